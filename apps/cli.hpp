@@ -1,0 +1,78 @@
+// What every subcommand shares: exit codes, errors, the progress bar,
+// Ctrl-C, atomic output files and option parsing helpers.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <nlohmann/json.hpp>
+#include <nursery/count.hpp>
+#include <nursery/progress.hpp>
+#include <nursery/stats.hpp>
+#include <nursery/stop.hpp>
+
+#include <atomic>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+namespace nursery::cli {
+
+namespace po = boost::program_options;
+
+// Exit statuses, the same for every subcommand.
+constexpr int kExitSuccess = 0;      // solved, counted, valid
+constexpr int kExitNoSolution = 1;   // FAIL / no solution / invalid answer
+constexpr int kExitUsage = 2;        // bad arguments or bad input
+constexpr int kExitTimeout = 3;      // deadline passed before an answer
+constexpr int kExitInterrupted = 130;
+
+// Bad arguments or bad input: one line, exit status 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Parses argv against `options` (+ positionals) and handles --help. Returns
+// false when help was printed. Unknown options become UsageError.
+bool parse_command_line(int argc, char** argv, const char* usage,
+                        const po::options_description& options,
+                        const po::positional_options_description& positionals,
+                        po::variables_map& vm);
+
+// Ctrl-C requests a stop on this source: searches end cooperatively.
+const StopSource& interrupt_source();
+void install_interrupt_handler();
+
+// Writes `text` to a temporary file beside `path`, fsyncs it and renames it
+// over `path`, so a reader never sees half an answer.
+void write_atomically(const std::filesystem::path& path, const std::string& text);
+
+// Thread counts: 0 means all cores.
+unsigned parse_threads(const std::string& text);
+
+// JSON cannot hold 128-bit integers exactly: counts that exceed 2^53 would
+// lose digits in most readers, so counts go out as numbers when they fit in
+// 64 bits and as decimal strings beyond.
+nlohmann::json count_json(Count value);
+nlohmann::json stats_json(const Stats& stats);
+
+// A one-line progress bar on stderr, redrawn a few times a second while a run
+// is going on; only when enabled (stderr is a terminal, or --progress).
+class ProgressBar {
+ public:
+  ProgressBar(const Progress& progress, bool enabled, std::string label);
+  ~ProgressBar();
+  ProgressBar(const ProgressBar&) = delete;
+  ProgressBar& operator=(const ProgressBar&) = delete;
+
+ private:
+  void draw(double elapsed, bool last);
+  const Progress& progress_;
+  std::string label_;
+  std::atomic<bool> finished_{false};
+  std::thread thread_;
+};
+
+// --progress / --no-progress / default: only when stderr is a terminal.
+bool progress_wanted(const po::variables_map& vm);
+
+}  // namespace nursery::cli

@@ -1,0 +1,24 @@
+// The subcommands of the nursery CLI, one file each. argv[0] is
+// "nursery <command>"; each returns the process exit status and may throw
+// cli::UsageError (exit 2, one line on stderr).
+#pragma once
+
+#include <string>
+
+namespace nursery::cli {
+
+int cmd_count(int argc, char** argv);        // count.cpp: N-queens totals
+int cmd_queens(int argc, char** argv);       // queens.cpp: enumerate, first, brute
+int cmd_bench(int argc, char** argv);        // bench.cpp: N-queens benchmark vs the baseline
+int cmd_lizards(int argc, char** argv);      // lizards.cpp
+int cmd_skyscrapers(int argc, char** argv);  // skyscrapers.cpp
+int cmd_verify(int argc, char** argv);       // verify.cpp: dispatches by the input's kind
+int cmd_gen(int argc, char** argv);          // gen.cpp: dispatches by kind
+
+// Provided by the kinds' files for verify.cpp / gen.cpp.
+int verify_lizards_files(const std::string& input, const std::string& output, bool json);
+int verify_skyscrapers_files(const std::string& input, const std::string& output, bool json);
+int cmd_gen_lizards(int argc, char** argv);
+int cmd_gen_skyscrapers(int argc, char** argv);
+
+}  // namespace nursery::cli

@@ -1,0 +1,76 @@
+// nursery: a parallel batch solving engine for placement puzzles.
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "cli.hpp"
+#include "commands.hpp"
+
+namespace {
+
+struct Command {
+  const char* name;
+  int (*run)(int, char**);
+  const char* summary;
+};
+
+constexpr Command kCommands[] = {
+    {"count", nursery::cli::cmd_count, "count N-queens solutions (total, --unique classes)"},
+    {"queens", nursery::cli::cmd_queens, "list N-queens solutions, or find one for huge N"},
+    {"lizards", nursery::cli::cmd_lizards, "solve a baby-lizards board (USC HW1 format)"},
+    {"skyscrapers", nursery::cli::cmd_skyscrapers, "solve or count Skyscrapers puzzles"},
+    {"verify", nursery::cli::cmd_verify, "check an answer with an independent checker"},
+    {"gen", nursery::cli::cmd_gen, "generate instances (lizards, skyscrapers)"},
+    {"bench", nursery::cli::cmd_bench, "benchmark N-queens counting against the baseline"},
+};
+
+void print_usage(std::ostream& out) {
+  out << "usage: nursery <command> [options]   (nursery <command> --help for its options)\n\n"
+         "commands:\n";
+  for (const auto& command : kCommands)
+    out << "  " << command.name << std::string(14 - std::strlen(command.name), ' ')
+        << command.summary << '\n';
+  out << "\nexit status: 0 solved/counted/valid, 1 no solution/invalid, 2 bad usage or input,\n"
+         "3 timeout, 130 interrupted\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Logs go to stderr; results alone go to stdout.
+  spdlog::set_default_logger(spdlog::stderr_color_mt("nursery"));
+  spdlog::set_pattern("%^%l%$: %v");
+  if (argc < 2) {
+    print_usage(std::cerr);
+    return nursery::cli::kExitUsage;
+  }
+  std::string name = argv[1];
+  if (name == "--version" || name == "version") {
+    std::cout << "nursery " << NURSERY_VERSION << '\n';
+    return 0;
+  }
+  if (name == "--help" || name == "-h" || name == "help") {
+    print_usage(std::cout);
+    return 0;
+  }
+  for (const auto& command : kCommands) {
+    if (name != command.name) continue;
+    std::string program = std::string("nursery ") + command.name;
+    argv[1] = program.data();
+    nursery::cli::install_interrupt_handler();
+    try {
+      return command.run(argc - 1, argv + 1);
+    } catch (const nursery::cli::UsageError& e) {
+      std::cerr << "error: " << e.what() << '\n';
+      return nursery::cli::kExitUsage;
+    } catch (const std::exception& e) {
+      std::cerr << "error: " << e.what() << '\n';
+      return nursery::cli::kExitUsage;
+    }
+  }
+  std::cerr << "error: unknown command '" << name << "' (try nursery --help)\n";
+  return nursery::cli::kExitUsage;
+}

@@ -1,0 +1,11 @@
+# -Wall -Wextra clean is a project rule; NURSERY_WERROR makes it a hard one.
+option(NURSERY_WERROR "Treat warnings as errors" OFF)
+function(nursery_warnings target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wshadow -Wnon-virtual-dtor)
+  if(NURSERY_WERROR)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
+endfunction()
+if(NURSERY_NATIVE)
+  add_compile_options(-march=native)
+endif()

@@ -1,0 +1,57 @@
+// One cooperative stop signal for cancel, timeout, Ctrl-C and "first solution
+// found": whoever wants the search to end calls request(); searches poll it.
+#pragma once
+
+#include <atomic>
+
+namespace nursery {
+
+enum class StopReason : int { none = 0, solved = 1, limit = 2, timeout = 3, cancelled = 4 };
+
+class StopSource {
+ public:
+  StopSource() = default;
+  // A run's own source also stops when its parent (a batch, Ctrl-C) does.
+  explicit StopSource(const StopSource* parent) : parent_(parent) {}
+  StopSource(const StopSource&) = delete;
+  StopSource& operator=(const StopSource&) = delete;
+
+  // The first reason given wins; later requests keep it.
+  void request(StopReason reason) {
+    int expected = 0;
+    reason_.compare_exchange_strong(expected, static_cast<int>(reason), std::memory_order_acq_rel);
+  }
+  bool requested() const {
+    return reason_.load(std::memory_order_relaxed) != 0 ||
+           (parent_ != nullptr && parent_->requested());
+  }
+  StopReason reason() const {
+    auto own = static_cast<StopReason>(reason_.load(std::memory_order_acquire));
+    if (own != StopReason::none || parent_ == nullptr) return own;
+    return parent_->reason();
+  }
+
+ private:
+  std::atomic<int> reason_{0};
+  const StopSource* parent_ = nullptr;
+};
+
+// Backtrackers call poll() once per node; it reads the shared flag only
+// every `kInterval` nodes, so the hot loop pays a decrement and a branch.
+class StopPoller {
+ public:
+  static constexpr unsigned kInterval = 4096;
+  explicit StopPoller(const StopSource* source) : source_(source) {}
+  bool poll() {
+    if (--countdown_ != 0) return false;
+    countdown_ = kInterval;
+    return source_ != nullptr && source_->requested();
+  }
+  bool now() const { return source_ != nullptr && source_->requested(); }
+
+ private:
+  const StopSource* source_;
+  unsigned countdown_ = kInterval;
+};
+
+}  // namespace nursery
