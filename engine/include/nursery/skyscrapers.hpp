@@ -1,0 +1,129 @@
+// Skyscrapers (Towers): fill an N x N grid with heights 1..N, each once per
+// row and column, so that every clue outside the grid counts the buildings
+// visible from there (a taller building hides every shorter one behind it).
+//
+// The facade of the kind: the puzzle and its formats, the solver as a kind
+// of the frontier scheduler, an independent checker and a generator. The
+// solver core (instance, propagate, search) knows nothing of files.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "nursery/scheduler.hpp"
+
+namespace nursery::skyscrapers {
+
+constexpr int kMaxSize = 9;  // heights are one character; candidate sets fit 16 bits
+
+// ---- Problem ---------------------------------------------------------------
+
+using Grid = std::vector<int>;  // N*N heights row-major; 0 = empty (givens only)
+
+struct Puzzle {
+  std::string id;        // unique name in its file ("puzzle" when the input has none)
+  int size = 0;          // N
+  std::vector<int> clues;   // 4N, clockwise from the top-left corner; 0 = no clue
+  Grid givens;              // N*N, 0 = empty cell
+  Grid solution;            // the known solution from the file; empty when unknown
+  std::string info;         // free tokens after the solution (line format)
+  std::string source;       // "file:line" where the puzzle starts, for messages
+};
+
+// Where clue number i (clockwise order) stands: which line it looks along.
+//   [0, N)   above column i, looking down      [N, 2N)   right of row i-N, looking left
+//   [2N, 3N) below column 3N-1-i, looking up   [3N, 4N)  left of row 4N-1-i, looking right
+
+// ---- Formats (format.cpp) --------------------------------------------------
+
+// Malformed input: the message is "file:line: expected ..., found ...".
+struct FormatError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Reads every puzzle of a text in any of the three forms, detected from its
+// first meaningful line: the line format (`id N clues givens solution ...`),
+// Tatham game IDs (`N:c/c/.../c[,grid]`, one a line) or the plain grid form
+// (the clue ring drawn around the grid, `.` for no clue and empty cells).
+std::vector<Puzzle> read_puzzles(const std::string& text, const std::string& name);
+
+Puzzle parse_game_id(const std::string& id, const std::string& where);  // one Tatham game ID
+std::string to_line(const Puzzle& puzzle);                              // the line format
+std::string to_game_id(const Puzzle& puzzle);                           // Tatham's game ID
+// The grid form: clue ring around `heights` (the givens when null).
+std::string to_grid_form(const Puzzle& puzzle, const Grid* heights = nullptr);
+
+// An answer read back from a solver's output (what `nursery verify` checks):
+// blocks in the grid form, each after an optional `# id ...` header line.
+struct Answer {
+  std::string id;                 // from the header line; empty when absent
+  std::vector<int> clues;         // the ring drawn with the answer; empty when bare
+  Grid heights;                   // N*N
+  std::string source;             // "file:line"
+};
+std::vector<Answer> read_answers(const std::string& text, const std::string& name);
+
+// ---- Solving (instance.cpp, propagate.cpp, search.cpp) ----------------------
+
+using Candidates = std::uint16_t;  // bit h-1 set: height h still possible
+
+// One row or column as seen from its two ends.
+struct Line {
+  std::array<std::uint8_t, kMaxSize> cells{};  // cell indices from the start end
+  int clue_start = 0;                          // clue at the start (left / top); 0 = none
+  int clue_end = 0;                            // clue at the end (right / bottom); 0 = none
+};
+
+struct Instance {
+  int size = 0;
+  int cell_count = 0;
+  std::vector<Line> lines;                         // rows 0..N-1, then columns 0..N-1
+  std::array<Candidates, kMaxSize * kMaxSize> root{};  // candidates after root propagation
+  std::array<std::uint8_t, kMaxSize * kMaxSize> clue_weight{};  // clues on the cell's two lines
+  bool consistent = true;                          // false: root propagation found no solution
+};
+
+// Throws std::invalid_argument when a clue is outside 0..N or a given outside 0..N.
+Instance make_instance(const Puzzle& puzzle);
+
+struct Decision {
+  std::uint8_t cell;
+  std::uint8_t height;
+};
+using Subproblem = std::vector<Decision>;  // heights placed on top of the root
+
+// The kind for nursery::run<Kind>.
+struct Kind {
+  using Instance = skyscrapers::Instance;
+  using Subproblem = skyscrapers::Subproblem;
+  using Solution = Grid;
+  static std::vector<Subproblem> split(const Instance& instance, std::size_t target);
+  static Outcome solve(const Instance& instance, const Subproblem& subproblem,
+                       Search<Solution>& search);
+};
+
+// Solves one puzzle. mode first: one solution; all with a limit: the first
+// solution in `first` and up to `limit` counted; count: exact or up to limit.
+struct Solved {
+  Result<Grid> result;
+  std::optional<Grid> first;  // a solution (first and all modes)
+};
+Solved solve(const Puzzle& puzzle, const RunOptions& options);
+
+// ---- Verification (verify.cpp: shares no code with the solver) --------------
+
+// Empty when `heights` is a Latin square of 1..N that keeps every clue and
+// every given of `puzzle`; otherwise the first fault, in words.
+std::string check(const Puzzle& puzzle, const Grid& heights);
+
+// ---- Generation (generate.cpp) ----------------------------------------------
+
+Grid random_latin_square(int size, std::mt19937_64& random);  // row by row, random SDRs
+std::vector<int> clues_of(const Grid& heights, int size);     // all 4N clues of a grid
+
+}  // namespace nursery::skyscrapers

@@ -1,0 +1,79 @@
+// Random Latin squares and the clues they show, for the generator and tests.
+#include <algorithm>
+#include <numeric>
+
+#include "nursery/skyscrapers.hpp"
+
+namespace nursery::skyscrapers {
+
+namespace {
+
+// One row as a random system of distinct representatives: each cell takes a
+// height its column has not used yet. A Latin rectangle always extends to a
+// full square (Hall's theorem), so backtracking stays inside the row.
+bool fill_row(std::vector<int>& row, int cell, int n, std::vector<unsigned>& column_used,
+              unsigned row_used, std::mt19937_64& random) {
+  if (cell == n) return true;
+  std::vector<int> heights(n);
+  std::iota(heights.begin(), heights.end(), 1);
+  std::shuffle(heights.begin(), heights.end(), random);
+  for (int height : heights) {
+    unsigned bit = 1u << height;
+    if ((row_used & bit) != 0 || (column_used[cell] & bit) != 0) continue;
+    row[cell] = height;
+    if (fill_row(row, cell + 1, n, column_used, row_used | bit, random)) return true;
+  }
+  return false;
+}
+
+int seen_from(const Grid& heights, int n, int row, int column, int row_step, int column_step) {
+  int seen = 0;
+  int tallest = 0;
+  for (int i = 0; i < n; ++i, row += row_step, column += column_step)
+    if (heights[row * n + column] > tallest) {
+      tallest = heights[row * n + column];
+      ++seen;
+    }
+  return seen;
+}
+
+}  // namespace
+
+Grid random_latin_square(int size, std::mt19937_64& random) {
+  const int n = size;
+  Grid grid(n * n);
+  std::vector<unsigned> column_used(n, 0);
+  std::vector<int> row(n);
+  for (int r = 0; r < n; ++r) {
+    fill_row(row, 0, n, column_used, 0, random);
+    for (int c = 0; c < n; ++c) {
+      grid[r * n + c] = row[c];
+      column_used[c] |= 1u << row[c];
+    }
+  }
+  // Rows filled top-down are not uniform; shuffling rows and columns spreads
+  // the bias over the whole square.
+  std::vector<int> rows(n), columns(n);
+  std::iota(rows.begin(), rows.end(), 0);
+  std::iota(columns.begin(), columns.end(), 0);
+  std::shuffle(rows.begin(), rows.end(), random);
+  std::shuffle(columns.begin(), columns.end(), random);
+  Grid shuffled(n * n);
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) shuffled[r * n + c] = grid[rows[r] * n + columns[c]];
+  return shuffled;
+}
+
+std::vector<int> clues_of(const Grid& heights, int size) {
+  const int n = size;
+  std::vector<int> clues(4 * n);
+  for (int i = 0; i < n; ++i) {
+    clues[i] = seen_from(heights, n, 0, i, 1, 0);
+    clues[n + i] = seen_from(heights, n, i, n - 1, 0, -1);
+    clues[2 * n + i] = seen_from(heights, n, n - 1, n - 1 - i, -1, 0);
+    clues[3 * n + i] = seen_from(heights, n, n - 1 - i, 0, 0, 1);
+  }
+  return clues;
+}
+
+}  // namespace nursery::skyscrapers

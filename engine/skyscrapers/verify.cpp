@@ -1,0 +1,85 @@
+// The independent checker: plain loops over the finished grid, sharing no
+// code with the solver (no candidates, no lines table, no propagation), so a
+// bug in the solver cannot hide itself here.
+#include <string>
+#include <vector>
+
+#include "nursery/skyscrapers.hpp"
+
+namespace nursery::skyscrapers {
+
+namespace {
+
+// Buildings seen walking from (row, column) in steps of (row_step, column_step).
+int count_visible(const Grid& heights, int n, int row, int column, int row_step,
+                  int column_step) {
+  int seen = 0;
+  int tallest = 0;
+  for (int i = 0; i < n; ++i, row += row_step, column += column_step) {
+    int height = heights[row * n + column];
+    if (height > tallest) {
+      tallest = height;
+      ++seen;
+    }
+  }
+  return seen;
+}
+
+std::string at(int row, int column) {
+  return "row " + std::to_string(row + 1) + " column " + std::to_string(column + 1);
+}
+
+}  // namespace
+
+std::string check(const Puzzle& puzzle, const Grid& heights) {
+  const int n = puzzle.size;
+  if (heights.size() != static_cast<std::size_t>(n * n))
+    return "expected " + std::to_string(n * n) + " cells, found " +
+           std::to_string(heights.size());
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      int height = heights[r * n + c];
+      if (height < 1 || height > n)
+        return at(r, c) + ": height " + std::to_string(height) + " outside 1.." +
+               std::to_string(n);
+      if (!puzzle.givens.empty() && puzzle.givens[r * n + c] != 0 &&
+          puzzle.givens[r * n + c] != height)
+        return at(r, c) + ": given " + std::to_string(puzzle.givens[r * n + c]) +
+               ", found " + std::to_string(height);
+    }
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c)
+      for (int other = c + 1; other < n; ++other) {
+        if (heights[r * n + c] == heights[r * n + other])
+          return "row " + std::to_string(r + 1) + ": height " +
+                 std::to_string(heights[r * n + c]) + " twice";
+        if (heights[c * n + r] == heights[other * n + r])
+          return "column " + std::to_string(r + 1) + ": height " +
+                 std::to_string(heights[c * n + r]) + " twice";
+      }
+  for (int i = 0; i < 4 * n; ++i) {
+    int clue = puzzle.clues[i];
+    if (clue == 0) continue;
+    int seen = 0;
+    std::string where;
+    if (i < n) {
+      seen = count_visible(heights, n, 0, i, 1, 0);
+      where = "top of column " + std::to_string(i + 1);
+    } else if (i < 2 * n) {
+      seen = count_visible(heights, n, i - n, n - 1, 0, -1);
+      where = "right of row " + std::to_string(i - n + 1);
+    } else if (i < 3 * n) {
+      seen = count_visible(heights, n, n - 1, 3 * n - 1 - i, -1, 0);
+      where = "bottom of column " + std::to_string(3 * n - i);
+    } else {
+      seen = count_visible(heights, n, 4 * n - 1 - i, 0, 0, 1);
+      where = "left of row " + std::to_string(4 * n - i);
+    }
+    if (seen != clue)
+      return "clue " + std::to_string(clue) + " at the " + where + " sees " +
+             std::to_string(seen);
+  }
+  return {};
+}
+
+}  // namespace nursery::skyscrapers
