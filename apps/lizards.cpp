@@ -1,13 +1,220 @@
-// Placeholder until the lizards kind lands (its own issue): says so, exit 2.
+// nursery lizards / gen lizards / verify (lizards): files, flags and exit
+// codes around the lizards engine, which never sees a file.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <nursery/lizards.hpp>
+
 #include "cli.hpp"
 #include "commands.hpp"
 
 namespace nursery::cli {
 
-int cmd_lizards(int, char**) { throw UsageError("lizards: not built yet"); }
-int cmd_gen_lizards(int, char**) { throw UsageError("gen lizards: not built yet"); }
-int verify_lizards_files(const std::string&, const std::string&, bool) {
-  throw UsageError("verify lizards: not built yet");
+namespace lz = nursery::lizards;
+
+namespace {
+
+// The whole file in one read: huge boards are 100 MB of text.
+std::string read_file(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw UsageError(path + ": cannot open");
+  struct stat st {};
+  std::string text;
+  if (::fstat(fd, &st) == 0 && st.st_size > 0) text.reserve(static_cast<std::size_t>(st.st_size));
+  char buffer[1 << 16];
+  std::size_t size = 0;
+  if (text.capacity() > 0) {
+    text.resize(text.capacity());
+    while (true) {
+      if (size == text.size()) text.resize(size * 2 + 1);
+      ssize_t got = ::read(fd, text.data() + size, text.size() - size);
+      if (got < 0) {
+        ::close(fd);
+        throw UsageError(path + ": read error");
+      }
+      if (got == 0) break;
+      size += static_cast<std::size_t>(got);
+    }
+    text.resize(size);
+  } else {
+    ssize_t got;
+    while ((got = ::read(fd, buffer, sizeof buffer)) > 0) text.append(buffer, static_cast<std::size_t>(got));
+  }
+  ::close(fd);
+  return text;
+}
+
+void write_stdout(const std::string& text) {
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  std::fflush(stdout);
+}
+
+lz::Algorithm parse_algorithm(const std::string& text) {
+  if (text == "DFS" || text == "dfs") return lz::Algorithm::dfs;
+  if (text == "BFS" || text == "bfs") return lz::Algorithm::bfs;
+  if (text == "SA" || text == "sa") return lz::Algorithm::sa;
+  throw UsageError("--algorithm: expected DFS, BFS or SA, found '" + text + "'");
+}
+
+}  // namespace
+
+int cmd_lizards(int argc, char** argv) {
+  po::options_description options("options");
+  options.add_options()("help,h", "show this help")(
+      "input", po::value<std::string>(), "the board (default: input.txt, answer to output.txt)")(
+      "output,o", po::value<std::string>(), "write the answer here (default: stdout)")(
+      "count", "count every placement of p lizards exactly")(
+      "stats", "print search statistics on stderr")(
+      "json", "print the report as JSON on stdout")(
+      "threads", po::value<std::string>()->default_value("auto"), "worker threads, or auto")(
+      "timeout", po::value<double>()->default_value(0), "seconds before giving up (0: none)")(
+      "algorithm", po::value<std::string>(), "override the file's DFS/BFS/SA line")(
+      "seed", po::value<std::uint64_t>()->default_value(1), "local search seed")(
+      "progress", "show a progress bar")("no-progress", "never show a progress bar");
+  po::positional_options_description positionals;
+  positionals.add("input", 1);
+  po::variables_map vm;
+  if (!parse_command_line(
+          argc, argv,
+          "usage: nursery lizards [FILE] [-o OUT] [--count] [--stats] [--json] [--threads T]\n"
+          "                       [--timeout S] [--progress|--no-progress]\n"
+          "Solves a baby-lizards board in the USC CSCI-561 HW1 format. Without FILE it reads\n"
+          "input.txt and writes output.txt, as the homework did.\n"
+          "Exit 0 OK, 1 FAIL, 2 bad input, 3 timeout (result unknown).",
+          options, positionals, vm))
+    return kExitSuccess;
+
+  bool homework = vm.count("input") == 0;
+  std::string input = homework ? "input.txt" : vm["input"].as<std::string>();
+  std::string output = vm.count("output") ? vm["output"].as<std::string>()
+                                          : (homework ? "output.txt" : std::string());
+  bool json = vm.count("json") != 0;
+  double timeout = vm["timeout"].as<double>();
+  if (timeout < 0) throw UsageError("--timeout: expected seconds >= 0, found a negative number");
+
+  lz::Board board;
+  try {
+    board = lz::parse_board(read_file(input), input);
+  } catch (const lz::ParseError& e) {
+    throw UsageError(e.what());
+  }
+
+  lz::SolveOptions solve;
+  solve.count = vm.count("count") != 0;
+  solve.threads = parse_threads(vm["threads"].as<std::string>());
+  solve.timeout_seconds = timeout;
+  solve.stop = &interrupt_source();
+  solve.seed = vm["seed"].as<std::uint64_t>();
+  if (vm.count("algorithm")) solve.algorithm = parse_algorithm(vm["algorithm"].as<std::string>());
+  Progress progress;
+  solve.progress = &progress;
+  lz::SolveReport report;
+  {
+    ProgressBar bar(progress, progress_wanted(vm), "lizards");
+    report = lz::solve(board, solve);
+  }
+
+  bool decided = report.verdict != lz::Verdict::unknown;
+  std::string answer;
+  if (decided && !solve.count)
+    answer = lz::format_answer(board, report.placement ? &*report.placement : nullptr);
+  if (decided && solve.count) answer = to_string(*report.count) + "\n";
+
+  if (!answer.empty() && !output.empty()) write_atomically(output, answer);
+  if (json) {
+    nlohmann::json j = {{"verdict", lz::to_string(report.verdict)},
+                        {"how", report.how},
+                        {"n", board.n},
+                        {"p", board.p},
+                        {"lower", report.lower},
+                        {"upper", report.upper},
+                        {"status", to_string(report.status)},
+                        {"stats", stats_json(report.stats)}};
+    if (report.count) j["count"] = count_json(*report.count);
+    if (!output.empty()) j["output"] = output;
+    std::cout << j.dump() << '\n';
+  } else if (!answer.empty() && output.empty()) {
+    write_stdout(answer);
+  }
+  if (vm.count("stats")) {
+    std::cerr << "decided by: " << report.how << "\nlizards: p = " << board.p
+              << ", best placement " << report.lower << ", upper bound " << report.upper << '\n';
+    print_stats(std::cerr, report.stats);
+  }
+  if (!decided) {
+    bool interrupted = report.status == Status::cancelled;
+    std::cerr << (interrupted ? "interrupted" : "timeout") << ": result unknown (best placement "
+              << report.lower << " of p = " << board.p << ", upper bound " << report.upper
+              << ")\n";
+    if (!json && output.empty()) std::cout << "unknown\n";
+    return interrupted ? kExitInterrupted : kExitTimeout;
+  }
+  return report.verdict == lz::Verdict::ok ? kExitSuccess : kExitNoSolution;
+}
+
+int cmd_gen_lizards(int argc, char** argv) {
+  po::options_description options("options");
+  options.add_options()("help,h", "show this help")(
+      "n", po::value<std::uint32_t>()->required(), "board side")(
+      "trees", po::value<double>()->default_value(0), "fraction of cells that are trees")(
+      "p", po::value<std::string>()->default_value("auto"),
+      "lizards: a number, auto (what the column-major greedy places) or auto+1")(
+      "seed", po::value<std::uint64_t>()->default_value(1), "random seed")(
+      "algorithm", po::value<std::string>()->default_value("DFS"), "first line: DFS, BFS or SA")(
+      "output,o", po::value<std::string>(), "write here (default: stdout)");
+  po::positional_options_description positionals;
+  po::variables_map vm;
+  if (!parse_command_line(argc, argv,
+                          "usage: nursery gen lizards --n N --trees FRACTION --p P|auto|auto+1 "
+                          "--seed S [-o FILE]",
+                          options, positionals, vm))
+    return kExitSuccess;
+  lz::GenerateOptions gen;
+  gen.n = vm["n"].as<std::uint32_t>();
+  if (gen.n == 0 || std::uint64_t{gen.n} * gen.n > 0xFFFFFFFFull)
+    throw UsageError("--n: expected 1 to 65535, found " + std::to_string(gen.n));
+  gen.trees = vm["trees"].as<double>();
+  if (!(gen.trees >= 0 && gen.trees <= 1))
+    throw UsageError("--trees: expected a fraction from 0 to 1");
+  std::string p = vm["p"].as<std::string>();
+  if (p == "auto") {
+    gen.p = -1;
+  } else if (p == "auto+1") {
+    gen.p = -2;
+  } else {
+    std::size_t used = 0;
+    long long value = 0;
+    try {
+      value = std::stoll(p, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != p.size() || value < 1 || value > 2147483647)
+      throw UsageError("--p: expected a positive 32-bit integer, auto or auto+1, found '" + p + "'");
+    gen.p = value;
+  }
+  gen.seed = vm["seed"].as<std::uint64_t>();
+  gen.algorithm = parse_algorithm(vm["algorithm"].as<std::string>());
+  std::string text = lz::format_board(lz::generate(gen));
+  if (vm.count("output"))
+    write_atomically(vm["output"].as<std::string>(), text);
+  else
+    write_stdout(text);
+  return kExitSuccess;
+}
+
+int verify_lizards_files(const std::string& input, const std::string& output, bool json) {
+  auto verdict = lz::verify_answer(read_file(input), read_file(output));
+  if (json) {
+    std::cout << nlohmann::json{{"valid", verdict.valid}, {"reason", verdict.reason}}.dump()
+              << '\n';
+  } else {
+    std::cout << (verdict.valid ? "valid: " : "invalid: ") << verdict.reason << '\n';
+  }
+  return verdict.valid ? kExitSuccess : kExitNoSolution;
 }
 
 }  // namespace nursery::cli

@@ -1,0 +1,166 @@
+// Baby lizards: place p lizards on an n x n nursery so that no two see each
+// other along a row, column, diagonal or anti-diagonal unless a tree stands
+// between them (USC CSCI-561 Fall 2017, homework 1).
+//
+// The public facade. Trees cut every line into segments; a lizard owns its
+// four segments, so "is this cell safe" is four reads. Everything here is
+// free of I/O: the CLI reads files and hands text in.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "nursery/count.hpp"
+#include "nursery/progress.hpp"
+#include "nursery/scheduler.hpp"
+#include "nursery/stats.hpp"
+#include "nursery/stop.hpp"
+
+namespace nursery::lizards {
+
+// ---- Problem ---------------------------------------------------------------
+
+enum class Algorithm { dfs, bfs, sa };
+const char* to_string(Algorithm algorithm);
+
+constexpr std::uint8_t kEmpty = 0;  // a cell a lizard may take
+constexpr std::uint8_t kTree = 2;   // cuts every line through it
+
+// The four line directions a lizard sees along.
+enum Direction : unsigned { kRow = 0, kColumn = 1, kDiagonal = 2, kAntiDiagonal = 3 };
+
+struct Board {
+  Algorithm algorithm = Algorithm::dfs;  // the file's first line
+  std::uint32_t n = 0;                   // side
+  std::uint64_t p = 0;                   // lizards asked for (may exceed n*n)
+  std::vector<std::uint8_t> cells;       // n*n, row-major: kEmpty or kTree
+  std::uint64_t trees() const;
+};
+
+// A placement: lizard cells as row-major indices r*n+c, ascending.
+using Placement = std::vector<std::uint32_t>;
+
+// The segment model, built once and shared read-only by every task.
+struct Instance {
+  Board board;
+  std::uint32_t segment_count[4] = {0, 0, 0, 0};  // per direction
+  std::uint32_t segment_offset[4] = {0, 0, 0, 0};  // global id = offset + local id
+  std::uint32_t total_segments = 0;                // sum over the four directions
+  std::vector<std::uint32_t> segment;              // 4 global ids per cell (trees: unused)
+  // Column-major scan order of the empty cells; column segment k owns
+  // column_cells[column_start[k] .. column_start[k+1]).
+  std::vector<std::uint32_t> column_cells;
+  std::vector<std::uint32_t> column_start;
+  std::vector<std::uint32_t> column_of_segment;  // column index of column segment k
+  // capacity[k]: an upper bound on the lizards column segments k.. can hold,
+  // whatever was placed before them (DFS pruning).
+  std::vector<std::uint32_t> capacity;
+
+  const std::uint32_t* segments_of(std::uint32_t cell) const { return &segment[4ull * cell]; }
+};
+
+// Builds the segment tables (instance.cpp) and the DFS capacities (bounds.cpp).
+std::shared_ptr<const Instance> build_instance(Board board);
+
+// ---- Format ----------------------------------------------------------------
+
+// Bad input: "name:line: expected ..., found ...".
+struct ParseError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Parses the homework format. Accepts LF, CRLF and lone CR line ends, a
+// missing final newline, blanks around a line, lines after the grid, and a
+// file without its algorithm line (DFS). `name` prefixes errors.
+Board parse_board(std::string_view text, const std::string& name);
+std::string format_board(const Board& board);                          // the input format
+std::string format_answer(const Board& board, const Placement* placement);  // OK+rows or FAIL
+
+// ---- Bounds ----------------------------------------------------------------
+
+// Column-major greedy (the homework's seed approach), O(n) extra memory:
+// the lizards it places (all of them, not capped at p).
+Placement greedy_placement(const Board& board);
+std::uint64_t greedy_count(const Board& board);
+
+struct Bounds {
+  std::uint64_t free_cells = 0;
+  std::uint64_t segments[4] = {0, 0, 0, 0};  // at most one lizard per segment
+  std::uint64_t row_column_matching = 0;     // rooks with walls: exact for 2 directions
+  std::uint64_t diagonal_matching = 0;       // bishops with walls
+  std::uint64_t upper() const;               // the best of the above
+};
+Bounds root_bounds(const Instance& instance);
+
+// ---- Solving ---------------------------------------------------------------
+
+enum class Verdict { ok, fail, unknown };
+const char* to_string(Verdict verdict);
+
+struct SolveOptions {
+  bool count = false;                  // count every placement of p lizards exactly
+  std::optional<Algorithm> algorithm;  // override the file's algorithm line
+  unsigned threads = 0;                // 0: all cores
+  double timeout_seconds = 0;          // 0: none
+  const StopSource* stop = nullptr;    // Ctrl-C
+  Progress* progress = nullptr;        // live counters for a display
+  std::size_t bfs_budget_bytes = 64u << 20;  // BFS frontier memory
+  std::uint64_t seed = 1;              // local search
+};
+
+struct SolveReport {
+  Verdict verdict = Verdict::unknown;
+  std::optional<Placement> placement;  // when ok
+  std::optional<Count> count;          // count mode, exact when set
+  Status status = Status::complete;    // of the scheduler run, where one ran
+  std::string how;                     // which technique decided
+  std::uint64_t lower = 0;             // best placement size known
+  std::uint64_t upper = 0;             // best proven upper bound
+  Stats stats;
+};
+
+SolveReport solve(const Instance& instance, const SolveOptions& options);
+SolveReport solve(const Board& board, const SolveOptions& options);  // builds only what it needs
+
+// ---- Techniques (one file each) ----------------------------------------------
+
+struct LocalSearchOptions {
+  std::uint64_t seed = 1;
+  double seconds = 5;                          // wall budget (<= 0: until stopped)
+  std::function<bool()> stopped;               // polled now and then: cancel, timeout
+  const std::atomic<bool>* give_up = nullptr;  // set when DFS has finished the proof
+};
+// Local search from a start placement (independent lizards) toward p
+// lizards; returns a full placement of p lizards or nothing.
+std::optional<Placement> local_search(const Instance& instance, Placement start,
+                                      const LocalSearchOptions& options);
+
+// ---- Verification (shares no code with the solver) ---------------------------
+
+struct Verification {
+  bool valid = false;
+  std::string reason;
+};
+// Checks an answer text against an input text, both in the homework format.
+Verification verify_answer(std::string_view input, std::string_view output);
+
+// ---- Generation ---------------------------------------------------------------
+
+struct GenerateOptions {
+  std::uint32_t n = 8;
+  double trees = 0;         // fraction of cells that are trees
+  std::int64_t p = -1;      // -1: auto (greedy), -2: auto+1
+  std::uint64_t seed = 1;
+  Algorithm algorithm = Algorithm::dfs;
+};
+Board generate(const GenerateOptions& options);
+
+}  // namespace nursery::lizards

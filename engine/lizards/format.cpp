@@ -1,0 +1,211 @@
+// The homework file format: parse with precise errors, print answers.
+//
+// Real homework files (see datasets/lizards/README.md) end lines with LF,
+// CRLF or a lone CR, drop the final newline, pad lines with blanks, carry
+// extra lines after the grid, or lack the algorithm line; all of those are
+// accepted. Anything else is an error naming the line.
+#include <charconv>
+#include <cstring>
+#include <limits>
+
+#include "nursery/lizards.hpp"
+
+namespace nursery::lizards {
+
+const char* to_string(Algorithm algorithm) {
+  switch (algorithm) {
+    case Algorithm::dfs: return "DFS";
+    case Algorithm::bfs: return "BFS";
+    case Algorithm::sa: return "SA";
+  }
+  return "?";
+}
+
+std::uint64_t Board::trees() const {
+  std::uint64_t count = 0;
+  for (auto cell : cells) count += cell == kTree;
+  return count;
+}
+
+namespace {
+
+// Largest board we index with 32-bit cell numbers.
+constexpr std::uint64_t kMaxCells = std::numeric_limits<std::uint32_t>::max();
+
+class LineReader {
+ public:
+  LineReader(std::string_view text, const std::string& name) : text_(text), name_(name) {}
+
+  // The next line without its end; false at the end of the text.
+  bool next(std::string_view& line) {
+    if (pos_ >= text_.size()) return false;
+    std::size_t start = pos_;
+    const char* base = text_.data();
+    // memchr for the common LF case keeps huge grids fast; a CR before it
+    // (CRLF, or a lone CR ending an earlier line) is handled below.
+    const void* lf = std::memchr(base + start, '\n', text_.size() - start);
+    std::size_t end = lf ? static_cast<const char*>(lf) - base : text_.size();
+    const void* cr = std::memchr(base + start, '\r', end - start);
+    if (cr) {
+      std::size_t at = static_cast<const char*>(cr) - base;
+      line = text_.substr(start, at - start);
+      pos_ = (at + 1 < text_.size() && text_[at + 1] == '\n') ? at + 2 : at + 1;
+    } else {
+      line = text_.substr(start, end - start);
+      pos_ = end + 1;
+    }
+    ++number_;
+    return true;
+  }
+  std::size_t number() const { return number_; }
+
+  [[noreturn]] void fail(std::size_t line, const std::string& expected,
+                         const std::string& found) const {
+    throw ParseError(name_ + ":" + std::to_string(line) + ": expected " + expected + ", found " +
+                     found);
+  }
+
+ private:
+  std::string_view text_;
+  const std::string& name_;
+  std::size_t pos_ = 0;
+  std::size_t number_ = 0;
+};
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+std::string quoted(std::string_view s) {
+  constexpr std::size_t kShown = 40;
+  std::string out = "'";
+  out.append(s.substr(0, kShown));
+  if (s.size() > kShown) out += "...";
+  return out + "'";
+}
+
+bool is_number(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+
+// A strictly positive 32-bit integer ("positive 32-bit" of the format).
+std::uint32_t positive(LineReader& reader, std::string_view line, const char* what) {
+  std::string expected = std::string(what) + " as a positive 32-bit integer";
+  if (!is_number(line)) reader.fail(reader.number(), expected, quoted(line));
+  std::uint64_t value = 0;
+  auto [ptr, ec] = std::from_chars(line.data(), line.data() + line.size(), value);
+  if (ec != std::errc() || ptr != line.data() + line.size() || value == 0 ||
+      value > static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max()))
+    reader.fail(reader.number(), expected, quoted(line));
+  return static_cast<std::uint32_t>(value);
+}
+
+}  // namespace
+
+Board parse_board(std::string_view text, const std::string& name) {
+  LineReader reader(text, name);
+  Board board;
+  std::string_view line;
+
+  if (!reader.next(line)) reader.fail(1, "DFS, BFS or SA", "an empty file");
+  line = trim(line);
+  bool algorithm_line = true;
+  if (line == "DFS") {
+    board.algorithm = Algorithm::dfs;
+  } else if (line == "BFS") {
+    board.algorithm = Algorithm::bfs;
+  } else if (line == "SA") {
+    board.algorithm = Algorithm::sa;
+  } else if (is_number(line)) {
+    // Some published files start at n; the homework's default search is DFS.
+    board.algorithm = Algorithm::dfs;
+    algorithm_line = false;
+  } else {
+    reader.fail(1, "DFS, BFS or SA", quoted(line));
+  }
+
+  if (algorithm_line && !reader.next(line)) reader.fail(2, "n", "the end of the file");
+  board.n = positive(reader, trim(line), "n");
+  if (!reader.next(line)) reader.fail(reader.number() + 1, "p", "the end of the file");
+  board.p = positive(reader, trim(line), "p");
+
+  const std::uint64_t n = board.n;
+  if (n * n > kMaxCells)
+    reader.fail(reader.number() - 1, "n at most 65535 (n*n cells must fit in memory and 32 bits)",
+                std::to_string(n));
+  // The grid must be in the text, so the text's size bounds the allocation;
+  // a text too short for it only gets its rows checked, which fails on the
+  // first missing or wrong row with that row's line number.
+  bool fits = text.size() >= n * n;
+  if (fits) board.cells.resize(n * n);
+  std::uint8_t* out = board.cells.data();
+  for (std::uint64_t r = 0; r < n; ++r) {
+    if (!reader.next(line))
+      reader.fail(reader.number() + 1, "row " + std::to_string(r + 1) + " of " + std::to_string(n),
+                  "the end of the file");
+    if (line.size() != n) line = trim(line);
+    if (line.size() != n)
+      reader.fail(reader.number(), "a row of " + std::to_string(n) + " cells",
+                  std::to_string(line.size()) + " characters");
+    // Branch-free copy and check: '0' -> 0, '2' -> 2; any other byte flags.
+    unsigned bad = 0;
+    if (fits) {
+      for (std::uint64_t c = 0; c < n; ++c) {
+        auto v = static_cast<std::uint8_t>(line[c] - '0');
+        bad |= (v & ~2u);
+        out[c] = v;
+      }
+      out += n;
+    } else {
+      for (std::uint64_t c = 0; c < n; ++c) bad |= static_cast<std::uint8_t>(line[c] - '0') & ~2u;
+    }
+    if (bad) {
+      for (std::uint64_t c = 0; c < n; ++c)
+        if (line[c] != '0' && line[c] != '2')
+          reader.fail(reader.number(), "0 or 2 in column " + std::to_string(c + 1),
+                      quoted(line.substr(c, 1)));
+    }
+  }
+  // Lines after the grid (some files carry their own answer there) are ignored.
+  return board;
+}
+
+std::string format_board(const Board& board) {
+  std::string text = std::string(to_string(board.algorithm)) + "\n" + std::to_string(board.n) +
+                     "\n" + std::to_string(board.p) + "\n";
+  const std::size_t n = board.n;
+  std::size_t head = text.size();
+  text.resize(head + n * (n + 1));
+  char* out = text.data() + head;
+  for (std::size_t r = 0; r < n; ++r) {
+    const std::uint8_t* row = board.cells.data() + r * n;
+    for (std::size_t c = 0; c < n; ++c) out[c] = static_cast<char>('0' + row[c]);
+    out[n] = '\n';
+    out += n + 1;
+  }
+  return text;
+}
+
+std::string format_answer(const Board& board, const Placement* placement) {
+  if (placement == nullptr) return "FAIL\n";
+  const std::size_t n = board.n;
+  std::string text = "OK\n";
+  std::size_t head = text.size();
+  text.resize(head + n * (n + 1));
+  char* out = text.data() + head;
+  for (std::size_t r = 0; r < n; ++r) {
+    const std::uint8_t* row = board.cells.data() + r * n;
+    for (std::size_t c = 0; c < n; ++c) out[c] = static_cast<char>('0' + row[c]);
+    out[n] = '\n';
+    out += n + 1;
+  }
+  for (auto cell : *placement) text[head + (cell / n) * (n + 1) + cell % n] = '1';
+  return text;
+}
+
+}  // namespace nursery::lizards

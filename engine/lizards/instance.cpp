@@ -1,0 +1,90 @@
+// The segment model: trees cut every row, column, diagonal and anti-diagonal
+// into segments, and every empty cell learns its four segment ids, so the
+// search checks a cell with four reads and never walks a line.
+#include <limits>
+
+#include "lizards/internal.hpp"
+#include "nursery/lizards.hpp"
+
+namespace nursery::lizards {
+
+namespace {
+constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+}
+
+std::shared_ptr<const Instance> build_instance(Board board) {
+  auto instance = std::make_shared<Instance>();
+  Instance& in = *instance;
+  in.board = std::move(board);
+  const std::uint32_t n = in.board.n;
+  const std::uint8_t* cells = in.board.cells.data();
+  in.segment.assign(4ull * n * n, kNone);
+
+  // Rows, diagonals and anti-diagonals in one row-major pass: along each
+  // line the cells come in order, so "the open segment of this line" is
+  // one slot per line, closed by a tree.
+  std::vector<std::uint32_t> open_diagonal(2ull * n, kNone), open_anti(2ull * n, kNone);
+  std::uint32_t rows = 0, diagonals = 0, antis = 0;
+  for (std::uint32_t r = 0; r < n; ++r) {
+    std::uint32_t open_row = kNone;
+    for (std::uint32_t c = 0; c < n; ++c) {
+      std::size_t cell = static_cast<std::size_t>(r) * n + c;
+      std::uint32_t d = r + (n - 1 - c), a = r + c;
+      if (cells[cell] == kTree) {
+        open_row = open_diagonal[d] = open_anti[a] = kNone;
+        continue;
+      }
+      if (open_row == kNone) open_row = rows++;
+      if (open_diagonal[d] == kNone) open_diagonal[d] = diagonals++;
+      if (open_anti[a] == kNone) open_anti[a] = antis++;
+      std::uint32_t* s = &in.segment[4 * cell];
+      s[kRow] = open_row;
+      s[kDiagonal] = open_diagonal[d];
+      s[kAntiDiagonal] = open_anti[a];
+    }
+  }
+
+  // Columns in a column-major pass, numbered in the order the DFS decides
+  // them, with their cells listed in that order.
+  std::uint32_t columns = 0;
+  in.column_start.push_back(0);
+  for (std::uint32_t c = 0; c < n; ++c) {
+    bool open = false;
+    for (std::uint32_t r = 0; r < n; ++r) {
+      std::size_t cell = static_cast<std::size_t>(r) * n + c;
+      if (cells[cell] == kTree) {
+        if (open) in.column_start.push_back(static_cast<std::uint32_t>(in.column_cells.size()));
+        open = false;
+        continue;
+      }
+      if (!open) {
+        open = true;
+        in.column_of_segment.push_back(c);
+        ++columns;
+      }
+      in.segment[4 * cell + kColumn] = columns - 1;
+      in.column_cells.push_back(static_cast<std::uint32_t>(cell));
+    }
+    if (open) in.column_start.push_back(static_cast<std::uint32_t>(in.column_cells.size()));
+  }
+
+  in.segment_count[kRow] = rows;
+  in.segment_count[kColumn] = columns;
+  in.segment_count[kDiagonal] = diagonals;
+  in.segment_count[kAntiDiagonal] = antis;
+  std::uint32_t offset = 0;
+  for (unsigned dir = 0; dir < 4; ++dir) {
+    in.segment_offset[dir] = offset;
+    offset += in.segment_count[dir];
+  }
+  in.total_segments = offset;
+  // Global ids let one flag array serve all four directions.
+  for (std::size_t cell = 0; cell < static_cast<std::size_t>(n) * n; ++cell) {
+    if (cells[cell] == kTree) continue;
+    for (unsigned dir = 0; dir < 4; ++dir) in.segment[4 * cell + dir] += in.segment_offset[dir];
+  }
+  in.capacity = column_capacities(in);
+  return instance;
+}
+
+}  // namespace nursery::lizards

@@ -1,0 +1,65 @@
+// What the lizards files share behind the facade: the scheduler kind, the
+// frontier, the matching bound. Not part of the public API.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+#include "nursery/lizards.hpp"
+#include "nursery/scheduler.hpp"
+
+namespace nursery::lizards {
+
+// A bipartite graph in compressed rows: left vertex u's neighbours are
+// adjacency[start[u] .. start[u+1]).
+struct BipartiteGraph {
+  std::uint32_t left = 0, right = 0;
+  std::vector<std::uint32_t> start, adjacency;
+};
+// Hopcroft-Karp: the size of a maximum matching.
+std::uint64_t max_matching(const BipartiteGraph& graph);
+
+// The edges (one per empty cell) between two directions' segments, for the
+// cells listed.
+BipartiteGraph segment_graph(const Instance& instance, const std::uint32_t* cells,
+                             std::size_t count, Direction left, Direction right);
+
+// capacity[k] for k in [0, column segments]: see Instance::capacity.
+std::vector<std::uint32_t> column_capacities(const Instance& instance);
+
+// The portfolio's shared state: DFS tasks count down as they finish; the
+// local search gives up once they all have (the proof is then complete).
+struct Portfolio {
+  std::atomic<std::size_t> dfs_pending{0};
+  std::atomic<bool> proof_done{false};
+  Placement start;        // the greedy placement the local search starts from
+  double seconds = 0;     // local search budget
+  std::uint64_t seed = 1;
+};
+
+struct Subproblem {
+  enum class Technique : std::uint8_t { dfs, local_search };
+  Technique technique = Technique::dfs;
+  std::uint32_t next = 0;    // the first column segment not yet decided
+  Placement placed;          // lizards of the decided prefix
+  std::shared_ptr<Portfolio> portfolio;  // set on every entry of a portfolio run
+};
+
+// The scheduler kind: DFS over column segments.
+struct LizardsKind {
+  using Instance = lizards::Instance;
+  using Subproblem = lizards::Subproblem;
+  using Solution = Placement;
+  static std::vector<Subproblem> split(const Instance& instance, std::size_t target);
+  static Outcome solve(const Instance& instance, const Subproblem& subproblem,
+                       Search<Solution>& search);
+};
+
+// Breadth-first expansion from the root (bfs.cpp) until `target` open nodes
+// or `max_bytes` of frontier; nodes that already hold p lizards stay in it
+// as finished leaves.
+std::vector<Subproblem> expand_frontier(const Instance& instance, std::size_t target,
+                                        std::size_t max_bytes);
+
+}  // namespace nursery::lizards

@@ -1,0 +1,246 @@
+// Local search for boards where p is feasible but backtracking struggles:
+// the iterated local search of Andrade, Resende and Werneck (2012) for
+// maximum independent sets, in segment terms. A lizard L is "1-tight" to a
+// cell when L alone blocks the cell. Two 1-tight cells of L that do not see
+// each other replace L: one more lizard (a (1,2)-swap). When no swap is
+// left, a perturbation forces a lizard onto a random cell, evicting its
+// blockers, refills, looks for swaps around it, and is undone unless the
+// placement kept its size. It can only answer OK; DFS does the proofs.
+#include <algorithm>
+#include <chrono>
+#include <limits>
+#include <random>
+
+#include "lizards/internal.hpp"
+
+namespace nursery::lizards {
+
+namespace {
+
+constexpr std::uint32_t kNobody = std::numeric_limits<std::uint32_t>::max();
+// Past this many 1-tight cells, pairs are looked for among a sample.
+constexpr std::size_t kMaxCandidates = 192;
+
+class Nursery {
+ public:
+  explicit Nursery(const Instance& in, std::uint64_t seed)
+      : in_(in), owner_(in.total_segments, kNobody), index_(std::size_t{in.board.n} * in.board.n,
+                                                              kNobody),
+        stamp_(in.total_segments, 0), rng_(seed) {
+    // Cells of every segment, in one compressed table.
+    start_.assign(in.total_segments + 1, 0);
+    for (auto cell : in.column_cells)
+      for (unsigned d = 0; d < 4; ++d) ++start_[in.segments_of(cell)[d] + 1];
+    for (std::uint32_t s = 0; s < in.total_segments; ++s) start_[s + 1] += start_[s];
+    cells_.resize(start_.back());
+    std::vector<std::uint32_t> fill(start_.begin(), start_.end() - 1);
+    for (auto cell : in.column_cells)
+      for (unsigned d = 0; d < 4; ++d) cells_[fill[in.segments_of(cell)[d]]++] = cell;
+  }
+
+  std::size_t size() const { return lizards_.size(); }
+  const Placement& lizards() const { return lizards_; }
+
+  void place(std::uint32_t cell) {
+    const std::uint32_t* s = in_.segments_of(cell);
+    for (unsigned d = 0; d < 4; ++d) owner_[s[d]] = cell;
+    index_[cell] = static_cast<std::uint32_t>(lizards_.size());
+    lizards_.push_back(cell);
+    log_.push_back(cell);
+  }
+  void remove(std::uint32_t cell) {
+    const std::uint32_t* s = in_.segments_of(cell);
+    for (unsigned d = 0; d < 4; ++d) owner_[s[d]] = kNobody;
+    std::uint32_t at = index_[cell];
+    lizards_[at] = lizards_.back();
+    index_[lizards_[at]] = at;
+    lizards_.pop_back();
+    index_[cell] = kNobody;
+    log_.push_back(cell | kRemoved);
+  }
+  bool is_lizard(std::uint32_t cell) const { return index_[cell] != kNobody; }
+
+  // Distinct lizards blocking `cell` (at most four).
+  unsigned blockers(std::uint32_t cell, std::uint32_t out[4]) const {
+    const std::uint32_t* s = in_.segments_of(cell);
+    unsigned count = 0;
+    for (unsigned d = 0; d < 4; ++d) {
+      std::uint32_t o = owner_[s[d]];
+      if (o == kNobody) continue;
+      bool seen = false;
+      for (unsigned i = 0; i < count; ++i) seen |= out[i] == o;
+      if (!seen) out[count++] = o;
+    }
+    return count;
+  }
+  bool free(std::uint32_t cell) const {
+    const std::uint32_t* s = in_.segments_of(cell);
+    return (owner_[s[0]] & owner_[s[1]] & owner_[s[2]] & owner_[s[3]]) == kNobody;
+  }
+
+  // Places every free cell of the segments of `cell`.
+  void refill_around(std::uint32_t cell) {
+    const std::uint32_t* s = in_.segments_of(cell);
+    for (unsigned d = 0; d < 4; ++d)
+      for (std::uint32_t i = start_[s[d]]; i < start_[s[d] + 1]; ++i)
+        if (free(cells_[i])) place(cells_[i]);
+  }
+
+  // A (1,2)-swap at lizard L; true when it was made.
+  bool two_for_one(std::uint32_t lizard) {
+    candidates_.clear();
+    const std::uint32_t* s = in_.segments_of(lizard);
+    std::uint32_t who[4];
+    for (unsigned d = 0; d < 4; ++d) {
+      for (std::uint32_t i = start_[s[d]]; i < start_[s[d] + 1]; ++i) {
+        std::uint32_t cell = cells_[i];
+        if (cell == lizard) continue;
+        if (blockers(cell, who) == 1) candidates_.push_back(cell);  // the one is L
+      }
+    }
+    if (candidates_.size() < 2) return false;
+    if (candidates_.size() > kMaxCandidates) {
+      std::shuffle(candidates_.begin(), candidates_.end(), rng_);
+      candidates_.resize(kMaxCandidates);
+    }
+    for (std::size_t i = 0; i < candidates_.size(); ++i) {
+      const std::uint32_t* a = in_.segments_of(candidates_[i]);
+      for (std::size_t j = i + 1; j < candidates_.size(); ++j) {
+        const std::uint32_t* b = in_.segments_of(candidates_[j]);
+        if (a[0] == b[0] || a[1] == b[1] || a[2] == b[2] || a[3] == b[3]) continue;
+        std::uint32_t y = candidates_[i], z = candidates_[j];
+        remove(lizard);
+        place(y);
+        place(z);
+        refill_around(lizard);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Lizards whose swaps may have changed: owners of the segments crossing
+  // the segments of `cell`.
+  void wake_around(std::uint32_t cell, std::vector<std::uint32_t>& queue) {
+    ++epoch_;
+    const std::uint32_t* s = in_.segments_of(cell);
+    for (unsigned d = 0; d < 4; ++d) {
+      for (std::uint32_t i = start_[s[d]]; i < start_[s[d] + 1]; ++i) {
+        const std::uint32_t* t = in_.segments_of(cells_[i]);
+        for (unsigned e = 0; e < 4; ++e) {
+          std::uint32_t o = owner_[t[e]];
+          if (o == kNobody || stamp_[t[e]] == epoch_) continue;
+          stamp_[t[e]] = epoch_;
+          queue.push_back(o);
+        }
+      }
+    }
+  }
+
+  std::uint32_t random_cell() {
+    const auto& all = in_.column_cells;
+    return all[std::uniform_int_distribution<std::size_t>(0, all.size() - 1)(rng_)];
+  }
+  std::uint64_t random(std::uint64_t below) {
+    return std::uniform_int_distribution<std::uint64_t>(0, below - 1)(rng_);
+  }
+
+  // The change log since mark(), to undo a perturbation that did not pay.
+  std::size_t mark() const { return log_.size(); }
+  void undo_to(std::size_t mark) {
+    while (log_.size() > mark) {
+      std::uint64_t entry = log_.back();
+      log_.pop_back();
+      auto cell = static_cast<std::uint32_t>(entry);
+      if (entry & kRemoved) {
+        place(cell);
+      } else {
+        remove(cell);
+      }
+      log_.pop_back();  // the entry the undo itself logged
+    }
+  }
+  void forget_log() { log_.clear(); }
+
+ private:
+  static constexpr std::uint64_t kRemoved = std::uint64_t{1} << 32;
+  const Instance& in_;
+  std::vector<std::uint32_t> owner_;  // per segment: the lizard in it, or kNobody
+  std::vector<std::uint32_t> index_;  // per cell: its place in lizards_, or kNobody
+  std::vector<std::uint32_t> start_, cells_;
+  std::vector<std::uint32_t> stamp_;
+  std::uint32_t epoch_ = 0;
+  Placement lizards_;
+  std::vector<std::uint32_t> candidates_;
+  std::vector<std::uint64_t> log_;  // cells placed, or removed (| kRemoved)
+  std::mt19937_64 rng_;
+};
+
+}  // namespace
+
+std::optional<Placement> local_search(const Instance& in, Placement start,
+                                      const LocalSearchOptions& options) {
+  const std::uint64_t p = in.board.p;
+  if (p > in.column_cells.size()) return std::nullopt;
+  using Clock = std::chrono::steady_clock;
+  auto begin = Clock::now();
+  Nursery nursery(in, options.seed);
+  for (auto cell : start)
+    if (nursery.free(cell)) nursery.place(cell);
+  for (auto cell : in.column_cells)
+    if (nursery.free(cell)) nursery.place(cell);
+  auto done = [&] {
+    if (nursery.size() < p) return std::optional<Placement>();
+    Placement placement(nursery.lizards().begin(), nursery.lizards().begin() + p);
+    std::sort(placement.begin(), placement.end());
+    return std::optional<Placement>(std::move(placement));
+  };
+  auto out_of_time = [&] {
+    if (options.give_up && options.give_up->load(std::memory_order_relaxed)) return true;
+    if (options.stopped && options.stopped()) return true;
+    return options.seconds > 0 &&
+           std::chrono::duration<double>(Clock::now() - begin).count() > options.seconds;
+  };
+
+  // Phase 1: (1,2)-swaps everywhere until none is left.
+  std::vector<std::uint32_t> queue(nursery.lizards().begin(), nursery.lizards().end());
+  std::uint64_t steps = 0;
+  auto drain = [&]() -> bool {
+    while (!queue.empty()) {
+      if (nursery.size() >= p) return true;
+      if ((++steps & 255) == 0 && out_of_time()) return false;
+      std::uint32_t lizard = queue.back();
+      queue.pop_back();
+      if (!nursery.is_lizard(lizard)) continue;
+      if (nursery.two_for_one(lizard)) nursery.wake_around(lizard, queue);
+    }
+    return nursery.size() >= p;
+  };
+  if (drain()) return done();
+  nursery.forget_log();
+
+  // Phase 2: perturb, look around, keep when the size held.
+  while (nursery.size() < p) {
+    if ((++steps & 63) == 0 && out_of_time()) return std::nullopt;
+    std::uint32_t cell = nursery.random_cell();
+    if (nursery.is_lizard(cell)) continue;
+    std::uint32_t who[4];
+    unsigned evicted = nursery.blockers(cell, who);
+    // Mostly plateau moves (one eviction); sometimes a deeper kick.
+    if (evicted > 1 + (nursery.random(8) == 0)) continue;
+    std::size_t before = nursery.size();
+    std::size_t mark = nursery.mark();
+    for (unsigned i = 0; i < evicted; ++i) nursery.remove(who[i]);
+    nursery.place(cell);
+    for (unsigned i = 0; i < evicted; ++i) nursery.refill_around(who[i]);
+    queue.clear();
+    nursery.wake_around(cell, queue);
+    for (unsigned i = 0; i < evicted; ++i) nursery.wake_around(who[i], queue);
+    drain();
+    if (nursery.size() < before) nursery.undo_to(mark);
+    nursery.forget_log();
+  }
+  return done();
+}
+
+}  // namespace nursery::lizards

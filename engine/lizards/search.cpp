@@ -1,0 +1,159 @@
+// The depth-first search over column segments, the seed approach done
+// well: segment k either takes one lizard on one of its safe cells or stays
+// empty. Safety is four flag reads; placing is four writes and one push on
+// the undo stack; nothing is allocated per node. A branch is cut as soon
+// as the lizards still to place exceed capacity[k], the bound on what the
+// remaining segments can hold (segment counts and suffix matchings).
+#include <algorithm>
+
+#include "lizards/internal.hpp"
+
+namespace nursery::lizards {
+
+std::vector<Subproblem> LizardsKind::split(const Instance& instance, std::size_t target) {
+  return expand_frontier(instance, target, std::size_t{16} << 20);
+}
+
+namespace {
+
+// Per-thread buffers, reused by every subproblem the thread runs.
+struct Workspace {
+  std::vector<std::uint8_t> occupied;  // per global segment
+  std::vector<std::uint32_t> choice;   // per column segment: the next option to try
+  Placement trail;                     // the undo stack: lizards placed below the prefix
+};
+
+Outcome depth_first(const Instance& in, const Subproblem& sub, Search<Placement>& search) {
+  Outcome outcome;
+  const std::uint64_t p = in.board.p;
+  if (sub.placed.size() >= p) {  // a leaf of the frontier: exactly one placement
+    outcome.count = 1;
+    outcome.complete = true;
+    if (search.mode() != Mode::count) {
+      Placement solution = sub.placed;
+      std::sort(solution.begin(), solution.end());
+      search.offer(solution);
+    }
+    return outcome;
+  }
+  thread_local Workspace ws;
+  const std::uint32_t segments = in.segment_count[kColumn];
+  ws.occupied.assign(in.total_segments, 0);
+  ws.choice.resize(segments + 1);
+  ws.trail.clear();
+  std::uint8_t* occupied = ws.occupied.data();
+  const std::uint32_t* segment = in.segment.data();
+  const std::uint32_t* column_cells = in.column_cells.data();
+  const std::uint32_t* column_start = in.column_start.data();
+  const std::uint32_t* capacity = in.capacity.data();
+  auto mark = [&](std::uint32_t cell, std::uint8_t value) {
+    const std::uint32_t* s = segment + 4ull * cell;
+    occupied[s[0]] = value;
+    occupied[s[1]] = value;
+    occupied[s[2]] = value;
+    occupied[s[3]] = value;
+  };
+  for (auto cell : sub.placed) mark(cell, 1);
+
+  const Mode mode = search.mode();
+  auto poller = search.poller();
+  std::uint64_t left = p - sub.placed.size();
+  std::uint64_t nodes = 0;
+  Count count = 0;
+  const std::uint32_t root = sub.next;
+  std::uint32_t k = root;
+  ws.choice[k] = 0;
+  bool stopped = false;
+  // choice[k] in [0, len]: the next cell of segment k to try; len+1: its
+  // "stay empty" branch was taken too. Segments below k hold their choice.
+  while (true) {
+    if (poller.poll()) {
+      stopped = true;
+      break;
+    }
+    bool descend = false;
+    if (k < segments && left <= capacity[k]) {
+      const std::uint32_t begin = column_start[k];
+      const std::uint32_t len = column_start[k + 1] - begin;
+      std::uint32_t option = ws.choice[k];
+      while (option < len) {
+        std::uint32_t cell = column_cells[begin + option++];
+        const std::uint32_t* s = segment + 4ull * cell;
+        if ((occupied[s[0]] | occupied[s[1]] | occupied[s[2]] | occupied[s[3]]) != 0) continue;
+        ++nodes;
+        if (left == 1) {  // the last lizard: a placement of p
+          ++count;
+          if (mode != Mode::count) {
+            Placement solution = sub.placed;
+            solution.insert(solution.end(), ws.trail.begin(), ws.trail.end());
+            solution.push_back(cell);
+            std::sort(solution.begin(), solution.end());
+            if (!search.offer(solution)) {
+              stopped = mode != Mode::first;
+              goto done;
+            }
+          }
+          continue;
+        }
+        mark(cell, 1);
+        ws.trail.push_back(cell);
+        --left;
+        ws.choice[k] = option;
+        descend = true;
+        break;
+      }
+      if (!descend && option == len) {  // every cell tried: leave segment k empty
+        ws.choice[k] = len + 1;
+        ++nodes;
+        descend = true;
+      }
+    }
+    if (descend) {
+      ws.choice[++k] = 0;
+      continue;
+    }
+    // Backtrack: undo the decision of segment k-1.
+    if (k == root) break;
+    --k;
+    const std::uint32_t len = column_start[k + 1] - column_start[k];
+    if (ws.choice[k] <= len) {  // it had placed the lizard on cell choice-1
+      mark(ws.trail.back(), 0);
+      ws.trail.pop_back();
+      ++left;
+    }
+  }
+done:
+  if (mode == Mode::first && count > 0) stopped = false;
+  outcome.count = count;
+  outcome.nodes = nodes;
+  outcome.complete = !stopped;
+  return outcome;
+}
+
+}  // namespace
+
+Outcome LizardsKind::solve(const Instance& instance, const Subproblem& sub,
+                           Search<Placement>& search) {
+  if (sub.technique == Subproblem::Technique::local_search) {
+    Portfolio& portfolio = *sub.portfolio;
+    LocalSearchOptions options;
+    options.seed = portfolio.seed;
+    options.seconds = portfolio.seconds;
+    options.give_up = &portfolio.proof_done;
+    Outcome outcome;
+    options.stopped = [&search] { return search.stop_requested(); };
+    auto found = local_search(instance, portfolio.start, options);
+    if (found) search.offer(*found);
+    // Redundant with the DFS entries, which cover the whole search space,
+    // so it contributes nothing to a count and never blocks a proof.
+    outcome.complete = true;
+    return outcome;
+  }
+  Outcome outcome = depth_first(instance, sub, search);
+  if (sub.portfolio && outcome.complete) {
+    if (sub.portfolio->dfs_pending.fetch_sub(1) == 1) sub.portfolio->proof_done.store(true);
+  }
+  return outcome;
+}
+
+}  // namespace nursery::lizards

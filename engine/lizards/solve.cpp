@@ -1,0 +1,174 @@
+// The whole decision for one board, cheapest evidence first:
+//   1. p beyond the empty cells: FAIL at once;
+//   2. the column-major greedy reaches p: OK, no tables built;
+//   3. segment counts and the two matchings bound p away: FAIL, proven;
+//   4. the frontier: DFS (or BFS to a memory budget, then DFS) proves,
+//      while a local search races it for an OK (first mode: the first to
+//      answer cancels the rest). Counting aggregates DFS counts exactly.
+#include <algorithm>
+#include <chrono>
+
+#include "lizards/internal.hpp"
+
+namespace nursery::lizards {
+
+const char* to_string(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::ok: return "OK";
+    case Verdict::fail: return "FAIL";
+    case Verdict::unknown: return "unknown";
+  }
+  return "?";
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Boards this small are proven by DFS before a local search warms up.
+constexpr std::uint64_t kLocalSearchMinCells = 64;
+
+}  // namespace
+
+SolveReport solve(const Board& board, const SolveOptions& options) {
+  auto start = Clock::now();
+  SolveReport report;
+  const std::uint64_t cells = static_cast<std::uint64_t>(board.n) * board.n;
+  if (board.p > cells) {
+    report.verdict = Verdict::fail;
+    report.how = "p exceeds the n*n cells";
+    report.upper = cells;
+    if (options.count) report.count = 0;
+    return report;
+  }
+  if (!options.count) {
+    Placement greedy = greedy_placement(board);
+    report.lower = greedy.size();
+    if (greedy.size() >= board.p) {
+      greedy.resize(board.p);  // any subset of a safe placement is safe
+      report.placement = std::move(greedy);
+      report.verdict = Verdict::ok;
+      report.how = "greedy";
+      report.stats.wall_seconds = since(start);
+      return report;
+    }
+  }
+  auto instance = build_instance(board);
+  SolveOptions rest = options;
+  if (options.timeout_seconds > 0)
+    rest.timeout_seconds = std::max(1e-3, options.timeout_seconds - since(start));
+  SolveReport full = solve(*instance, rest);
+  full.lower = std::max(full.lower, report.lower);
+  full.stats.wall_seconds = since(start);
+  return full;
+}
+
+SolveReport solve(const Instance& in, const SolveOptions& options) {
+  auto start = Clock::now();
+  SolveReport report;
+  const std::uint64_t p = in.board.p;
+  Bounds bounds = root_bounds(in);
+  report.upper = std::min<std::uint64_t>(bounds.upper(), in.capacity[0]);
+  auto finish = [&](Verdict verdict, std::string how) {
+    report.verdict = verdict;
+    report.how = std::move(how);
+    report.stats.wall_seconds = since(start);
+    return report;
+  };
+  if (p > report.upper) {
+    if (options.count) report.count = 0;
+    std::string how = "upper bound " + std::to_string(report.upper) + " < p (";
+    if (p > bounds.free_cells) how += "empty cells)";
+    else if (p > bounds.row_column_matching && bounds.row_column_matching <= bounds.diagonal_matching)
+      how += "row x column segment matching)";
+    else if (p > bounds.diagonal_matching) how += "diagonal x anti-diagonal segment matching)";
+    else how += "segment counts)";
+    return finish(Verdict::fail, how);
+  }
+
+  Placement greedy;
+  if (!options.count) {
+    greedy = greedy_placement(in.board);
+    report.lower = greedy.size();
+    if (greedy.size() >= p) {
+      greedy.resize(p);
+      report.placement = greedy;
+      return finish(Verdict::ok, "greedy");
+    }
+  }
+
+  RunOptions run;
+  run.mode = options.count ? Mode::count : Mode::first;
+  run.threads = options.threads;
+  run.stop = options.stop;
+  run.progress = options.progress;
+  if (options.timeout_seconds > 0)
+    run.timeout_seconds = std::max(1e-3, options.timeout_seconds - since(start));
+  Algorithm algorithm = options.algorithm.value_or(in.board.algorithm);
+  const std::size_t target = frontier_target(run);
+  std::vector<Subproblem> frontier =
+      algorithm == Algorithm::bfs
+          ? expand_frontier(in, std::max<std::size_t>(target, options.bfs_budget_bytes / 64),
+                            options.bfs_budget_bytes)
+          : LizardsKind::split(in, target);
+  report.stats.split_seconds = since(start);
+
+  bool portfolio = !options.count && in.column_cells.size() >= kLocalSearchMinCells;
+  if (portfolio) {
+    auto shared = std::make_shared<Portfolio>();
+    shared->dfs_pending = frontier.size();
+    shared->proof_done = frontier.empty();
+    shared->start = greedy;
+    shared->seed = options.seed;
+    unsigned workers = detail::worker_count(options.threads);
+    // With one worker the local search runs before the proof and must
+    // hand over; it gets more of the time when the file asked for SA.
+    double per_cell = algorithm == Algorithm::sa ? 4e-5 : 1e-5;
+    shared->seconds =
+        workers > 1 ? 0 : std::clamp(per_cell * in.column_cells.size(), 0.05, 30.0);
+    for (auto& sub : frontier) sub.portfolio = shared;
+    Subproblem racer;
+    racer.technique = Subproblem::Technique::local_search;
+    racer.portfolio = shared;
+    frontier.insert(frontier.begin(), std::move(racer));
+  }
+
+  auto execution = execute<LizardsKind>(in, std::span<const Subproblem>(frontier), run);
+  bool all_complete = true;
+  Count count = 0, unique = 0;
+  for (const auto& outcome : execution.outcomes) {
+    add_outcome(count, unique, outcome);
+    report.stats.nodes += outcome.nodes;
+    if (outcome.complete) ++report.stats.subproblems_done;
+    all_complete = all_complete && outcome.complete;
+  }
+  report.status = status_of(run.mode, all_complete, execution.solution.has_value(),
+                            execution.stop_reason);
+  report.stats.subproblems = frontier.size();
+  report.stats.threads = detail::worker_count(options.threads);
+  report.stats.cpu_seconds = execution.cpu_seconds;
+  const char* search = algorithm == Algorithm::bfs ? "BFS+DFS" : "DFS";
+  if (options.count) {
+    if (report.status != Status::complete) return finish(Verdict::unknown, "count incomplete");
+    report.count = count;
+    return finish(count > 0 ? Verdict::ok : Verdict::fail, std::string(search) + " count");
+  }
+  if (execution.solution) {
+    report.placement = std::move(*execution.solution);
+    report.lower = p;
+    // The racer is entry 0; its solutions carry no DFS nodes of their own.
+    return finish(Verdict::ok, portfolio ? std::string(search) + " + local search portfolio"
+                                         : std::string(search));
+  }
+  if (report.status == Status::complete) {
+    report.upper = std::min<std::uint64_t>(report.upper, p - 1);
+    return finish(Verdict::fail, std::string(search) + " exhausted the search space");
+  }
+  return finish(Verdict::unknown, to_string(report.status));
+}
+
+}  // namespace nursery::lizards
