@@ -1,0 +1,110 @@
+// The CLI as a user meets it: the acceptance command, verify on the solver's
+// own output, game IDs on the command line, exit codes for bad input.
+#include <gtest/gtest.h>
+
+#include "support.hpp"
+
+namespace {
+
+int count_of(const std::string& text, const std::string& word) {
+  int count = 0;
+  for (auto at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++count;
+  return count;
+}
+
+TEST(Cli, AcceptanceUnreasonable8UniqueAndVerified) {
+  auto run = run_cli("skyscrapers " + dataset("tatham_unreasonable_8.txt") + " --limit 2");
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_EQ(count_of(run.output, ": unique, verified ("), 50);
+  EXPECT_NE(run.output.find("# 50 puzzles: 50 solved (50 unique), 50 verified, 0 without solution; total "),
+            std::string::npos)
+      << run.output;
+}
+
+TEST(Cli, VerifyAcceptsTheSolversOutputAndRejectsATamperedOne) {
+  auto run = run_cli("skyscrapers " + dataset("codewars.txt"));
+  ASSERT_EQ(run.status, 0) << run.output;
+  auto answers = temp_path("answers.txt");
+  write_text(answers, run.output);
+  auto verify = run_cli("verify " + dataset("codewars.txt") + " " + answers);
+  EXPECT_EQ(verify.status, 0) << verify.output;
+  EXPECT_NE(verify.output.find("valid (59 of 59 answers valid)"), std::string::npos);
+
+  // Swap two heights in the first row of the first answer: invalid, exit 1.
+  auto tampered = run.output;
+  auto row = tampered.find("2 | ");
+  ASSERT_NE(row, std::string::npos);
+  std::swap(tampered[row + 4], tampered[row + 6]);
+  write_text(answers, tampered);
+  verify = run_cli("verify " + dataset("codewars.txt") + " " + answers);
+  EXPECT_EQ(verify.status, 1) << verify.output;
+  EXPECT_NE(verify.output.find("cw4-1: invalid: "), std::string::npos) << verify.output;
+}
+
+TEST(Cli, GameIdOnTheCommandLineAndJson) {
+  auto run = run_cli("skyscrapers '4:2/2/1/3/1/3/3/2/2/2/3/1/2/3/1/2,c1a4b2e2a' --json --limit 2");
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("\"unique\": true"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("\"verified\": true"), std::string::npos) << run.output;
+}
+
+TEST(Cli, CountsTheAmbiguousPuzzle) {
+  auto file = temp_path("hr7.txt");
+  for (const auto& line : {slurp(dataset("codewars.txt"))}) {
+    auto at = line.find("hr7-highrise-1");
+    write_text(file, line.substr(at, line.find('\n', at) - at + 1));
+  }
+  auto run = run_cli("skyscrapers " + file + " --count");
+  EXPECT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("hr7-highrise-1: 9 solutions"), std::string::npos) << run.output;
+  run = run_cli("skyscrapers " + file + " --count --limit 2");
+  EXPECT_NE(run.output.find("at least 2 solutions"), std::string::npos) << run.output;
+}
+
+TEST(Cli, NoSolutionExitsOne) {
+  auto file = temp_path("none.txt");
+  write_text(file, "none 5 1,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0 - -\n");
+  auto run = run_cli("skyscrapers " + file);
+  EXPECT_EQ(run.status, 1) << run.output;
+  EXPECT_NE(run.output.find("no solution"), std::string::npos);
+}
+
+TEST(Cli, MalformedInputExitsTwoWithFileAndLine) {
+  auto file = temp_path("bad.txt");
+  write_text(file, "# comment\nbad 4 0,0,1,2,0,2,0,0,0,3,0,0,0,7,0,0 - -\n");
+  auto run = run_cli("skyscrapers " + file);
+  EXPECT_EQ(run.status, 2) << run.output;
+  EXPECT_NE(run.output.find(file + ":2: expected clue 14 from 0 to 4, found '7'"), std::string::npos)
+      << run.output;
+  write_text(file, "bad 4 0,0,1,2,0,2,0,0,0,3,0,0,0,1,0,0 0000000000000009 -\n");
+  run = run_cli("skyscrapers " + file);
+  EXPECT_EQ(run.status, 2) << run.output;
+  EXPECT_NE(run.output.find(":1: expected givens digits 0..4, found '9'"), std::string::npos);
+  run = run_cli("skyscrapers '4:1/2/3'");
+  EXPECT_EQ(run.status, 2) << run.output;
+  run = run_cli("skyscrapers '5du#seed'");
+  EXPECT_EQ(run.status, 2) << run.output;
+  run = run_cli("skyscrapers /no/such/file");
+  EXPECT_EQ(run.status, 2) << run.output;
+  run = run_cli("skyscrapers " + dataset("codewars.txt") + " --threads zero");
+  EXPECT_EQ(run.status, 2) << run.output;
+}
+
+TEST(Cli, GeneratorIsReproducibleAndItsPuzzlesSolve) {
+  auto first = run_cli("gen skyscrapers --size 6 --count 5 --seed 3");
+  auto second = run_cli("gen skyscrapers --size 6 --count 5 --seed 3");
+  ASSERT_EQ(first.status, 0) << first.output;
+  EXPECT_EQ(first.output, second.output);
+  auto file = temp_path("gen6.txt");
+  write_text(file, first.output);
+  auto run = run_cli("skyscrapers " + file);
+  EXPECT_EQ(run.status, 0) << run.output;
+  EXPECT_EQ(count_of(run.output, ", verified"), 5);
+  auto unique = run_cli("gen skyscrapers --size 7 --count 3 --seed 4 --unique");
+  write_text(file, unique.output);
+  run = run_cli("skyscrapers " + file + " --limit 2");
+  EXPECT_EQ(count_of(run.output, ": unique, verified"), 3) << run.output;
+  EXPECT_EQ(run_cli("gen skyscrapers --size 12").status, 2);
+}
+
+}  // namespace

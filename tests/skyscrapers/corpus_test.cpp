@@ -1,0 +1,90 @@
+// Every puzzle of the shared corpus: solved, equal to its known solution,
+// checked by the independent verifier and counted exactly.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include "support.hpp"
+
+namespace {
+
+class Corpus : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(Corpus, SolvedEqualToKnownSolutionAndUnique) {
+  auto puzzles = load(GetParam());
+  ASSERT_FALSE(puzzles.empty());
+  for (const auto& puzzle : puzzles) {
+    SCOPED_TRACE(puzzle.id);
+    nursery::RunOptions options;
+    options.mode = nursery::Mode::first;
+    options.threads = 1;
+    auto solved = sky::solve(puzzle, options);
+    ASSERT_TRUE(solved.first.has_value());
+    EXPECT_EQ(sky::check(puzzle, *solved.first), "");
+    if (puzzle.id == "hr7-highrise-1") {
+      // Several solutions (Tatham's solver stops at two): count them all,
+      // on one thread and on the frontier, and check every one.
+      EXPECT_EQ(count_solutions(puzzle, 1), 9u);
+      EXPECT_EQ(count_solutions(puzzle, 4), 9u);
+      continue;
+    }
+    ASSERT_FALSE(puzzle.solution.empty());
+    EXPECT_EQ(*solved.first, puzzle.solution);
+    EXPECT_EQ(count_solutions(puzzle, 1), 1u);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, Corpus,
+                         ::testing::Values("codewars.txt", "tatham_unreasonable_4.txt",
+                                           "tatham_unreasonable_5.txt",
+                                           "tatham_unreasonable_6.txt",
+                                           "tatham_unreasonable_7.txt",
+                                           "tatham_unreasonable_8.txt",
+                                           "tatham_unreasonable_9.txt"));
+
+// The frontier gives the same answers as one piece: counting on 4 workers
+// (a frontier of many subproblems) and first mode with siblings cancelled.
+TEST(Frontier, ParallelRunsAgreeWithOneThread) {
+  for (const char* file : {"tatham_unreasonable_8.txt", "tatham_unreasonable_9.txt"}) {
+    auto puzzles = load(file);
+    for (std::size_t i = 0; i < puzzles.size(); i += 5) {
+      const auto& puzzle = puzzles[i];
+      SCOPED_TRACE(puzzle.id);
+      EXPECT_EQ(count_solutions(puzzle, 4), 1u);
+      nursery::RunOptions options;
+      options.mode = nursery::Mode::first;
+      options.threads = 4;
+      auto solved = sky::solve(puzzle, options);
+      ASSERT_TRUE(solved.first.has_value());
+      EXPECT_EQ(*solved.first, puzzle.solution);
+      options.mode = nursery::Mode::all;
+      options.limit = 2;
+      solved = sky::solve(puzzle, options);
+      EXPECT_EQ(solved.result.status, nursery::Status::complete);
+      EXPECT_EQ(solved.result.count, 1u);
+      ASSERT_TRUE(solved.first.has_value());
+      EXPECT_EQ(*solved.first, puzzle.solution);
+    }
+  }
+}
+
+TEST(Limit, StopsAtTheLimitOnAnAmbiguousPuzzle) {
+  for (const auto& puzzle : load("codewars.txt")) {
+    if (puzzle.id != "hr7-highrise-1") continue;
+    for (unsigned threads : {1u, 4u}) {
+      nursery::RunOptions options;
+      options.mode = nursery::Mode::count;
+      options.limit = 2;
+      options.threads = threads;
+      auto solved = sky::solve(puzzle, options);
+      EXPECT_EQ(solved.result.status, nursery::Status::limit);
+      EXPECT_GE(solved.result.count, 2u);
+      options.mode = nursery::Mode::all;
+      solved = sky::solve(puzzle, options);
+      EXPECT_EQ(solved.result.status, nursery::Status::limit);
+      ASSERT_TRUE(solved.first.has_value());
+      EXPECT_EQ(sky::check(puzzle, *solved.first), "");
+    }
+  }
+}
+
+}  // namespace

@@ -1,0 +1,69 @@
+// Shared helpers of the skyscrapers tests: reading corpus files, counting
+// solutions with the solver, running the CLI.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <nursery/skyscrapers.hpp>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace sky = nursery::skyscrapers;
+
+inline std::string dataset(const std::string& name) {
+  return std::string(NURSERY_DATASETS) + "/skyscrapers/" + name;
+}
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+inline std::vector<sky::Puzzle> load(const std::string& name) {
+  return sky::read_puzzles(slurp(dataset(name)), name);
+}
+
+// Exact number of solutions (count mode), or up to `limit`.
+inline nursery::Count count_solutions(const sky::Puzzle& puzzle, unsigned threads = 1,
+                                      std::uint64_t limit = 0) {
+  nursery::RunOptions options;
+  options.mode = nursery::Mode::count;
+  options.threads = threads;
+  options.limit = limit;
+  return sky::solve(puzzle, options).result.count;
+}
+
+struct Run {
+  int status = -1;
+  std::string output;  // stdout and stderr together
+};
+
+// Runs the built CLI with `arguments` (already shell-quoted).
+inline Run run_cli(const std::string& arguments) {
+  Run run;
+  std::string command = std::string(NURSERY_CLI) + " " + arguments + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return run;
+  std::array<char, 4096> buffer;
+  std::size_t n;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) run.output.append(buffer.data(), n);
+  int status = pclose(pipe);
+  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+inline std::string temp_path(const std::string& name) {
+  return std::string(::testing::TempDir()) + "sky_" + name;
+}
+
+inline void write_text(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+}
