@@ -1,0 +1,144 @@
+// The CLI as a user meets it: exit statuses, line numbers in errors, the
+// homework's input.txt/output.txt mode, and the acceptance pipeline.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CliRun {
+  int status = -1;
+  std::string out, err;
+};
+
+class LizardsCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("nursery-lizards-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path write(const std::string& name, const std::string& text) {
+    std::ofstream(dir_ / name, std::ios::binary) << text;
+    return dir_ / name;
+  }
+  std::string read(const std::string& name) {
+    std::ifstream in(dir_ / name, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+  // Runs `nursery ARGS` in the test's folder.
+  CliRun run(const std::string& args) {
+    std::string command = "cd '" + dir_.string() + "' && '" + NURSERY_CLI + "' " + args +
+                          " > stdout.txt 2> stderr.txt";
+    int raw = std::system(command.c_str());
+    CliRun result;
+    result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    result.out = read("stdout.txt");
+    result.err = read("stderr.txt");
+    return result;
+  }
+  fs::path dir_;
+};
+
+TEST_F(LizardsCli, MalformedInputsExitTwoWithTheLine) {
+  struct Case {
+    const char* text;
+    const char* where;
+  } cases[] = {
+      {"DFS\n3\n1\n000\n00\n000\n", "bad.txt:5:"},       // short row
+      {"DFS\n3\n1\n000\n010\n000\n", "bad.txt:5:"},      // a 1 in the input
+      {"DFS\n3\n1\n000\n000\n", "bad.txt:6:"},           // a row missing
+      {"DFS\nthree\n1\n000\n000\n000\n", "bad.txt:2:"},  // n not a number
+      {"DFS\n3\n-1\n000\n000\n000\n", "bad.txt:3:"},     // p not positive
+      {"DFS\n3\n99999999999\n000\n000\n000\n", "bad.txt:3:"},
+      {"ABC\n3\n1\n000\n000\n000\n", "bad.txt:1:"},      // unknown algorithm
+      {"DFS\n100000\n1\n0\n", "bad.txt:2:"},             // n too large for memory
+  };
+  for (const auto& c : cases) {
+    write("bad.txt", c.text);
+    auto r = run("lizards bad.txt");
+    EXPECT_EQ(r.status, 2) << c.text;
+    EXPECT_NE(r.err.find(c.where), std::string::npos) << c.text << " -> " << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
+  }
+}
+
+TEST_F(LizardsCli, HomeworkModeReadsInputWritesOutput) {
+  write("input.txt", "DFS\n4\n4\n0000\n0000\n0000\n0000\n");
+  auto r = run("lizards");
+  EXPECT_EQ(r.status, 0) << r.err;
+  auto answer = read("output.txt");
+  EXPECT_EQ(answer.substr(0, 3), "OK\n");
+  EXPECT_EQ(run("verify input.txt output.txt").status, 0);
+
+  write("input.txt", "BFS\n2\n2\n00\n00");
+  r = run("lizards");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(read("output.txt"), "FAIL\n");
+}
+
+TEST_F(LizardsCli, PBeyondTheBoardIsFailAtOnce) {
+  write("in.txt", "DFS\n2\n2147483647\n00\n00\n");
+  auto r = run("lizards in.txt");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "FAIL\n");
+}
+
+TEST_F(LizardsCli, CountsAndJson) {
+  write("in.txt", "DFS\n8\n8\n00000000\n00000000\n00000000\n00000000\n00000000\n00000000\n"
+                  "00000000\n00000000\n");
+  auto r = run("lizards in.txt --count");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "92\n");
+  r = run("lizards in.txt --count --json --threads 1");
+  EXPECT_NE(r.out.find("\"count\":92"), std::string::npos) << r.out;
+  r = run("lizards in.txt --stats -o out.txt");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.err.find("nodes"), std::string::npos) << r.err;
+  EXPECT_EQ(run("verify in.txt out.txt").out.substr(0, 5), "valid");
+}
+
+TEST_F(LizardsCli, TimeoutSaysUnknown) {
+  std::string board = "DFS\n17\n17\n";
+  for (int i = 0; i < 17; ++i) board += std::string(17, '0') + "\n";
+  write("in.txt", board);
+  auto r = run("lizards in.txt --count --timeout 0.05");
+  EXPECT_EQ(r.status, 3);
+  EXPECT_EQ(r.out.find("FAIL"), std::string::npos);
+  EXPECT_NE(r.err.find("unknown"), std::string::npos) << r.err;
+}
+
+TEST_F(LizardsCli, AcceptancePipeline) {
+  auto r = run("gen lizards --n 200 --trees 0.25 --p auto --seed 1 > big.txt && '" +
+               std::string(NURSERY_CLI) + "' lizards big.txt -o out.txt && '" + NURSERY_CLI +
+               "' verify big.txt out.txt");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, 6), "valid:") << r.out;
+  r = run("gen lizards --n 100 --trees 0.1 --p auto+1 --seed 2 -o hard.txt");
+  EXPECT_EQ(r.status, 0);
+  r = run("lizards hard.txt -o out.txt");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(run("verify hard.txt out.txt").status, 0);
+}
+
+TEST_F(LizardsCli, VerifySaysInvalidAndWhy) {
+  write("in.txt", "DFS\n2\n2\n00\n00\n");
+  write("out.txt", "OK\n11\n00\n");
+  auto r = run("verify in.txt out.txt");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("invalid"), std::string::npos) << r.out;
+}
+
+}  // namespace

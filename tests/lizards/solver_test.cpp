@@ -1,0 +1,181 @@
+// The solver through its API: counts against a brute-force counter, OK/FAIL
+// against the same, every OK checked by the independent verifier.
+#include <gtest/gtest.h>
+
+#include "support.hpp"
+
+namespace {
+
+using namespace lizards_test;
+
+lz::SolveOptions counting(unsigned threads = 0) {
+  lz::SolveOptions options;
+  options.count = true;
+  options.threads = threads;
+  return options;
+}
+
+void expect_valid(const lz::Board& board, const lz::SolveReport& report) {
+  ASSERT_TRUE(report.placement.has_value());
+  auto check = lz::verify_answer(lz::format_board(board),
+                                 lz::format_answer(board, &*report.placement));
+  EXPECT_TRUE(check.valid) << check.reason;
+}
+
+TEST(LizardsSolver, EightQueensBoardCounts92) {
+  auto report = lz::solve(make_board(8, 8, {}), counting());
+  ASSERT_TRUE(report.count.has_value());
+  EXPECT_EQ(nursery::to_string(*report.count), "92");
+}
+
+TEST(LizardsSolver, TenQueensCountsSequentialEqualsParallel) {
+  auto board = make_board(10, 10, {});
+  auto one = lz::solve(board, counting(1));
+  auto two = lz::solve(board, counting(2));
+  ASSERT_TRUE(one.count && two.count);
+  EXPECT_EQ(nursery::to_string(*one.count), "724");
+  EXPECT_EQ(nursery::to_string(*two.count), "724");
+}
+
+TEST(LizardsSolver, ParallelCountEqualsSequentialWithTrees) {
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 5; ++i) {
+    auto board = make_board(9, 9, {});
+    for (auto& cell : board.cells) cell = rng() % 10 == 0 ? lz::kTree : lz::kEmpty;
+    board.p = 9 + i % 3;
+    auto one = lz::solve(board, counting(1));
+    auto many = lz::solve(board, counting(2));
+    ASSERT_TRUE(one.count && many.count);
+    EXPECT_EQ(nursery::to_string(*one.count), nursery::to_string(*many.count));
+  }
+}
+
+TEST(LizardsSolver, PBeyondTheCellsFailsAtOnce) {
+  auto board = make_board(3, 2000000000, {});
+  auto report = lz::solve(board, lz::SolveOptions{});
+  EXPECT_EQ(report.verdict, lz::Verdict::fail);
+  EXPECT_EQ(report.stats.nodes, 0u);
+  auto counted = lz::solve(board, counting());
+  ASSERT_TRUE(counted.count.has_value());
+  EXPECT_EQ(nursery::to_string(*counted.count), "0");
+}
+
+TEST(LizardsSolver, MatchingBoundProvesFailWithoutSearch) {
+  // Rows and columns are whole: at most n lizards, though 2n-1 diagonals.
+  auto report = lz::solve(make_board(30, 31, {}), lz::SolveOptions{});
+  EXPECT_EQ(report.verdict, lz::Verdict::fail);
+  EXPECT_EQ(report.stats.nodes, 0u);
+  EXPECT_NE(report.how.find("upper bound"), std::string::npos) << report.how;
+}
+
+TEST(LizardsSolver, RandomSmallBoardsMatchBruteForce) {
+  std::mt19937_64 rng(2017);
+  for (int trial = 0; trial < 400; ++trial) {
+    auto board = random_board(rng, 6);
+    std::uint64_t expected = brute_force_count(board);
+    SCOPED_TRACE("trial " + std::to_string(trial) + "\n" + lz::format_board(board));
+    auto counted = lz::solve(board, counting(trial % 2 + 1));
+    ASSERT_TRUE(counted.count.has_value());
+    EXPECT_EQ(nursery::to_string(*counted.count), std::to_string(expected));
+    lz::SolveOptions first;
+    first.threads = trial % 2 + 1;
+    auto decided = lz::solve(board, first);
+    EXPECT_EQ(decided.verdict, expected > 0 ? lz::Verdict::ok : lz::Verdict::fail);
+    if (expected > 0) expect_valid(board, decided);
+  }
+}
+
+TEST(LizardsSolver, EveryAlgorithmGivesTheSameAnswers) {
+  std::mt19937_64 rng(561);
+  for (int trial = 0; trial < 60; ++trial) {
+    auto board = random_board(rng, 9);
+    SCOPED_TRACE(lz::format_board(board));
+    std::optional<lz::Verdict> verdict;
+    std::string count;
+    for (auto algorithm : {lz::Algorithm::dfs, lz::Algorithm::bfs, lz::Algorithm::sa}) {
+      lz::SolveOptions options;
+      options.algorithm = algorithm;
+      options.bfs_budget_bytes = 4096;  // a small frontier forces the hand-over to DFS
+      auto report = lz::solve(board, options);
+      if (verdict) {
+        EXPECT_EQ(report.verdict, *verdict);
+      }
+      verdict = report.verdict;
+      if (report.verdict == lz::Verdict::ok) expect_valid(board, report);
+      options.count = true;
+      auto counted = lz::solve(board, options);
+      ASSERT_TRUE(counted.count.has_value());
+      if (!count.empty()) {
+        EXPECT_EQ(nursery::to_string(*counted.count), count);
+      }
+      count = nursery::to_string(*counted.count);
+    }
+  }
+}
+
+TEST(LizardsSolver, BfsFrontierPartitionsTheSearch) {
+  auto board = make_board(8, 8, {});
+  lz::SolveOptions options = counting();
+  options.algorithm = lz::Algorithm::bfs;
+  for (std::size_t budget : {std::size_t{256}, std::size_t{1} << 20}) {
+    options.bfs_budget_bytes = budget;
+    auto report = lz::solve(board, options);
+    ASSERT_TRUE(report.count.has_value());
+    EXPECT_EQ(nursery::to_string(*report.count), "92");
+  }
+}
+
+TEST(LizardsSolver, LocalSearchFindsTightPlacements) {
+  // 40 queens on an open 40x40 board: greedy is far below, DFS alone slow.
+  auto board = make_board(40, 40, {});
+  auto instance = lz::build_instance(board);
+  lz::LocalSearchOptions options;
+  options.seconds = 20;
+  auto found = lz::local_search(*instance, lz::greedy_placement(board), options);
+  ASSERT_TRUE(found.has_value());
+  EXPECT_EQ(found->size(), 40u);
+  auto check = lz::verify_answer(lz::format_board(board), lz::format_answer(board, &*found));
+  EXPECT_TRUE(check.valid) << check.reason;
+}
+
+TEST(LizardsSolver, GeneratedBoardsAreReproducibleAndAutoIsGreedy) {
+  lz::GenerateOptions gen;
+  gen.n = 50;
+  gen.trees = 0.2;
+  gen.seed = 3;
+  auto a = lz::generate(gen), b = lz::generate(gen);
+  EXPECT_EQ(lz::format_board(a), lz::format_board(b));
+  EXPECT_EQ(a.p, lz::greedy_count(a));
+  gen.p = -2;
+  auto harder = lz::generate(gen);
+  EXPECT_EQ(harder.p, a.p + 1);
+  auto report = lz::solve(harder, lz::SolveOptions{});
+  EXPECT_NE(report.verdict, lz::Verdict::unknown);
+  if (report.verdict == lz::Verdict::ok) expect_valid(harder, report);
+}
+
+TEST(LizardsSolver, TimeoutIsUnknownNeverFail) {
+  auto board = make_board(17, 17, {});
+  lz::SolveOptions options = counting();
+  options.timeout_seconds = 0.05;
+  auto report = lz::solve(board, options);
+  EXPECT_EQ(report.verdict, lz::Verdict::unknown);
+  EXPECT_FALSE(report.count.has_value());
+}
+
+TEST(LizardsVerify, RejectsWrongAnswers) {
+  std::string input = "DFS\n3\n2\n000\n020\n000\n";
+  // The tree in the middle blocks the diagonal between the corners.
+  EXPECT_TRUE(lz::verify_answer(input, "OK\n100\n020\n001\n").valid);
+  EXPECT_TRUE(lz::verify_answer(input, "OK\r\n100\r\n020\r\n001").valid);
+  auto row = lz::verify_answer(input, "OK\n101\n020\n000\n");
+  EXPECT_FALSE(row.valid);
+  EXPECT_NE(row.reason.find("see each other"), std::string::npos) << row.reason;
+  EXPECT_FALSE(lz::verify_answer(input, "OK\n100\n000\n001\n").valid);  // tree gone
+  EXPECT_FALSE(lz::verify_answer(input, "OK\n100\n020\n000\n").valid);  // one lizard short
+  EXPECT_FALSE(lz::verify_answer(input, "OK\n100\n020\n").valid);        // a row short
+  EXPECT_FALSE(lz::verify_answer(input, "YES\n").valid);
+  EXPECT_FALSE(lz::verify_answer("DFS\n3\n2\n000\n000\n000\n", "OK\n100\n000\n001\n").valid);
+}
+
+}  // namespace
