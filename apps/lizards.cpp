@@ -41,7 +41,8 @@ std::string read_file(const std::string& path) {
     text.resize(size);
   } else {
     ssize_t got;
-    while ((got = ::read(fd, buffer, sizeof buffer)) > 0) text.append(buffer, static_cast<std::size_t>(got));
+    while ((got = ::read(fd, buffer, sizeof buffer)) > 0)
+      text.append(buffer, static_cast<std::size_t>(got));
   }
   ::close(fd);
   return text;
@@ -67,8 +68,7 @@ int cmd_lizards(int argc, char** argv) {
       "input", po::value<std::string>(), "the board (default: input.txt, answer to output.txt)")(
       "output,o", po::value<std::string>(), "write the answer here (default: stdout)")(
       "count", "count every placement of p lizards exactly")(
-      "stats", "print search statistics on stderr")(
-      "json", "print the report as JSON on stdout")(
+      "stats", "print search statistics on stderr")("json", "print the report as JSON on stdout")(
       "threads", po::value<std::string>()->default_value("auto"), "worker threads, or auto")(
       "timeout", po::value<double>()->default_value(0), "seconds before giving up (0: none)")(
       "algorithm", po::value<std::string>(), "override the file's DFS/BFS/SA line")(
@@ -140,15 +140,14 @@ int cmd_lizards(int argc, char** argv) {
     write_stdout(answer);
   }
   if (vm.count("stats")) {
-    std::cerr << "decided by: " << report.how << "\nlizards: p = " << board.p
-              << ", best placement " << report.lower << ", upper bound " << report.upper << '\n';
+    std::cerr << "decided by: " << report.how << "\nlizards: p = " << board.p << ", best placement "
+              << report.lower << ", upper bound " << report.upper << '\n';
     print_stats(std::cerr, report.stats);
   }
   if (!decided) {
     bool interrupted = report.status == Status::cancelled;
     std::cerr << (interrupted ? "interrupted" : "timeout") << ": result unknown (best placement "
-              << report.lower << " of p = " << board.p << ", upper bound " << report.upper
-              << ")\n";
+              << report.lower << " of p = " << board.p << ", upper bound " << report.upper << ")\n";
     if (!json && output.empty()) std::cout << "unknown\n";
     return interrupted ? kExitInterrupted : kExitTimeout;
   }
@@ -157,8 +156,8 @@ int cmd_lizards(int argc, char** argv) {
 
 int cmd_gen_lizards(int argc, char** argv) {
   po::options_description options("options");
-  options.add_options()("help,h", "show this help")(
-      "n", po::value<std::uint32_t>()->required(), "board side")(
+  options.add_options()("help,h", "show this help")("n", po::value<std::uint32_t>()->required(),
+                                                    "board side")(
       "trees", po::value<double>()->default_value(0), "fraction of cells that are trees")(
       "p", po::value<std::string>()->default_value("auto"),
       "lizards: a number, auto (what the column-major greedy places) or auto+1")(
@@ -193,7 +192,8 @@ int cmd_gen_lizards(int argc, char** argv) {
       used = 0;
     }
     if (used != p.size() || value < 1 || value > 2147483647)
-      throw UsageError("--p: expected a positive 32-bit integer, auto or auto+1, found '" + p + "'");
+      throw UsageError("--p: expected a positive 32-bit integer, auto or auto+1, found '" + p +
+                       "'");
     gen.p = value;
   }
   gen.seed = vm["seed"].as<std::uint64_t>();

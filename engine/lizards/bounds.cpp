@@ -40,7 +40,7 @@ BipartiteGraph segment_graph(const Instance& instance, const std::uint32_t* cell
   return graph;
 }
 
-std::uint64_t max_matching(const BipartiteGraph& g) {
+std::uint64_t max_matching(const BipartiteGraph& g, std::uint64_t enough) {
   std::vector<std::uint32_t> match_left(g.left, kUnmatched), match_right(g.right, kUnmatched);
   std::uint64_t size = 0;
   // A greedy start leaves Hopcroft-Karp only the hard part.
@@ -55,7 +55,7 @@ std::uint64_t max_matching(const BipartiteGraph& g) {
     }
   }
   std::vector<std::uint32_t> dist(g.left), queue(g.left), next(g.left), stack;
-  while (true) {
+  while (size < enough) {
     // Layers from the free left vertices; stop at the first free right one.
     std::size_t head = 0, tail = 0;
     for (std::uint32_t u = 0; u < g.left; ++u) {
@@ -121,15 +121,23 @@ std::uint64_t Bounds::upper() const {
   return best;
 }
 
-Bounds root_bounds(const Instance& instance) {
+Bounds root_bounds(const Instance& instance, std::uint64_t enough) {
   Bounds bounds;
   const auto& cells = instance.column_cells;
   bounds.free_cells = cells.size();
-  for (unsigned dir = 0; dir < 4; ++dir) bounds.segments[dir] = instance.segment_count[dir];
-  bounds.row_column_matching =
-      max_matching(segment_graph(instance, cells.data(), cells.size(), kRow, kColumn));
-  bounds.diagonal_matching = max_matching(
-      segment_graph(instance, cells.data(), cells.size(), kDiagonal, kAntiDiagonal));
+  std::uint64_t counted = bounds.free_cells;
+  for (unsigned dir = 0; dir < 4; ++dir) {
+    bounds.segments[dir] = instance.segment_count[dir];
+    counted = std::min(counted, bounds.segments[dir]);
+  }
+  // A matching cut short at `enough` is no bound; the counts stand in.
+  auto matching = [&](Direction left, Direction right) {
+    std::uint64_t size =
+        max_matching(segment_graph(instance, cells.data(), cells.size(), left, right), enough);
+    return size >= enough ? counted : size;
+  };
+  bounds.row_column_matching = matching(kRow, kColumn);
+  bounds.diagonal_matching = matching(kDiagonal, kAntiDiagonal);
   return bounds;
 }
 
@@ -150,8 +158,8 @@ std::vector<std::uint32_t> column_capacities(const Instance& in) {
     if (small && bound > 0) {
       const std::uint32_t* cells = in.column_cells.data() + in.column_start[k];
       std::size_t count = in.column_cells.size() - in.column_start[k];
-      bound = std::min<std::uint64_t>(bound, max_matching(segment_graph(in, cells, count, kRow,
-                                                                        kColumn)));
+      bound = std::min<std::uint64_t>(bound,
+                                      max_matching(segment_graph(in, cells, count, kRow, kColumn)));
       bound = std::min<std::uint64_t>(
           bound, max_matching(segment_graph(in, cells, count, kDiagonal, kAntiDiagonal)));
     }

@@ -14,9 +14,12 @@ namespace nursery::lizards {
 
 const char* to_string(Algorithm algorithm) {
   switch (algorithm) {
-    case Algorithm::dfs: return "DFS";
-    case Algorithm::bfs: return "BFS";
-    case Algorithm::sa: return "SA";
+    case Algorithm::dfs:
+      return "DFS";
+    case Algorithm::bfs:
+      return "BFS";
+    case Algorithm::sa:
+      return "SA";
   }
   return "?";
 }

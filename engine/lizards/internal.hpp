@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -17,8 +18,10 @@ struct BipartiteGraph {
   std::uint32_t left = 0, right = 0;
   std::vector<std::uint32_t> start, adjacency;
 };
-// Hopcroft-Karp: the size of a maximum matching.
-std::uint64_t max_matching(const BipartiteGraph& graph);
+// Hopcroft-Karp: the size of a maximum matching, or, once a matching of
+// `enough` edges is found, that size (a proof that the bound does not bite).
+std::uint64_t max_matching(const BipartiteGraph& graph,
+                           std::uint64_t enough = std::numeric_limits<std::uint64_t>::max());
 
 // The edges (one per empty cell) between two directions' segments, for the
 // cells listed.
@@ -33,16 +36,16 @@ std::vector<std::uint32_t> column_capacities(const Instance& instance);
 struct Portfolio {
   std::atomic<std::size_t> dfs_pending{0};
   std::atomic<bool> proof_done{false};
-  Placement start;        // the greedy placement the local search starts from
-  double seconds = 0;     // local search budget
+  Placement start;     // the greedy placement the local search starts from
+  double seconds = 0;  // local search budget
   std::uint64_t seed = 1;
 };
 
 struct Subproblem {
   enum class Technique : std::uint8_t { dfs, local_search };
   Technique technique = Technique::dfs;
-  std::uint32_t next = 0;    // the first column segment not yet decided
-  Placement placed;          // lizards of the decided prefix
+  std::uint32_t next = 0;                // the first column segment not yet decided
+  Placement placed;                      // lizards of the decided prefix
   std::shared_ptr<Portfolio> portfolio;  // set on every entry of a portfolio run
 };
 

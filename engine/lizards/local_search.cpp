@@ -24,9 +24,11 @@ constexpr std::size_t kMaxCandidates = 192;
 class Nursery {
  public:
   explicit Nursery(const Instance& in, std::uint64_t seed)
-      : in_(in), owner_(in.total_segments, kNobody), index_(std::size_t{in.board.n} * in.board.n,
-                                                              kNobody),
-        stamp_(in.total_segments, 0), rng_(seed) {
+      : in_(in),
+        owner_(in.total_segments, kNobody),
+        index_(std::size_t{in.board.n} * in.board.n, kNobody),
+        stamp_(in.total_segments, 0),
+        rng_(seed) {
     // Cells of every segment, in one compressed table.
     start_.assign(in.total_segments + 1, 0);
     for (auto cell : in.column_cells)

@@ -14,9 +14,12 @@ namespace nursery::lizards {
 
 const char* to_string(Verdict verdict) {
   switch (verdict) {
-    case Verdict::ok: return "OK";
-    case Verdict::fail: return "FAIL";
-    case Verdict::unknown: return "unknown";
+    case Verdict::ok:
+      return "OK";
+    case Verdict::fail:
+      return "FAIL";
+    case Verdict::unknown:
+      return "unknown";
   }
   return "?";
 }
@@ -71,7 +74,7 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
   auto start = Clock::now();
   SolveReport report;
   const std::uint64_t p = in.board.p;
-  Bounds bounds = root_bounds(in);
+  Bounds bounds = root_bounds(in, p);
   report.upper = std::min<std::uint64_t>(bounds.upper(), in.capacity[0]);
   auto finish = [&](Verdict verdict, std::string how) {
     report.verdict = verdict;
@@ -81,12 +84,17 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
   };
   if (p > report.upper) {
     if (options.count) report.count = 0;
+    std::uint64_t counted = bounds.free_cells;
+    for (auto segments : bounds.segments) counted = std::min(counted, segments);
     std::string how = "upper bound " + std::to_string(report.upper) + " < p (";
-    if (p > bounds.free_cells) how += "empty cells)";
-    else if (p > bounds.row_column_matching && bounds.row_column_matching <= bounds.diagonal_matching)
+    if (p > counted)
+      how += "segment counts)";
+    else if (p > bounds.row_column_matching)
       how += "row x column segment matching)";
-    else if (p > bounds.diagonal_matching) how += "diagonal x anti-diagonal segment matching)";
-    else how += "segment counts)";
+    else if (p > bounds.diagonal_matching)
+      how += "diagonal x anti-diagonal segment matching)";
+    else
+      how += "suffix matchings of the column order)";
     return finish(Verdict::fail, how);
   }
 
@@ -128,8 +136,7 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     // With one worker the local search runs before the proof and must
     // hand over; it gets more of the time when the file asked for SA.
     double per_cell = algorithm == Algorithm::sa ? 4e-5 : 1e-5;
-    shared->seconds =
-        workers > 1 ? 0 : std::clamp(per_cell * in.column_cells.size(), 0.05, 30.0);
+    shared->seconds = workers > 1 ? 0 : std::clamp(per_cell * in.column_cells.size(), 0.05, 30.0);
     for (auto& sub : frontier) sub.portfolio = shared;
     Subproblem racer;
     racer.technique = Subproblem::Technique::local_search;
@@ -146,14 +153,17 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     if (outcome.complete) ++report.stats.subproblems_done;
     all_complete = all_complete && outcome.complete;
   }
-  report.status = status_of(run.mode, all_complete, execution.solution.has_value(),
-                            execution.stop_reason);
+  report.status =
+      status_of(run.mode, all_complete, execution.solution.has_value(), execution.stop_reason);
   report.stats.subproblems = frontier.size();
   report.stats.threads = detail::worker_count(options.threads);
   report.stats.cpu_seconds = execution.cpu_seconds;
   const char* search = algorithm == Algorithm::bfs ? "BFS+DFS" : "DFS";
   if (options.count) {
-    if (report.status != Status::complete) return finish(Verdict::unknown, "count incomplete");
+    if (report.status != Status::complete) {
+      report.upper = std::min<std::uint64_t>(root_bounds(in).upper(), in.capacity[0]);
+      return finish(Verdict::unknown, "count incomplete");
+    }
     report.count = count;
     return finish(count > 0 ? Verdict::ok : Verdict::fail, std::string(search) + " count");
   }
@@ -168,6 +178,8 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     report.upper = std::min<std::uint64_t>(report.upper, p - 1);
     return finish(Verdict::fail, std::string(search) + " exhausted the search space");
   }
+  // Undecided: the full matchings give the best bound to report.
+  report.upper = std::min<std::uint64_t>(root_bounds(in).upper(), in.capacity[0]);
   return finish(Verdict::unknown, to_string(report.status));
 }
 

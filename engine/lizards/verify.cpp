@@ -41,7 +41,9 @@ bool to_number(std::string_view s, std::uint64_t& value) {
   return true;
 }
 
-Verification invalid(std::string reason) { return {false, std::move(reason)}; }
+Verification invalid(std::string reason) {
+  return {false, std::move(reason)};
+}
 
 }  // namespace
 
@@ -79,8 +81,8 @@ Verification verify_answer(std::string_view input, std::string_view output) {
     std::uint64_t empty = 0;
     for (char c : grid) empty += c == '0';
     if (p > empty)
-      return {true, "FAIL, and p = " + std::to_string(p) + " exceeds the " +
-                        std::to_string(empty) + " empty cells"};
+      return {true, "FAIL, and p = " + std::to_string(p) + " exceeds the " + std::to_string(empty) +
+                        " empty cells"};
     return {true, "FAIL claimed; infeasibility cannot be checked independently"};
   }
   if (verdict != "OK") return invalid("first line is neither OK nor FAIL");

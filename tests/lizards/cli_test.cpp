@@ -63,8 +63,8 @@ TEST_F(LizardsCli, MalformedInputsExitTwoWithTheLine) {
       {"DFS\nthree\n1\n000\n000\n000\n", "bad.txt:2:"},  // n not a number
       {"DFS\n3\n-1\n000\n000\n000\n", "bad.txt:3:"},     // p not positive
       {"DFS\n3\n99999999999\n000\n000\n000\n", "bad.txt:3:"},
-      {"ABC\n3\n1\n000\n000\n000\n", "bad.txt:1:"},      // unknown algorithm
-      {"DFS\n100000\n1\n0\n", "bad.txt:2:"},             // n too large for memory
+      {"ABC\n3\n1\n000\n000\n000\n", "bad.txt:1:"},  // unknown algorithm
+      {"DFS\n100000\n1\n0\n", "bad.txt:2:"},         // n too large for memory
   };
   for (const auto& c : cases) {
     write("bad.txt", c.text);
@@ -97,8 +97,9 @@ TEST_F(LizardsCli, PBeyondTheBoardIsFailAtOnce) {
 }
 
 TEST_F(LizardsCli, CountsAndJson) {
-  write("in.txt", "DFS\n8\n8\n00000000\n00000000\n00000000\n00000000\n00000000\n00000000\n"
-                  "00000000\n00000000\n");
+  write("in.txt",
+        "DFS\n8\n8\n00000000\n00000000\n00000000\n00000000\n00000000\n00000000\n"
+        "00000000\n00000000\n");
   auto r = run("lizards in.txt --count");
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out, "92\n");

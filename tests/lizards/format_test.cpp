@@ -18,8 +18,9 @@ std::string parse_error(const std::string& text) {
 }
 
 TEST(LizardsFormat, AcceptsLineEndsAndBlanksOfRealFiles) {
-  for (std::string text : {"BFS\n2\n1\n00\n02\n", "BFS\r\n2\r\n1\r\n00\r\n02", "BFS\r2\r1\r00\r02\r",
-                           "BFS\r2\n1 \n00\n02\n\nextra lines\n", "2\n1\n00\n02\n"}) {
+  for (std::string text :
+       {"BFS\n2\n1\n00\n02\n", "BFS\r\n2\r\n1\r\n00\r\n02", "BFS\r2\r1\r00\r02\r",
+        "BFS\r2\n1 \n00\n02\n\nextra lines\n", "2\n1\n00\n02\n"}) {
     auto board = lz::parse_board(text, "in.txt");
     EXPECT_EQ(board.n, 2u);
     EXPECT_EQ(board.p, 1u);
@@ -36,7 +37,8 @@ TEST(LizardsFormat, ErrorsNameTheLine) {
             "in.txt:3: expected p as a positive 32-bit integer, found '0'");
   EXPECT_EQ(parse_error("DFS\n2\n4294967296\n00\n00\n"),
             "in.txt:3: expected p as a positive 32-bit integer, found '4294967296'");
-  EXPECT_EQ(parse_error("DFS\n2\n1\n00\n0\n"), "in.txt:5: expected a row of 2 cells, found 1 characters");
+  EXPECT_EQ(parse_error("DFS\n2\n1\n00\n0\n"),
+            "in.txt:5: expected a row of 2 cells, found 1 characters");
   EXPECT_EQ(parse_error("DFS\n2\n1\n00\n01\n"), "in.txt:5: expected 0 or 2 in column 2, found '1'");
   EXPECT_EQ(parse_error("DFS\n3\n1\n000\n000\n"),
             "in.txt:6: expected row 3 of 3, found the end of the file");
@@ -46,7 +48,8 @@ TEST(LizardsFormat, ErrorsNameTheLine) {
   EXPECT_EQ(parse_error(""), "in.txt:1: expected DFS, BFS or SA, found an empty file");
   EXPECT_EQ(parse_error("DFS\n2\n"), "in.txt:3: expected p, found the end of the file");
   // n far larger than the text: no huge allocation, the missing row is named.
-  EXPECT_EQ(parse_error("DFS\n60000\n1\n"), "in.txt:4: expected row 1 of 60000, found the end of the file");
+  EXPECT_EQ(parse_error("DFS\n60000\n1\n"),
+            "in.txt:4: expected row 1 of 60000, found the end of the file");
 }
 
 TEST(LizardsFormat, AnswerKeepsTreesAndMarksLizards) {

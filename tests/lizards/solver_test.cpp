@@ -17,8 +17,8 @@ lz::SolveOptions counting(unsigned threads = 0) {
 
 void expect_valid(const lz::Board& board, const lz::SolveReport& report) {
   ASSERT_TRUE(report.placement.has_value());
-  auto check = lz::verify_answer(lz::format_board(board),
-                                 lz::format_answer(board, &*report.placement));
+  auto check =
+      lz::verify_answer(lz::format_board(board), lz::format_answer(board, &*report.placement));
   EXPECT_TRUE(check.valid) << check.reason;
 }
 
@@ -173,7 +173,7 @@ TEST(LizardsVerify, RejectsWrongAnswers) {
   EXPECT_NE(row.reason.find("see each other"), std::string::npos) << row.reason;
   EXPECT_FALSE(lz::verify_answer(input, "OK\n100\n000\n001\n").valid);  // tree gone
   EXPECT_FALSE(lz::verify_answer(input, "OK\n100\n020\n000\n").valid);  // one lizard short
-  EXPECT_FALSE(lz::verify_answer(input, "OK\n100\n020\n").valid);        // a row short
+  EXPECT_FALSE(lz::verify_answer(input, "OK\n100\n020\n").valid);       // a row short
   EXPECT_FALSE(lz::verify_answer(input, "YES\n").valid);
   EXPECT_FALSE(lz::verify_answer("DFS\n3\n2\n000\n000\n000\n", "OK\n100\n000\n001\n").valid);
 }

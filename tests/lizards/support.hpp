@@ -2,9 +2,8 @@
 // the rules alone (no engine code), and small board builders.
 #pragma once
 
-#include <nursery/lizards.hpp>
-
 #include <cstdint>
+#include <nursery/lizards.hpp>
 #include <random>
 #include <string>
 #include <vector>

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -51,7 +52,7 @@ using Placement = std::vector<std::uint32_t>;
 // The segment model, built once and shared read-only by every task.
 struct Instance {
   Board board;
-  std::uint32_t segment_count[4] = {0, 0, 0, 0};  // per direction
+  std::uint32_t segment_count[4] = {0, 0, 0, 0};   // per direction
   std::uint32_t segment_offset[4] = {0, 0, 0, 0};  // global id = offset + local id
   std::uint32_t total_segments = 0;                // sum over the four directions
   std::vector<std::uint32_t> segment;              // 4 global ids per cell (trees: unused)
@@ -81,7 +82,7 @@ struct ParseError : std::runtime_error {
 // missing final newline, blanks around a line, lines after the grid, and a
 // file without its algorithm line (DFS). `name` prefixes errors.
 Board parse_board(std::string_view text, const std::string& name);
-std::string format_board(const Board& board);                          // the input format
+std::string format_board(const Board& board);                               // the input format
 std::string format_answer(const Board& board, const Placement* placement);  // OK+rows or FAIL
 
 // ---- Bounds ----------------------------------------------------------------
@@ -98,7 +99,10 @@ struct Bounds {
   std::uint64_t diagonal_matching = 0;       // bishops with walls
   std::uint64_t upper() const;               // the best of the above
 };
-Bounds root_bounds(const Instance& instance);
+// Matchings stop once they reach `enough` (p, when only "can p fit" is
+// asked); their entries then hold the segment-count bound instead.
+Bounds root_bounds(const Instance& instance,
+                   std::uint64_t enough = std::numeric_limits<std::uint64_t>::max());
 
 // ---- Solving ---------------------------------------------------------------
 
@@ -106,14 +110,14 @@ enum class Verdict { ok, fail, unknown };
 const char* to_string(Verdict verdict);
 
 struct SolveOptions {
-  bool count = false;                  // count every placement of p lizards exactly
-  std::optional<Algorithm> algorithm;  // override the file's algorithm line
-  unsigned threads = 0;                // 0: all cores
-  double timeout_seconds = 0;          // 0: none
-  const StopSource* stop = nullptr;    // Ctrl-C
-  Progress* progress = nullptr;        // live counters for a display
+  bool count = false;                        // count every placement of p lizards exactly
+  std::optional<Algorithm> algorithm;        // override the file's algorithm line
+  unsigned threads = 0;                      // 0: all cores
+  double timeout_seconds = 0;                // 0: none
+  const StopSource* stop = nullptr;          // Ctrl-C
+  Progress* progress = nullptr;              // live counters for a display
   std::size_t bfs_budget_bytes = 64u << 20;  // BFS frontier memory
-  std::uint64_t seed = 1;              // local search
+  std::uint64_t seed = 1;                    // local search
 };
 
 struct SolveReport {
@@ -156,8 +160,8 @@ Verification verify_answer(std::string_view input, std::string_view output);
 
 struct GenerateOptions {
   std::uint32_t n = 8;
-  double trees = 0;         // fraction of cells that are trees
-  std::int64_t p = -1;      // -1: auto (greedy), -2: auto+1
+  double trees = 0;     // fraction of cells that are trees
+  std::int64_t p = -1;  // -1: auto (greedy), -2: auto+1
   std::uint64_t seed = 1;
   Algorithm algorithm = Algorithm::dfs;
 };
