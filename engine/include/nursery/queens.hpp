@@ -1,0 +1,117 @@
+// N-queens: exact counts (total and symmetry classes), enumeration, a first
+// solution for any N, and an independent checker.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "nursery/scheduler.hpp"
+
+namespace nursery::queens {
+
+constexpr int kMaxCountN = 32;   // bitboards are 32 bits wide
+constexpr int kMaxBruteN = 10;   // N^N placements: 10^10 is already minutes of work
+
+// A placement lists, for each column c (0-based), the row of its queen.
+using Placement = std::vector<std::uint32_t>;
+
+//--- Counting by canonical pre-placements (the fast method) ----------------
+// Every solution has one queen on each border line of the board; the
+// nearest of them to a corner (its distance along its edge) can be turned by
+// the square's 8 symmetries to the top row, left half. So only two kinds of
+// boards are searched:
+//   corner: a queen at (0, 0), and of the two transposed twins the one whose
+//           column-1 queen lies below its row-1 queen; weight 8, one class;
+//   edge:   the top queen at column d >= 1, every other border queen at
+//           distance >= d from its corners (rows d..n-1-d on the sides,
+//           columns d..n-1-d on the bottom row); weight 8 and one class,
+//           except for ties (another border queen at distance d) which are
+//           resolved on the whole board against the tied images.
+// The frontier is these pre-placements with the queens of the first rows.
+struct CanonicalCount {
+  struct Instance {
+    int n = 0;
+  };
+  struct Subproblem {
+    std::uint8_t top = 0;        // column of the queen in row 0 (0: the corner case)
+    std::uint8_t depth = 0;      // rows 1..depth are fixed as well
+    std::uint8_t prefix[6] = {}; // their columns
+  };
+  using Solution = Placement;  // not produced: CanonicalCount only counts
+
+  static std::vector<Subproblem> split(const Instance& instance, std::size_t target);
+  static Outcome solve(const Instance& instance, const Subproblem& subproblem,
+                       Search<Solution>& search);
+};
+
+//--- Full board, column by column --------------------------------------------
+// Enumeration (all), a first solution and the plain count (no symmetry used),
+// with a bitboard backtracker; the frontier fixes the first columns.
+struct Columns {
+  struct Instance {
+    int n = 0;
+  };
+  struct Subproblem {
+    std::uint32_t prefix[2] = {0, 0};  // rows of the queens in the first `depth` columns
+    std::uint8_t depth = 0;
+  };
+  using Solution = Placement;
+  static std::vector<Subproblem> split(const Instance& instance, std::size_t target);
+  static Outcome solve(const Instance& instance, const Subproblem& subproblem,
+                       Search<Solution>& search);
+};
+
+//--- Textbook baselines ------------------------------------------------------
+// The column-by-column backtracker of the textbooks: arrays, no bitboards;
+// its nodes are the partial checks (a square tested against earlier queens),
+// 15,712 for n = 8.
+struct Backtrack {
+  using Instance = Columns::Instance;
+  using Subproblem = Columns::Subproblem;
+  using Solution = Placement;
+  static std::vector<Subproblem> split(const Instance& instance, std::size_t target);
+  static Outcome solve(const Instance& instance, const Subproblem& subproblem,
+                       Search<Solution>& search);
+};
+
+// Brute force: every one of the n^n placements with one queen per column is
+// generated and tested (16,777,216 for n = 8). n <= kMaxBruteN.
+struct Brute {
+  using Instance = Columns::Instance;
+  using Subproblem = Columns::Subproblem;
+  using Solution = Placement;
+  static std::vector<Subproblem> split(const Instance& instance, std::size_t target);
+  static Outcome solve(const Instance& instance, const Subproblem& subproblem,
+                       Search<Solution>& search);
+};
+
+//--- Symmetry ----------------------------------------------------------------
+// The 8 symmetries of the square, g = 0 (identity) .. 7, acting on (row, column).
+void transform(int g, int n, int& row, int& column);
+// Whether `placement` is the smallest (lexicographically) of its 8 images:
+// counting these counts symmetry classes.
+bool is_canonical(std::span<const std::uint32_t> placement);
+
+//--- Any N -------------------------------------------------------------------
+// An explicit solution (the classic construction), for every n except 2 and 3.
+Placement construct(std::uint32_t n);
+
+//--- Checking (independent of every search above) ----------------------------
+struct Verdict {
+  bool valid = false;
+  std::string reason;  // why not, when invalid
+};
+Verdict verify(std::uint32_t n, std::span<const std::uint32_t> placement);
+
+//--- Formats -----------------------------------------------------------------
+// "*15863724": position c holds the 1-based row of column c's queen, one
+// character each (1-9, then a-z for rows 10..35).
+std::string format_string(std::span<const std::uint32_t> placement);
+// "0 4 7 5 2 6 1 3": the 0-based rows.
+std::string format_rows(std::span<const std::uint32_t> placement);
+// One text line per row, 'Q' for a queen, '.' for an empty square.
+std::string format_board(std::span<const std::uint32_t> placement);
+
+}  // namespace nursery::queens

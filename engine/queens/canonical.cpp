@@ -1,0 +1,339 @@
+// Counting by canonical pre-placements: one search per orbit of the
+// square's 8 symmetries, almost entirely decided by cheap bit masks; only
+// boards with ties are compared with their images (see queens.hpp).
+#include <bit>
+#include <stdexcept>
+
+#include "nursery/queens.hpp"
+
+namespace nursery::queens {
+
+namespace {
+
+// What a subproblem's pre-placement fixes for the whole search.
+struct Board {
+  int n = 0;
+  int d = 0;                   // column of the top queen (0: the corner case)
+  std::uint32_t free[32] = {}; // columns each row may use, before any other queen
+  std::uint32_t side = 0;      // columns 0 and n-1
+  int bound_row = -1;          // edge case: by this row both side columns must be settled
+  std::uint32_t tie_bottom = 0;  // edge case: bottom-row columns as near a corner as the top one
+};
+
+Board board_for(int n, const CanonicalCount::Subproblem& s) {
+  Board board;
+  board.n = n;
+  board.d = s.top;
+  const std::uint32_t full = n == 32 ? ~0u : (1u << n) - 1;
+  board.side = 1u | 1u << (n - 1);
+  board.free[0] = 1u << s.top;
+  for (int y = 1; y < n; ++y) board.free[y] = full;
+  if (s.top == 0) {
+    // Corner: of the twins S and its transpose, keep the one whose column-1
+    // queen stands below its row-1 queen (at column prefix[0]).
+    for (int y = 2; y < s.prefix[0] && y < n; ++y) board.free[y] &= ~2u;
+    return board;
+  }
+  const int d = s.top;
+  for (int y = 1; y < n - 1; ++y)
+    if (y < d || y > n - 1 - d) board.free[y] &= ~board.side;
+  board.free[n - 1] = 0;
+  for (int c = d; c <= n - 1 - d; ++c) board.free[n - 1] |= 1u << c;
+  board.bound_row = n - 1 - d;
+  board.tie_bottom = 1u << d | 1u << (n - 1 - d);
+  return board;
+}
+
+// Columns row y may use given the queens above it.
+inline std::uint32_t open_squares(const Board& board, int y, std::uint32_t columns,
+                                  std::uint32_t left, std::uint32_t right) {
+  std::uint32_t open = board.free[y] & ~(columns | left | right);
+  if (y == board.bound_row) {
+    // Both side queens must lie in rows d..n-1-d: at this row at most one
+    // can still come, so one must be there already, and the other here.
+    const std::uint32_t settled = columns & board.side;
+    if (settled == 0) return 0;
+    if (settled != board.side) open &= board.side;
+  }
+  return open;
+}
+
+// Search state of one row: queens above it, what is left to try on it.
+struct Row {
+  std::uint32_t columns, left, right, rest, chosen;
+};
+
+struct Tally {
+  std::uint64_t total = 0, unique = 0;
+};
+
+// A board with a tie: count it only if it is the smallest of its images
+// that the search also visits (those whose top queen is at column d), and
+// weight it by its orbit's size.
+void settle_tie(const Board& board, const std::uint32_t* chosen, Tally& tally) {
+  const int n = board.n;
+  std::uint32_t column_of[32], image[32] = {};
+  for (int y = 0; y < n; ++y) column_of[y] = static_cast<std::uint32_t>(std::countr_zero(chosen[y]));
+  int stabilizer = 1;
+  for (int g = 1; g < 8; ++g) {
+    for (int y = 0; y < n; ++y) {
+      int row = y, column = static_cast<int>(column_of[y]);
+      transform(g, n, row, column);
+      image[row] = static_cast<std::uint32_t>(column);
+    }
+    if (image[0] != static_cast<std::uint32_t>(board.d)) continue;
+    int order = 0;
+    for (int y = 0; y < n && order == 0; ++y)
+      order = image[y] < column_of[y] ? -1 : (image[y] > column_of[y] ? 1 : 0);
+    if (order < 0) return;
+    if (order == 0) ++stabilizer;
+  }
+  tally.total += 8 / stabilizer;
+  tally.unique += 1;
+}
+
+// Replays rows 0..depth of the pre-placement into rows[0..depth+1].
+// Returns the first row the search decides.
+int replay(const Board& board, const CanonicalCount::Subproblem& s, Row* rows) {
+  rows[0] = Row{0, 0, 0, 0, board.free[0]};
+  for (int y = 0; y <= s.depth; ++y) {
+    const std::uint32_t bit = y == 0 ? board.free[0] : 1u << s.prefix[y - 1];
+    rows[y].chosen = bit;
+    rows[y + 1].columns = rows[y].columns | bit;
+    rows[y + 1].left = (rows[y].left | bit) << 1;
+    rows[y + 1].right = (rows[y].right | bit) >> 1;
+  }
+  return s.depth + 1;
+}
+
+// The searched rows' state, kept as a stack of the rows above the current
+// one; the current row's masks live in registers.
+struct Stack {
+  std::uint32_t columns[33], left[33], right[33], rest[33], bottom[33];
+};
+
+// Rebuilds the queen chosen on every row of a finished board, for tie
+// resolution: the pre-placement's rows from the replay, the searched rows'
+// from the column masks on the stack.
+void chosen_rows(const Row* rows, int start, const Stack& stack, int y, std::uint32_t columns,
+                 std::uint32_t bit, std::uint32_t* chosen) {
+  for (int k = 0; k < start; ++k) chosen[k] = rows[k].chosen;
+  for (int k = start; k < y; ++k) chosen[k] = (k + 1 < y ? stack.columns[k + 1] : columns) ^ stack.columns[k];
+  chosen[y] = bit;
+}
+
+// An edge board closed by the bottom row's `open` squares: those that tie
+// with the top queen (or all, when a side queen ties) are settled one by one.
+[[gnu::noinline]] void close_edge(const Board& board, const Row* rows, int start,
+                                  const Stack& stack, int y, std::uint32_t columns,
+                                  std::uint32_t bit, std::uint32_t open, Tally& tally) {
+  std::uint32_t chosen[33];
+  chosen_rows(rows, start, stack, y, columns, bit, chosen);
+  const bool side_tie =
+      ((chosen[board.d] | chosen[board.n - 1 - board.d]) & board.side) != 0;
+  std::uint32_t tied = side_tie ? open : open & board.tie_bottom;
+  const std::uint32_t clear = open & ~tied;
+  tally.total += 8 * std::popcount(clear);
+  tally.unique += std::popcount(clear);
+  for (; tied != 0; tied &= tied - 1) {
+    chosen[board.n - 1] = tied & -tied;
+    settle_tie(board, chosen, tally);
+  }
+}
+
+Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s,
+                     StopPoller& poller) {
+  const int n = board.n;
+  const int last = n - 1;
+  const bool corner = board.d == 0;
+  Row rows[33];
+  Tally tally;
+  Outcome outcome;
+  const int start = replay(board, s, rows);
+  Stack stack{};
+
+  if (start > last) {
+    outcome.complete = true;  // only for tiny boards: nothing left to place
+    return outcome;
+  }
+  if (start == last) {
+    // The pre-placement reaches the row above the bottom one.
+    const Row& above = rows[start];
+    const std::uint32_t open = board.free[last] & ~(above.columns | above.left | above.right);
+    if (open != 0 && corner) {
+      tally.total += 8 * std::popcount(open);
+      tally.unique += std::popcount(open);
+    } else if (open != 0) {
+      close_edge(board, rows, start - 1, stack, start - 1, 0, rows[start - 1].chosen, open,
+                 tally);
+    }
+    outcome.count = tally.total;
+    outcome.unique = tally.unique;
+    outcome.complete = true;
+    return outcome;
+  }
+
+  // The hot loop: one placement per iteration, nothing but masks in
+  // registers; the stack is touched only to go down or back up a row.
+  const std::uint32_t last_free = board.free[last];
+  const int bound = board.bound_row;
+  std::uint32_t columns = rows[start].columns, left = rows[start].left,
+                right = rows[start].right;
+  std::uint32_t rest = open_squares(board, start, columns, left, right);
+  // What the queens above attack on the bottom row along diagonals: a board
+  // whose bottom row is closed is dropped at once, not rows later.
+  std::uint32_t bottom = 0;
+  for (int k = 0; k < start; ++k) {
+    const std::uint32_t q = rows[k].chosen;
+    bottom |= q << (last - k) | q >> (last - k);
+  }
+  std::uint64_t nodes = 0, total = 0;
+  bool stopped = false;
+  int y = start;
+  if (start + 1 == last) {
+    // Only the bottom row follows: close each open square of this row.
+    for (; rest != 0; rest &= rest - 1) {
+      const std::uint32_t bit = rest & -rest;
+      ++nodes;
+      const std::uint32_t open = last_free & ~(columns | bit | (left | bit) << 1 | (right | bit) >> 1);
+      if (open == 0) continue;
+      if (corner)
+        total += std::popcount(open);
+      else
+        close_edge(board, rows, start, stack, y, columns, bit, open, tally);
+    }
+    rest = 0;
+  }
+  for (;;) {
+    while (rest != 0) {
+      const std::uint32_t bit = rest & -rest;
+      rest ^= bit;
+      ++nodes;
+      const std::uint32_t c = columns | bit;
+      const std::uint32_t l = (left | bit) << 1;
+      const std::uint32_t r = (right | bit) >> 1;
+      std::uint32_t next = board.free[y + 1] & ~(c | l | r);
+      if (next == 0) continue;
+      if (y + 2 == last) {
+        // The next row is the last but one: both remaining rows are
+        // closed here, without going down.
+        nodes += std::popcount(next);
+        for (; next != 0; next &= next - 1) {
+          const std::uint32_t x = next & -next;
+          const std::uint32_t open = last_free & ~(c | x | (l | x) << 1 | (r | x) >> 1);
+          if (open == 0) continue;
+          if (corner) {
+            total += std::popcount(open);
+          } else {
+            stack.columns[y] = columns;
+            close_edge(board, rows, start, stack, y + 1, c, x, open, tally);
+          }
+        }
+        continue;
+      }
+      const std::uint32_t b = bottom | bit << (last - y) | bit >> (last - y);
+      if ((last_free & ~(b | c)) == 0) continue;
+      if (y + 1 == bound) {
+        next = open_squares(board, y + 1, c, l, r);
+        if (next == 0) continue;
+      }
+      stack.columns[y] = columns;
+      stack.left[y] = left;
+      stack.right[y] = right;
+      stack.rest[y] = rest;
+      stack.bottom[y] = bottom;
+      columns = c;
+      left = l;
+      right = r;
+      rest = next;
+      bottom = b;
+      ++y;
+    }
+    if (y == start) break;
+    // Polled on the way back up: as often as going down, and off the
+    // innermost path.
+    if (poller.poll()) {
+      stopped = true;
+      break;
+    }
+    --y;
+    columns = stack.columns[y];
+    left = stack.left[y];
+    right = stack.right[y];
+    rest = stack.rest[y];
+    bottom = stack.bottom[y];
+  }
+  tally.total += 8 * total;
+  tally.unique += total;
+  outcome.nodes = nodes;
+  outcome.count = tally.total;
+  outcome.unique = tally.unique;
+  outcome.complete = !stopped;
+  return outcome;
+}
+
+}  // namespace
+
+std::vector<CanonicalCount::Subproblem> CanonicalCount::split(const Instance& instance,
+                                                              std::size_t target) {
+  const int n = instance.n;
+  if (n < 1 || n > kMaxCountN) throw std::invalid_argument("N must be between 1 and 32");
+  std::vector<Subproblem> frontier;
+  if (n == 1) {
+    frontier.push_back(Subproblem{});
+    return frontier;
+  }
+  for (int c1 = 2; c1 <= n - 2; ++c1) {
+    Subproblem s;
+    s.top = 0;
+    s.depth = 1;
+    s.prefix[0] = static_cast<std::uint8_t>(c1);
+    frontier.push_back(s);
+  }
+  for (int d = 1; 2 * d < n - 1; ++d) {
+    Subproblem s;
+    s.top = static_cast<std::uint8_t>(d);
+    frontier.push_back(s);
+  }
+  // Deepen every subproblem by one row until the frontier is wide enough,
+  // keeping two rows or more for the search itself.
+  while (frontier.size() < target) {
+    std::vector<Subproblem> deeper;
+    bool grew = false;
+    for (const Subproblem& s : frontier) {
+      const int y = s.depth + 1;
+      if (y >= n - 2 || s.depth >= 6) {
+        deeper.push_back(s);
+        continue;
+      }
+      Board board = board_for(n, s);
+      Row rows[33];
+      replay(board, s, rows);
+      for (std::uint32_t open = open_squares(board, y, rows[y].columns, rows[y].left, rows[y].right);
+           open != 0; open &= open - 1) {
+        Subproblem child = s;
+        child.prefix[s.depth] = static_cast<std::uint8_t>(std::countr_zero(open));
+        child.depth = static_cast<std::uint8_t>(s.depth + 1);
+        deeper.push_back(child);
+      }
+      grew = true;
+    }
+    frontier = std::move(deeper);
+    if (!grew) break;
+  }
+  return frontier;
+}
+
+Outcome CanonicalCount::solve(const Instance& instance, const Subproblem& subproblem,
+                              Search<Solution>& search) {
+  if (instance.n == 1) {
+    Outcome outcome;
+    outcome.count = outcome.unique = outcome.nodes = 1;
+    outcome.complete = true;
+    return outcome;
+  }
+  StopPoller poller = search.poller();
+  return search_board(board_for(instance.n, subproblem), subproblem, poller);
+}
+
+}  // namespace nursery::queens
