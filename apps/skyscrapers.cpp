@@ -126,8 +126,14 @@ int bench(const std::vector<sky::Puzzle>& puzzles, const std::string& input, uns
     return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
   };
   auto maximum = [](const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()); };
-  std::printf("| %s | %d | %zu | %s | %.3f | %.3f | %.3f | %.3f |\n",
-              std::filesystem::path(input).filename().c_str(), puzzles.front().size,
+  auto [smallest, largest] = std::minmax_element(
+      puzzles.begin(), puzzles.end(),
+      [](const sky::Puzzle& x, const sky::Puzzle& y) { return x.size < y.size; });
+  std::string sizes = std::to_string(smallest->size);
+  if (largest->size != smallest->size) sizes += "-" + std::to_string(largest->size);
+  std::printf("| %s | %s | %zu | %s | %.3f | %.3f | %.3f | %.3f |\n",
+              std::filesystem::path(input).filename().c_str(),
+              sizes.c_str(),
               puzzles.size(),
               threads == 0 ? std::to_string(tbb::this_task_arena::max_concurrency()).c_str()
                            : std::to_string(threads).c_str(),
@@ -284,7 +290,8 @@ int cmd_gen_skyscrapers(int argc, char** argv) {
       "clues", po::value<std::string>()->default_value("all"),
       "clues kept: all, or a number of randomly chosen ones")(
       "givens", po::value<int>()->default_value(0), "random cells given")(
-      "unique", "add given cells from the square until the puzzle is unique");
+      "unique", "make each puzzle unique: add given cells from the square, or with --redraw ...")(
+      "redraw", "... draw new squares until the clues and givens alone are unique");
   po::positional_options_description positionals;
   po::variables_map vm;
   if (!parse_command_line(argc, argv,
@@ -320,13 +327,33 @@ int cmd_gen_skyscrapers(int argc, char** argv) {
     throw UsageError("--givens: expected 0.." + std::to_string(n * n) + ", found " +
                      std::to_string(givens));
   bool unique = vm.count("unique") != 0;
+  bool redraw = vm.count("redraw") != 0;
+  if (redraw && !unique) throw UsageError("--redraw: expected --unique with it, found none");
 
   std::mt19937_64 random(seed);
   std::cout << "# nursery gen skyscrapers --size " << n << " --count " << count << " --seed "
             << seed << " --clues " << clues_text << " --givens " << givens
-            << (unique ? " --unique" : "") << "\n# id N clues givens solution [info]\n";
+            << (unique ? " --unique" : "") << (redraw ? " --redraw" : "")
+            << "\n# id N clues givens solution [info]\n";
+  // Up to two solutions of a puzzle, by one search with a limit.
+  auto two_solutions = [](const sky::Puzzle& puzzle) {
+    std::vector<sky::Grid> found;
+    Search<sky::Grid>::Sink sink = [&found](const sky::Grid& grid) { found.push_back(grid); };
+    RunOptions run_options;
+    run_options.mode = Mode::all;
+    run_options.limit = 2;
+    run_options.threads = 1;
+    run_options.subproblems = 1;
+    run<sky::Kind>(sky::make_instance(puzzle), run_options, &sink);
+    return found;
+  };
+  constexpr int kMaxDraws = 1000000;
   for (int k = 0; k < count; ++k) {
     sky::Puzzle puzzle;
+    for (int draw = 0;; ++draw) {
+      if (draw == kMaxDraws)
+        throw UsageError("--redraw: no unique puzzle in " + std::to_string(kMaxDraws) +
+                         " squares; keep more clues or add --givens");
     puzzle.size = n;
     puzzle.id = "gen" + std::to_string(n) + "-" + std::to_string(seed) + "-" + std::to_string(k);
     puzzle.solution = sky::random_latin_square(n, random);
@@ -340,23 +367,16 @@ int cmd_gen_skyscrapers(int argc, char** argv) {
     for (int i = 0; i < n * n; ++i) cells[i] = i;
     std::shuffle(cells.begin(), cells.end(), random);
     for (int i = 0; i < givens; ++i) puzzle.givens[cells[i]] = puzzle.solution[cells[i]];
-    int added = 0;
-    while (unique) {
+      if (!redraw || two_solutions(puzzle).size() == 1) break;
+    }
+    while (unique && !redraw) {
       // Two solutions differ somewhere: give that cell its height in the square.
-      std::vector<sky::Grid> found;
-      Search<sky::Grid>::Sink sink = [&found](const sky::Grid& grid) { found.push_back(grid); };
-      RunOptions run_options;
-      run_options.mode = Mode::all;
-      run_options.limit = 2;
-      run_options.threads = 1;
-      run_options.subproblems = 1;
-      run<sky::Kind>(sky::make_instance(puzzle), run_options, &sink);
+      auto found = two_solutions(puzzle);
       if (found.size() < 2) break;
       const auto& other = found[0] != puzzle.solution ? found[0] : found[1];
       int cell = 0;
       while (other[cell] == puzzle.solution[cell]) ++cell;
       puzzle.givens[cell] = puzzle.solution[cell];
-      ++added;
     }
     int given_count = static_cast<int>(
         std::count_if(puzzle.givens.begin(), puzzle.givens.end(), [](int v) { return v != 0; }));

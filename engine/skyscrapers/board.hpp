@@ -33,13 +33,15 @@ class Board {
     trail_.push_back({static_cast<std::uint8_t>(cell), old});
     candidates_[cell] = now;
     int n = instance_.size;
-    dirty_ |= (1u << (cell / n)) | (1u << (n + cell % n));
+    std::uint32_t lines = (1u << (cell / n)) | (1u << (n + cell % n));
+    dirty_ |= lines;
+    unfiltered_ |= lines;
     return now != 0;
   }
   bool place(int cell, int height) { return restrict(cell, Candidates(1u << (height - 1))); }
 
   // Every line marked as changed, e.g. before the first propagation.
-  void mark_all_dirty() { dirty_ = (1u << (2 * instance_.size)) - 1; }
+  void mark_all_dirty() { dirty_ = unfiltered_ = (1u << (2 * instance_.size)) - 1; }
 
   // Latin singles and visibility, to a fixpoint (propagate.cpp). False: no
   // solution below this node.
@@ -51,12 +53,14 @@ class Board {
       candidates_[trail_.back().cell] = trail_.back().old;
       trail_.pop_back();
     }
-    dirty_ = 0;
+    dirty_ = unfiltered_ = 0;
   }
 
-  // The next cell to branch on: fewest candidates, ties to the cell that sees
-  // more clues; -1 when every cell holds one height (a solution).
-  int branch_cell() const {
+  // The alternatives of the next branch, written to `out` (at most N);
+  // 0 when every cell holds one height (a solution). Either the cell with
+  // the fewest candidates or, when fewer, the places left for one height in
+  // one line: both views of a Latin square split the search exactly.
+  int branch(Decision* out) const {
     int best = -1;
     int best_key = 1 << 30;
     for (int cell = 0; cell < instance_.cell_count; ++cell) {
@@ -68,7 +72,46 @@ class Board {
         best = cell;
       }
     }
-    return best;
+    if (best < 0) return 0;
+    int count = 0;
+    // The places of each height in each line, counted with bit-sliced
+    // counters over the line's candidate sets: a height with two places left
+    // beats a cell with three or more options (it halves the work in one step).
+    const int n = instance_.size;
+    const int fewest_options = std::popcount(candidates_[best]);
+    int best_line = -1, best_height = 0, best_places = fewest_options;
+    for (int l = 0; l < 2 * n; ++l) {
+      const Line& line = instance_.lines[l];
+      Candidates once = 0, twice = 0, thrice = 0, placed = 0;
+      for (int p = 0; p < n; ++p) {
+        Candidates c = candidates_[line.cells[p]];
+        if ((c & (c - 1)) == 0) placed |= c;
+        thrice |= twice & c;
+        twice |= once & c;
+        once |= c;
+      }
+      // Heights with exactly two places (the smallest branch there is).
+      Candidates two = twice & ~thrice & ~placed;
+      if (two != 0 && best_places > 2) {
+        best_places = 2;
+        best_line = l;
+        best_height = std::countr_zero(two) + 1;
+      }
+    }
+    if (best_line >= 0) {
+      const Line& line = instance_.lines[best_line];
+      for (int p = 0; p < n; ++p)
+        if ((candidates_[line.cells[p]] >> (best_height - 1)) & 1)
+          out[count++] = {line.cells[p], static_cast<std::uint8_t>(best_height)};
+      return count;
+    }
+    Candidates heights = candidates_[best];
+    while (heights != 0) {
+      out[count++] = {static_cast<std::uint8_t>(best),
+                      static_cast<std::uint8_t>(std::countr_zero(heights) + 1)};
+      heights &= heights - 1;
+    }
+    return count;
   }
 
   Grid heights() const {
@@ -81,6 +124,7 @@ class Board {
  private:
   bool propagate_latin(const Line& line);
   bool propagate_visibility(const Line& line);
+  bool line_holds(const Line& line, const Candidates* heights) const;
 
   struct Change {
     std::uint8_t cell;
@@ -89,7 +133,8 @@ class Board {
   const Instance& instance_;
   std::array<Candidates, kMaxSize * kMaxSize> candidates_;
   std::vector<Change> trail_;
-  std::uint32_t dirty_ = 0;  // bit l: line l changed since its last propagation
+  std::uint32_t dirty_ = 0;       // bit l: line l changed since its Latin singles
+  std::uint32_t unfiltered_ = 0;  // bit l: line l changed since its visibility filter
 };
 
 }  // namespace nursery::skyscrapers

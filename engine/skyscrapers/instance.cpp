@@ -59,6 +59,9 @@ Instance make_instance(const Puzzle& puzzle) {
     column.clue_start = clues[c];
     column.clue_end = clues[3 * n - 1 - c];
   }
+  for (int l = 0; l < 2 * n; ++l)
+    if (instance.lines[l].clue_start != 0 || instance.lines[l].clue_end != 0)
+      instance.clued_lines |= 1u << l;
   for (int cell = 0; cell < n * n; ++cell) {
     const Line& row = instance.lines[cell / n];
     const Line& column = instance.lines[n + cell % n];

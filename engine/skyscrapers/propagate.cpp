@@ -7,14 +7,29 @@
 
 namespace nursery::skyscrapers {
 
+// Cheap Latin singles on every changed line first, so the costlier exact
+// filter of a clued line runs on candidates the singles already narrowed.
+// The filter leaves its own line at a fixpoint (every height it keeps is
+// part of an arrangement that survives, and Latin singles are implied), so
+// its own changes do not queue that line again.
 bool Board::propagate() {
-  while (dirty_ != 0) {
-    int index = std::countr_zero(dirty_);
-    dirty_ &= dirty_ - 1;
-    const Line& line = instance_.lines[index];
-    if (!propagate_latin(line)) return false;
-    if ((line.clue_start != 0 || line.clue_end != 0) && !propagate_visibility(line)) return false;
+  const std::uint32_t clued = instance_.clued_lines;
+  while (true) {
+    if (dirty_ != 0) {
+      int index = std::countr_zero(dirty_);
+      dirty_ &= dirty_ - 1;
+      if (!propagate_latin(instance_.lines[index])) return false;
+      continue;
+    }
+    std::uint32_t pending = unfiltered_ & clued;
+    if (pending == 0) break;
+    int index = std::countr_zero(pending);
+    unfiltered_ &= ~(1u << index);
+    if (!propagate_visibility(instance_.lines[index])) return false;
+    dirty_ &= ~(1u << index);
+    unfiltered_ &= ~(1u << index);
   }
+  unfiltered_ = 0;
   return true;
 }
 
@@ -75,50 +90,67 @@ bool Board::propagate_visibility(const Line& line) {
   const unsigned tallest = 1u << (n - 1);  // height N
   const unsigned lower = tallest - 1;      // heights 1..N-1, as a set
   Candidates domain[kMaxSize];
-  for (int p = 0; p < n; ++p) domain[p] = candidates_[line.cells[p]];
+  bool settled = true;
+  for (int p = 0; p < n; ++p) {
+    domain[p] = candidates_[line.cells[p]];
+    settled = settled && (domain[p] & (domain[p] - 1)) == 0;
+  }
+  if (settled) return line_holds(line, domain);
 
-  // forward[set]: visible counts reachable with `set` placed on the first
-  // |set| cells from one end (only counts below the clue matter).
-  std::uint16_t forward_start[1 << (kMaxSize - 1)];
-  std::uint16_t forward_end[1 << (kMaxSize - 1)];
-  auto reach = [&](int clue, bool from_end, std::uint16_t* forward) {
+  // One sweep from one end. forward[set]: the visible counts reachable with
+  // `set` on the first |set| cells (only counts below the clue matter).
+  // `order` lists the reachable sets breadth-first, so layer by layer; the
+  // backward pass walks it in reverse, touching reachable states only.
+  struct Sweep {
+    std::uint16_t forward[1 << (kMaxSize - 1)];
+    std::uint16_t back[1 << (kMaxSize - 1)];
+    std::uint8_t order[1 << (kMaxSize - 1)];
+    int reached = 0;
+  };
+  Sweep from_start, from_end;
+  auto reach = [&](int clue, bool at_end, Sweep& sweep) {
     const std::uint16_t cap = clue != 0 ? std::uint16_t((1u << clue) - 1) : 1;
-    std::fill(forward, forward + lower + 1, 0);
-    forward[0] = 1;
-    for (unsigned set = 0; set < lower; ++set) {
-      std::uint16_t counts = forward[set];
-      if (counts == 0) continue;
+    std::fill(sweep.forward, sweep.forward + lower + 1, 0);
+    std::fill(sweep.back, sweep.back + lower + 1, 0);
+    sweep.forward[0] = 1;
+    sweep.order[0] = 0;
+    sweep.reached = 1;
+    for (int i = 0; i < sweep.reached; ++i) {
+      unsigned set = sweep.order[i];
+      std::uint16_t counts = sweep.forward[set];
       int k = std::popcount(set);
-      unsigned free = domain[from_end ? n - 1 - k : k] & lower & ~set;
+      if (k == n - 1) continue;
+      unsigned free = domain[at_end ? n - 1 - k : k] & lower & ~set;
       while (free != 0) {
         unsigned height = free & (0u - free);
         free ^= height;
         bool visible = clue != 0 && height > set;
-        forward[set | height] |= std::uint16_t((visible ? counts << 1 : counts) & cap);
+        std::uint16_t next = std::uint16_t((visible ? counts << 1 : counts) & cap);
+        if (next == 0) continue;
+        unsigned grown = set | height;
+        if (sweep.forward[grown] == 0) sweep.order[sweep.reached++] = std::uint8_t(grown);
+        sweep.forward[grown] |= next;
       }
     }
   };
   const int a = line.clue_start;
   const int b = line.clue_end;
-  reach(a, false, forward_start);
-  reach(b, true, forward_end);
+  reach(a, false, from_start);
+  reach(b, true, from_end);
 
   // A split puts N on cell |A| with the set A before it and the rest after.
   const std::uint16_t need_a = a != 0 ? std::uint16_t(1u << (a - 1)) : 1;
   const std::uint16_t need_b = b != 0 ? std::uint16_t(1u << (b - 1)) : 1;
-  std::uint16_t back_start[1 << (kMaxSize - 1)];
-  std::uint16_t back_end[1 << (kMaxSize - 1)];
-  std::fill(back_start, back_start + lower + 1, 0);
-  std::fill(back_end, back_end + lower + 1, 0);
   Candidates support[kMaxSize] = {};
   bool any = false;
-  for (unsigned before = 0; before <= lower; ++before) {
+  for (int i = 0; i < from_start.reached; ++i) {
+    unsigned before = from_start.order[i];
     int k = std::popcount(before);
-    if ((domain[k] & tallest) == 0) continue;
+    if ((domain[k] & tallest) == 0 || (from_start.forward[before] & need_a) == 0) continue;
     unsigned after = lower ^ before;
-    if ((forward_start[before] & need_a) == 0 || (forward_end[after] & need_b) == 0) continue;
-    back_start[before] = need_a;
-    back_end[after] = need_b;
+    if ((from_end.forward[after] & need_b) == 0) continue;
+    from_start.back[before] = need_a;
+    from_end.back[after] = need_b;
     support[k] |= Candidates(tallest);
     any = true;
   }
@@ -126,35 +158,57 @@ bool Board::propagate_visibility(const Line& line) {
 
   // Backwards from the good splits: a height is kept where a reachable state
   // steps into a state that still leads to a good split.
-  auto support_from = [&](int clue, bool from_end, const std::uint16_t* forward,
-                          std::uint16_t* back) {
-    for (unsigned set = lower + 1; set-- > 0;) {
-      std::uint16_t counts = forward[set];
-      if (counts == 0) continue;
+  auto support_from = [&](int clue, bool at_end, Sweep& sweep) {
+    for (int i = sweep.reached; i-- > 0;) {
+      unsigned set = sweep.order[i];
       int k = std::popcount(set);
       if (k == n - 1) continue;
-      int position = from_end ? n - 1 - k : k;
+      int position = at_end ? n - 1 - k : k;
+      std::uint16_t counts = sweep.forward[set];
       unsigned free = domain[position] & lower & ~set;
-      std::uint16_t leads = back[set];
+      std::uint16_t leads = sweep.back[set];
       while (free != 0) {
         unsigned height = free & (0u - free);
         free ^= height;
-        std::uint16_t later = back[set | height];
+        std::uint16_t later = sweep.back[set | height];
         if (later == 0) continue;
         bool visible = clue != 0 && height > set;
         std::uint16_t now = visible ? std::uint16_t(later >> 1) : later;
         if ((counts & now) != 0) support[position] |= Candidates(height);
         leads |= now;
       }
-      back[set] = leads;
+      sweep.back[set] = leads;
     }
   };
-  support_from(a, false, forward_start, back_start);
-  support_from(b, true, forward_end, back_end);
+  support_from(a, false, from_start);
+  support_from(b, true, from_end);
 
   for (int p = 0; p < n; ++p)
     if (!restrict(line.cells[p], support[p])) return false;
   return true;
+}
+
+// A line whose every cell holds one height: distinct heights, and each clue
+// sees exactly its number.
+bool Board::line_holds(const Line& line, const Candidates* heights) const {
+  const int n = instance_.size;
+  Candidates used = 0;
+  for (int p = 0; p < n; ++p) used |= heights[p];
+  if (used != Candidates((1u << n) - 1)) return false;
+  auto seen = [&](bool from_end) {
+    int count = 0;
+    Candidates tallest = 0;
+    for (int i = 0; i < n; ++i) {
+      Candidates h = heights[from_end ? n - 1 - i : i];
+      if (h > tallest) {
+        tallest = h;
+        ++count;
+      }
+    }
+    return count;
+  };
+  return (line.clue_start == 0 || seen(false) == line.clue_start) &&
+         (line.clue_end == 0 || seen(true) == line.clue_end);
 }
 
 }  // namespace nursery::skyscrapers

@@ -34,17 +34,15 @@ class Backtracker {
       stopped_ = true;
       return;
     }
-    int cell = board_.branch_cell();
-    if (cell < 0) {
+    Decision choices[kMaxSize];
+    int count = board_.branch(choices);
+    if (count == 0) {
       found();
       return;
     }
-    Candidates heights = board_.candidates(cell);
-    while (heights != 0) {
-      int height = std::countr_zero(heights) + 1;
-      heights &= heights - 1;
+    for (int i = 0; i < count; ++i) {
       auto mark = board_.mark();
-      if (board_.place(cell, height) && board_.propagate()) visit();
+      if (board_.place(choices[i].cell, choices[i].height) && board_.propagate()) visit();
       board_.undo(mark);
       if (stopped_) return;
     }
@@ -75,6 +73,25 @@ class Backtracker {
   bool stopped_ = false;
 };
 
+// Walks the whole tree below the board, giving up past `budget` nodes.
+// Returns false when the budget ran out.
+bool small_tree(Board& board, int& budget) {
+  if (--budget < 0) return false;
+  Decision choices[kMaxSize];
+  int count = board.branch(choices);
+  for (int i = 0; i < count; ++i) {
+    auto mark = board.mark();
+    bool fine = !(board.place(choices[i].cell, choices[i].height) && board.propagate()) ||
+                small_tree(board, budget);
+    board.undo(mark);
+    if (!fine) return false;
+  }
+  return true;
+}
+
+// Trees this small are searched faster in one piece than split.
+constexpr int kSplitWorthNodes = 64;
+
 }  // namespace
 
 // Breadth-first over the first levels of the search tree until the frontier
@@ -83,23 +100,27 @@ class Backtracker {
 std::vector<Subproblem> Kind::split(const Instance& instance, std::size_t target) {
   if (!instance.consistent) return {};
   std::vector<Subproblem> frontier(1);
+  if (target <= 1) return frontier;
+  {
+    Board board(instance, instance.root);
+    int budget = kSplitWorthNodes;
+    if (small_tree(board, budget)) return frontier;
+  }
   while (frontier.size() < target) {
     std::vector<Subproblem> next;
     bool grew = false;
     for (const Subproblem& subproblem : frontier) {
       Board board(instance, instance.root);
       if (!apply(board, subproblem)) continue;
-      int cell = board.branch_cell();
-      if (cell < 0) {
+      Decision choices[kMaxSize];
+      int count = board.branch(choices);
+      if (count == 0) {
         next.push_back(subproblem);
         continue;
       }
-      Candidates heights = board.candidates(cell);
-      while (heights != 0) {
-        int height = std::countr_zero(heights) + 1;
-        heights &= heights - 1;
+      for (int i = 0; i < count; ++i) {
         Subproblem child = subproblem;
-        child.push_back({static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(height)});
+        child.push_back(choices[i]);
         next.push_back(std::move(child));
         grew = true;
       }

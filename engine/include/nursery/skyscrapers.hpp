@@ -85,6 +85,7 @@ struct Instance {
   std::vector<Line> lines;                         // rows 0..N-1, then columns 0..N-1
   std::array<Candidates, kMaxSize * kMaxSize> root{};  // candidates after root propagation
   std::array<std::uint8_t, kMaxSize * kMaxSize> clue_weight{};  // clues on the cell's two lines
+  std::uint32_t clued_lines = 0;                   // bit l: line l has a clue at either end
   bool consistent = true;                          // false: root propagation found no solution
 };
 
