@@ -2,8 +2,6 @@
 // the definition of `gen --p auto`, and the start of the local search.
 // It needs no segment tables, only one "occupied since the last tree" flag
 // per row, diagonal and anti-diagonal, so huge boards cost O(n) extra memory.
-#include <algorithm>
-
 #include "nursery/lizards.hpp"
 
 namespace nursery::lizards {
@@ -37,7 +35,6 @@ void greedy_scan(const Board& board, Place&& place) {
 Placement greedy_placement(const Board& board) {
   Placement placement;
   greedy_scan(board, [&](std::uint32_t cell) { placement.push_back(cell); });
-  std::sort(placement.begin(), placement.end());
   return placement;
 }
 

@@ -46,7 +46,8 @@ struct Board {
   std::uint64_t trees() const;
 };
 
-// A placement: lizard cells as row-major indices r*n+c, ascending.
+// A placement: lizard cells as row-major indices r*n+c (greedy ones in
+// column-major order, searched ones ascending).
 using Placement = std::vector<std::uint32_t>;
 
 // The segment model, built once and shared read-only by every task.
