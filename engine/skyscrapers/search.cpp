@@ -2,6 +2,7 @@
 // trail mark undone on return; the frontier is the first levels of the same
 // tree, each subproblem a list of heights placed on top of the root.
 #include <bit>
+#include <chrono>
 
 #include "board.hpp"
 
@@ -18,20 +19,27 @@ bool apply(Board& board, const Subproblem& subproblem) {
 
 class Backtracker {
  public:
-  Backtracker(const Instance& instance, Search<Grid>& search)
-      : board_(instance, instance.root), search_(search), poller_(search.poller()) {}
+  // A budget > 0 stops the search after that many nodes (over_budget()).
+  Backtracker(const Instance& instance, Search<Grid>& search, std::uint64_t budget = 0)
+      : board_(instance, instance.root), search_(search), poller_(search.poller()),
+        budget_(budget) {}
 
   Outcome run(const Subproblem& subproblem) {
     if (apply(board_, subproblem)) visit();
     outcome_.complete = !stopped_;
     return outcome_;
   }
+  bool over_budget() const { return over_budget_; }
 
  private:
   void visit() {
     ++outcome_.nodes;
     if (poller_.poll()) {
       stopped_ = true;
+      return;
+    }
+    if (budget_ != 0 && outcome_.nodes > budget_) {
+      stopped_ = over_budget_ = true;
       return;
     }
     Decision choices[kMaxSize];
@@ -69,8 +77,10 @@ class Backtracker {
   Board board_;
   Search<Grid>& search_;
   StopPoller poller_;
+  std::uint64_t budget_;
   Outcome outcome_;
   bool stopped_ = false;
+  bool over_budget_ = false;
 };
 
 // Walks the whole tree below the board, giving up past `budget` nodes.
@@ -92,43 +102,66 @@ bool small_tree(Board& board, int& budget) {
 // Trees this small are searched faster in one piece than split.
 constexpr int kSplitWorthNodes = 64;
 
+// The frontier's passes stop after this many nodes per subproblem wanted.
+constexpr std::size_t kSplitNodesPerSubproblem = 2;
+
+// solve() searches this many nodes in one piece before it builds a frontier.
+constexpr std::uint64_t kAttemptNodes = 1000;
+
 }  // namespace
 
-// Breadth-first over the first levels of the search tree until the frontier
-// holds `target` subproblems or no node is left to branch on. Dead nodes are
-// dropped here; solved ones stay, so their tasks report them.
-std::vector<Subproblem> Kind::split(const Instance& instance, std::size_t target) {
-  if (!instance.consistent) return {};
-  std::vector<Subproblem> frontier(1);
-  if (target <= 1) return frontier;
-  {
-    Board board(instance, instance.root);
-    int budget = kSplitWorthNodes;
-    if (small_tree(board, budget)) return frontier;
+namespace {
+
+// Every live node `depth` levels below the board (and every solution above
+// that), as the path of placements from the root; `deeper` tells whether any
+// of them can still branch.
+void collect(Board& board, Subproblem& path, int depth, std::vector<Subproblem>& frontier,
+             bool& deeper, std::size_t& nodes) {
+  ++nodes;
+  Decision choices[kMaxSize];
+  int count = board.branch(choices);
+  if (count == 0 || depth == 0) {
+    frontier.push_back(path);
+    deeper = deeper || count != 0;
+    return;
   }
-  while (frontier.size() < target) {
-    std::vector<Subproblem> next;
-    bool grew = false;
-    for (const Subproblem& subproblem : frontier) {
-      Board board(instance, instance.root);
-      if (!apply(board, subproblem)) continue;
-      Decision choices[kMaxSize];
-      int count = board.branch(choices);
-      if (count == 0) {
-        next.push_back(subproblem);
-        continue;
-      }
-      for (int i = 0; i < count; ++i) {
-        Subproblem child = subproblem;
-        child.push_back(choices[i]);
-        next.push_back(std::move(child));
-        grew = true;
-      }
+  for (int i = 0; i < count; ++i) {
+    auto mark = board.mark();
+    if (board.place(choices[i].cell, choices[i].height) && board.propagate()) {
+      path.push_back(choices[i]);
+      collect(board, path, depth - 1, frontier, deeper, nodes);
+      path.pop_back();
     }
-    frontier = std::move(next);
-    if (!grew) break;
+    board.undo(mark);
   }
-  return frontier;
+}
+
+}  // namespace
+
+// The frontier: the live nodes of the first levels of the search tree, one
+// level deeper at a time (each pass a depth-first walk on one board, so no
+// node is propagated from scratch) until there are `target` of them, none
+// can branch, or the passes have cost as much as the frontier is worth (a
+// narrow tree, as unique puzzles have, never widens to `target`; walking it
+// again level after level would search it many times over). A tree too
+// small to be worth splitting stays whole.
+std::vector<Subproblem> Kind::split(const Instance& instance, std::size_t target) {
+  std::vector<Subproblem> frontier;
+  if (!instance.consistent) return frontier;
+  frontier.emplace_back();
+  if (target <= 1) return frontier;
+  Board board(instance, instance.root);
+  int budget = kSplitWorthNodes;
+  if (small_tree(board, budget)) return frontier;
+  std::size_t spent = 0;
+  for (int depth = 1;; ++depth) {
+    frontier.clear();
+    Subproblem path;
+    bool deeper = false;
+    collect(board, path, depth, frontier, deeper, spent);
+    if (frontier.size() >= target || !deeper || spent >= kSplitNodesPerSubproblem * target)
+      return frontier;
+  }
 }
 
 Outcome Kind::solve(const Instance& instance, const Subproblem& subproblem,
@@ -138,22 +171,50 @@ Outcome Kind::solve(const Instance& instance, const Subproblem& subproblem,
 }
 
 Solved solve(const Puzzle& puzzle, const RunOptions& options) {
+  using Clock = std::chrono::steady_clock;
   Instance instance = make_instance(puzzle);
   RunOptions own = options;
+  const unsigned workers = detail::worker_count(own.threads);
   // One worker gains nothing from a frontier: search the tree in one piece.
-  if (own.subproblems == 0 && detail::worker_count(own.threads) == 1) own.subproblems = 1;
+  if (own.subproblems == 0 && workers == 1) own.subproblems = 1;
   Solved solved;
-  if (own.mode == Mode::all) {
-    std::optional<Grid> first;
-    Search<Grid>::Sink sink = [&first](const Grid& grid) {
-      if (!first) first = grid;
-    };
-    solved.result = run<Kind>(instance, own, &sink);
-    solved.first = std::move(first);
-  } else {
-    solved.result = run<Kind>(instance, own);
-    solved.first = solved.result.solution;
+  std::optional<Grid> first;
+  Search<Grid>::Sink sink = [&first](const Grid& grid) {
+    if (!first) first = grid;
+  };
+  const Search<Grid>::Sink* sink_used = own.mode == Mode::all ? &sink : nullptr;
+
+  // Most puzzles are done within a few hundred nodes, fewer than a frontier
+  // costs to build and to pay back: try a short search in one piece first,
+  // and spread the tree over the workers only when it is big (counting an
+  // ambiguous puzzle, say). A search cut short loses at most the budget.
+  if (workers > 1 && instance.consistent) {
+    auto start = Clock::now();
+    StopSource stop(own.stop);
+    tbb::task_group_context context;
+    Search<Grid> search(own.mode, own.limit, stop, context, sink_used, own.progress);
+    Backtracker attempt(instance, search, kAttemptNodes);
+    Outcome outcome = attempt.run({});
+    if (!attempt.over_budget()) {
+      Result<Grid>& result = solved.result;
+      result.count = outcome.count;
+      result.solution = search.take_first();
+      result.status =
+          status_of(own.mode, outcome.complete, result.solution.has_value(), stop.reason());
+      result.stats.nodes = outcome.nodes;
+      result.stats.subproblems = 1;
+      result.stats.subproblems_done = outcome.complete ? 1 : 0;
+      result.stats.threads = 1;
+      result.stats.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      result.stats.cpu_seconds = result.stats.wall_seconds;
+      solved.first = own.mode == Mode::all ? std::move(first) : result.solution;
+      return solved;
+    }
+    first.reset();
   }
+
+  solved.result = run<Kind>(instance, own, sink_used);
+  solved.first = own.mode == Mode::all ? std::move(first) : solved.result.solution;
   return solved;
 }
 
