@@ -1,0 +1,202 @@
+// The frontier scheduler on synthetic kinds whose answers are known by
+// construction: exact sums, first-solution cancellation, limits, deadlines,
+// outside cancellation and its latency, overflow detection.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <nursery/scheduler.hpp>
+#include <numeric>
+#include <thread>
+
+namespace {
+
+using nursery::Count;
+using nursery::Mode;
+using nursery::Outcome;
+using nursery::RunOptions;
+using nursery::Search;
+using nursery::Status;
+
+// Subproblem i holds i solutions (1-based) found after walking i * 1000
+// nodes; solutions are the pairs (i, k).
+struct Ladder {
+  struct Instance {
+    std::size_t size;
+  };
+  using Subproblem = std::size_t;
+  using Solution = std::pair<std::size_t, std::size_t>;
+  static std::vector<Subproblem> split(const Instance& instance, std::size_t) {
+    std::vector<Subproblem> frontier(instance.size);
+    std::iota(frontier.begin(), frontier.end(), 1);
+    return frontier;
+  }
+  static Outcome solve(const Instance&, const Subproblem& i, Search<Solution>& search) {
+    Outcome outcome;
+    auto poller = search.poller();
+    for (std::size_t k = 0; k < i; ++k) {
+      for (int node = 0; node < 1000; ++node) {
+        ++outcome.nodes;
+        if (poller.poll()) return outcome;
+      }
+      ++outcome.count;
+      if (search.mode() != Mode::count && !search.offer({i, k})) return outcome;
+    }
+    outcome.unique = outcome.count;
+    outcome.complete = true;
+    return outcome;
+  }
+};
+
+// Every subproblem spins until told to stop: a pool busy forever.
+struct Spin {
+  struct Instance {};
+  using Subproblem = int;
+  using Solution = int;
+  static std::vector<Subproblem> split(const Instance&, std::size_t target) {
+    return std::vector<Subproblem>(target, 0);
+  }
+  static Outcome solve(const Instance&, const Subproblem&, Search<Solution>& search) {
+    Outcome outcome;
+    auto poller = search.poller();
+    for (;;) {
+      ++outcome.nodes;
+      if (poller.poll()) return outcome;
+    }
+  }
+};
+
+// Counts large enough to overflow 128 bits when summed.
+struct Huge {
+  struct Instance {};
+  using Subproblem = int;
+  using Solution = int;
+  static std::vector<Subproblem> split(const Instance&, std::size_t) { return {0, 1, 2}; }
+  static Outcome solve(const Instance&, const Subproblem&, Search<Solution>&) {
+    Outcome outcome;
+    outcome.count = (~Count{0}) / 2;
+    outcome.complete = true;
+    return outcome;
+  }
+};
+
+TEST(Scheduler, CountIsExactForEveryThreadCount) {
+  for (unsigned threads : {1u, 2u, 3u, 8u}) {
+    RunOptions options;
+    options.threads = threads;
+    auto result = nursery::run<Ladder>(Ladder::Instance{200}, options);
+    EXPECT_EQ(result.status, Status::complete);
+    EXPECT_EQ(result.count, Count{200 * 201 / 2}) << threads << " threads";
+    EXPECT_EQ(result.stats.nodes, 1000u * 200 * 201 / 2);
+    EXPECT_EQ(result.stats.subproblems, 200u);
+    EXPECT_EQ(result.stats.subproblems_done, 200u);
+    EXPECT_EQ(result.stats.threads, threads);
+  }
+}
+
+TEST(Scheduler, FirstSolutionCancelsSiblings) {
+  RunOptions options;
+  options.mode = Mode::first;
+  options.threads = 2;
+  auto result = nursery::run<Ladder>(Ladder::Instance{100000}, options);
+  EXPECT_EQ(result.status, Status::solved);
+  ASSERT_TRUE(result.solution.has_value());
+  EXPECT_EQ(result.solution->second, 0u);
+  // Far less than the whole tree (5e12 nodes) was walked.
+  EXPECT_LT(result.stats.nodes, 1'000'000'000ull);
+  EXPECT_LT(result.stats.subproblems_done, 100000u);
+}
+
+TEST(Scheduler, FirstModeWithoutSolutionIsComplete) {
+  RunOptions options;
+  options.mode = Mode::first;
+  auto result = nursery::run<Ladder>(Ladder::Instance{0}, options);
+  EXPECT_EQ(result.status, Status::complete);
+  EXPECT_FALSE(result.solution.has_value());
+}
+
+TEST(Scheduler, AllModeStreamsUpToTheLimit) {
+  RunOptions options;
+  options.mode = Mode::all;
+  options.threads = 2;
+  options.limit = 37;
+  std::atomic<int> seen{0};
+  Search<Ladder::Solution>::Sink sink = [&](const Ladder::Solution&) { ++seen; };
+  auto result = nursery::run<Ladder>(Ladder::Instance{50}, options, &sink);
+  EXPECT_EQ(seen.load(), 37);
+  EXPECT_EQ(result.status, Status::limit);
+
+  options.limit = 0;
+  seen = 0;
+  result = nursery::run<Ladder>(Ladder::Instance{50}, options, &sink);
+  EXPECT_EQ(seen.load(), 50 * 51 / 2);
+  EXPECT_EQ(result.status, Status::complete);
+}
+
+TEST(Scheduler, CountWithLimitStopsEarly) {
+  struct Counting : Ladder {
+    static Outcome solve(const Instance& instance, const Subproblem& i, Search<Solution>& search) {
+      Outcome outcome = Ladder::solve(instance, i, search);
+      if (outcome.complete && !search.counted(static_cast<std::uint64_t>(outcome.count)))
+        outcome.complete = false;
+      return outcome;
+    }
+  };
+  RunOptions options;
+  options.limit = 2;
+  options.threads = 1;
+  auto result = nursery::run<Counting>(Counting::Instance{1000}, options);
+  EXPECT_EQ(result.status, Status::limit);
+  EXPECT_GE(result.count, Count{2});
+  EXPECT_LT(result.stats.subproblems_done, 1000u);
+}
+
+TEST(Scheduler, DeadlineGivesTimeoutNotANumber) {
+  RunOptions options;
+  options.threads = 2;
+  options.timeout_seconds = 0.1;
+  auto start = std::chrono::steady_clock::now();
+  auto result = nursery::run<Spin>(Spin::Instance{}, options);
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(result.status, Status::timeout);
+  EXPECT_EQ(result.stats.subproblems_done, 0u);
+  EXPECT_LT(seconds, 2.0);
+}
+
+TEST(Scheduler, OutsideCancelStopsABusyPoolWithin50Milliseconds) {
+  nursery::StopSource outside;
+  RunOptions options;
+  options.threads = 2;
+  options.stop = &outside;
+  auto running = std::async(std::launch::async, [&] {
+    auto result = nursery::run<Spin>(Spin::Instance{}, options);
+    return std::make_pair(result, std::chrono::steady_clock::now());
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  auto requested = std::chrono::steady_clock::now();
+  outside.request(nursery::StopReason::cancelled);
+  auto [result, finished] = running.get();
+  double latency_ms = std::chrono::duration<double, std::milli>(finished - requested).count();
+  EXPECT_EQ(result.status, Status::cancelled);
+  EXPECT_GT(result.stats.nodes, 0u);
+  EXPECT_LT(latency_ms, 50.0) << "cancellation took " << latency_ms << " ms";
+  RecordProperty("cancel_latency_ms", std::to_string(latency_ms));
+}
+
+TEST(Scheduler, OverflowIsDetectedNotWrapped) {
+  RunOptions options;
+  EXPECT_THROW(nursery::run<Huge>(Huge::Instance{}, options), std::overflow_error);
+}
+
+TEST(Scheduler, FrontierTargetFollowsThreads) {
+  RunOptions options;
+  options.threads = 3;
+  options.per_worker = 50;
+  EXPECT_EQ(nursery::frontier_target(options), 150u);
+  options.subproblems = 7;
+  EXPECT_EQ(nursery::frontier_target(options), 7u);
+}
+
+}  // namespace

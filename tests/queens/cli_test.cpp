@@ -1,0 +1,101 @@
+// The count and queens commands as a user runs them.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <nursery/queens.hpp>
+#include <sstream>
+
+#include "run_cli.hpp"
+
+namespace {
+
+using nursery::testing::run_cli;
+
+TEST(QueensCli, CountPrintsTheTotalAndUnique) {
+  auto run = run_cli("count 10", false);
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.output, "724\n");
+  run = run_cli("count 12 --unique --threads 2", false);
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.output, "total  14200\nunique 1787\n");
+}
+
+TEST(QueensCli, JsonParses) {
+  auto run = run_cli("count 11 --unique --json", false);
+  ASSERT_EQ(run.status, 0);
+  auto json = nlohmann::json::parse(run.output);
+  EXPECT_EQ(json["total"], 2680);
+  EXPECT_EQ(json["unique"], 341);
+  EXPECT_EQ(json["complete"], true);
+  EXPECT_GT(json["stats"]["nodes"].get<std::uint64_t>(), 0u);
+
+  run = run_cli("queens 6 --all --json", false);
+  ASSERT_EQ(run.status, 0);
+  json = nlohmann::json::parse(run.output);
+  EXPECT_EQ(json["listed"], 4);
+  EXPECT_EQ(json["solutions"][0], "*246135");
+
+  run = run_cli("queens 50 --first --json", false);
+  ASSERT_EQ(run.status, 0);
+  json = nlohmann::json::parse(run.output);
+  auto placement = json["solution"].get<std::vector<std::uint32_t>>();
+  EXPECT_TRUE(nursery::queens::verify(50, placement).valid);
+}
+
+TEST(QueensCli, ListsInOrderWithLimitAndFormats) {
+  auto run = run_cli("queens 8 --all --limit 2", false);
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.output, "*15863724\n*16837425\n");
+  run = run_cli("queens 4 --all --format rows", false);
+  EXPECT_EQ(run.output, "1 3 0 2\n2 0 3 1\n");
+  run = run_cli("queens 4 --all --format board --limit 1", false);
+  EXPECT_EQ(run.output, "..Q.\nQ...\n...Q\n.Q..\n\n");
+}
+
+TEST(QueensCli, HugeFirstSolutionIsChecked) {
+  auto run = run_cli("queens 100000 --first", false);
+  ASSERT_EQ(run.status, 0);
+  std::istringstream rows(run.output);
+  std::vector<std::uint32_t> placement;
+  std::uint32_t row;
+  while (rows >> row) placement.push_back(row);
+  EXPECT_TRUE(nursery::queens::verify(100000, placement).valid);
+}
+
+TEST(QueensCli, NoSolutionExitsOne) {
+  auto run = run_cli("queens 3", false);
+  EXPECT_EQ(run.status, 1);
+  EXPECT_EQ(run.output, "no solution\n");
+}
+
+TEST(QueensCli, TextbookStats) {
+  auto run = run_cli("count 8 --method brute --stats");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_NE(run.output.find("16777216"), std::string::npos);
+  run = run_cli("count 8 --method backtrack --stats");
+  EXPECT_NE(run.output.find("15712"), std::string::npos);
+}
+
+TEST(QueensCli, BadArgumentsExitTwoWithOneLine) {
+  for (const char* arguments :
+       {"count 40", "count 0", "count", "count x", "count 8 --threads 0", "count 8 --bogus",
+        "count 8 --method magic", "count 11 --method brute", "queens 8 --all --first",
+        "queens 33 --all", "queens 0", "queens 8 --format wide", "nonsense"}) {
+    auto run = run_cli(arguments);
+    EXPECT_EQ(run.status, 2) << arguments;
+    EXPECT_EQ(std::count(run.output.begin(), run.output.end(), '\n'), 1) << arguments << ": "
+                                                                          << run.output;
+    EXPECT_EQ(run.output.rfind("error: ", 0), 0u) << arguments << ": " << run.output;
+  }
+  EXPECT_EQ(run_cli("count 40").output, "error: N must be between 1 and 32\n");
+}
+
+TEST(QueensCli, HelpAndVersion) {
+  EXPECT_EQ(run_cli("count --help", false).status, 0);
+  EXPECT_EQ(run_cli("queens --help", false).status, 0);
+  auto run = run_cli("--version", false);
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.output.rfind("nursery ", 0), 0u);
+}
+
+}  // namespace

@@ -1,0 +1,217 @@
+// N-queens: counts against the OEIS tables, the symmetric method against
+// plain full-board counts, parallel against sequential, every enumerated
+// or constructed solution through the independent checker.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+#include <future>
+#include <map>
+#include <nursery/queens.hpp>
+#include <set>
+#include <sstream>
+#include <thread>
+
+namespace {
+
+using nursery::Count;
+using nursery::Mode;
+using nursery::RunOptions;
+using nursery::Status;
+namespace queens = nursery::queens;
+
+struct Reference {
+  Count total, unique;
+};
+
+// tests/data/nqueens.tsv: rows of ../shared/reference/nqueens.tsv (OEIS).
+std::map<int, Reference> reference_table() {
+  std::ifstream in(std::string(NURSERY_TEST_DATA) + "/nqueens.tsv");
+  std::map<int, Reference> table;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#' || line[0] == 'n') continue;
+    std::istringstream fields(line);
+    int n;
+    std::string total, unique;
+    fields >> n >> total >> unique;
+    table[n] = {*nursery::parse_count(total), *nursery::parse_count(unique)};
+  }
+  return table;
+}
+
+template <class Kind>
+nursery::Result<queens::Placement> count(int n, unsigned threads = 0) {
+  RunOptions options;
+  options.threads = threads;
+  return nursery::run<Kind>(typename Kind::Instance{n}, options);
+}
+
+TEST(QueensCount, TotalsAndUniqueMatchOeisUpTo16) {
+  auto table = reference_table();
+  ASSERT_GE(table.size(), 16u);
+  for (int n = 1; n <= 16; ++n) {
+    auto result = count<queens::CanonicalCount>(n);
+    ASSERT_EQ(result.status, Status::complete);
+    EXPECT_EQ(result.count, table[n].total) << "N = " << n;
+    EXPECT_EQ(result.unique, table[n].unique) << "N = " << n;
+  }
+}
+
+TEST(QueensCount, SymmetricDecompositionEqualsPlainFullBoardCount) {
+  for (int n = 1; n <= 12; ++n) {
+    auto plain = count<queens::Columns>(n);
+    auto symmetric = count<queens::CanonicalCount>(n);
+    EXPECT_EQ(symmetric.count, plain.count) << "N = " << n;
+    EXPECT_EQ(symmetric.unique, plain.unique) << "N = " << n;
+  }
+}
+
+TEST(QueensCount, ParallelEqualsSequential) {
+  for (int n : {11, 13, 14}) {
+    auto sequential = count<queens::CanonicalCount>(n, 1);
+    for (unsigned threads : {2u, 3u, 8u}) {
+      auto parallel = count<queens::CanonicalCount>(n, threads);
+      EXPECT_EQ(parallel.count, sequential.count) << "N = " << n << ", " << threads;
+      EXPECT_EQ(parallel.unique, sequential.unique) << "N = " << n << ", " << threads;
+    }
+  }
+}
+
+TEST(QueensCount, AnyFrontierSizeGivesTheSameCount) {
+  auto table = reference_table();
+  for (std::size_t target : {1u, 10u, 100u, 1000u, 100000u}) {
+    RunOptions options;
+    options.subproblems = target;
+    auto result = nursery::run<queens::CanonicalCount>({13}, options);
+    EXPECT_EQ(result.count, table[13].total) << target;
+    EXPECT_EQ(result.unique, table[13].unique) << target;
+  }
+}
+
+TEST(QueensCount, TextbookBaselinesAgreeAndShowTheirWork) {
+  auto table = reference_table();
+  for (int n = 1; n <= 8; ++n) {
+    auto brute = count<queens::Brute>(n);
+    auto backtrack = count<queens::Backtrack>(n);
+    EXPECT_EQ(brute.count, table[n].total) << n;
+    EXPECT_EQ(brute.unique, table[n].unique) << n;
+    EXPECT_EQ(backtrack.count, table[n].total) << n;
+    EXPECT_EQ(backtrack.unique, table[n].unique) << n;
+  }
+  // The textbook figures for N = 8.
+  EXPECT_EQ(count<queens::Brute>(8).stats.nodes, 16'777'216u);
+  EXPECT_EQ(count<queens::Backtrack>(8).stats.nodes, 15'712u);
+  EXPECT_THROW(count<queens::Brute>(11), std::invalid_argument);
+}
+
+TEST(QueensEnumerate, EverySolutionIsValidDistinctAndCounted) {
+  auto table = reference_table();
+  for (int n = 1; n <= 10; ++n) {
+    RunOptions options;
+    options.mode = Mode::all;
+    options.threads = 1;
+    std::vector<queens::Placement> listed;
+    nursery::Search<queens::Placement>::Sink sink = [&](const queens::Placement& p) {
+      listed.push_back(p);
+    };
+    auto result = nursery::run<queens::Columns>({n}, options, &sink);
+    EXPECT_EQ(result.status, Status::complete);
+    EXPECT_EQ(Count{listed.size()}, table[n].total) << n;
+    std::set<queens::Placement> distinct(listed.begin(), listed.end());
+    EXPECT_EQ(distinct.size(), listed.size());
+    EXPECT_TRUE(std::is_sorted(listed.begin(), listed.end())) << "one worker lists in order";
+    std::size_t canonical = 0;
+    for (const auto& p : listed) {
+      auto verdict = queens::verify(n, p);
+      EXPECT_TRUE(verdict.valid) << verdict.reason;
+      canonical += queens::is_canonical(p);
+    }
+    EXPECT_EQ(Count{canonical}, table[n].unique) << n;
+  }
+}
+
+TEST(QueensEnumerate, FirstEightQueensSolutionInEveryFormat) {
+  RunOptions options;
+  options.mode = Mode::all;
+  options.threads = 1;
+  options.limit = 1;
+  std::vector<queens::Placement> listed;
+  nursery::Search<queens::Placement>::Sink sink = [&](const queens::Placement& p) {
+    listed.push_back(p);
+  };
+  nursery::run<queens::Columns>({8}, options, &sink);
+  ASSERT_EQ(listed.size(), 1u);
+  EXPECT_EQ(queens::format_string(listed[0]), "*15863724");
+  EXPECT_EQ(queens::format_rows(listed[0]), "0 4 7 5 2 6 1 3");
+  EXPECT_EQ(queens::format_board(listed[0]).substr(0, 18), "Q.......\n......Q.\n");
+}
+
+TEST(QueensFirst, ParallelFirstSolutionIsValid) {
+  for (int n : {1, 4, 8, 20, 27, 32}) {
+    RunOptions options;
+    options.mode = Mode::first;
+    options.threads = 2;
+    auto result = nursery::run<queens::Columns>({n}, options);
+    ASSERT_EQ(result.status, Status::solved) << n;
+    auto verdict = queens::verify(n, *result.solution);
+    EXPECT_TRUE(verdict.valid) << n << ": " << verdict.reason;
+  }
+  RunOptions options;
+  options.mode = Mode::first;
+  auto none = nursery::run<queens::Columns>({3}, options);
+  EXPECT_EQ(none.status, Status::complete);
+  EXPECT_FALSE(none.solution.has_value());
+}
+
+TEST(QueensConstruct, ValidForEveryN) {
+  for (std::uint32_t n = 1; n <= 300; ++n) {
+    if (n == 2 || n == 3) {
+      EXPECT_THROW(queens::construct(n), std::invalid_argument);
+      continue;
+    }
+    auto verdict = queens::verify(n, queens::construct(n));
+    EXPECT_TRUE(verdict.valid) << n << ": " << verdict.reason;
+  }
+  for (std::uint32_t n : {1000u, 99'998u, 99'999u, 100'000u, 1'000'000u}) {
+    auto verdict = queens::verify(n, queens::construct(n));
+    EXPECT_TRUE(verdict.valid) << n << ": " << verdict.reason;
+  }
+}
+
+TEST(QueensVerify, RejectsEveryKindOfMistake) {
+  EXPECT_TRUE(queens::verify(4, {{1, 3, 0, 2}}).valid);
+  EXPECT_FALSE(queens::verify(4, {{1, 3, 0}}).valid);     // too few queens
+  EXPECT_FALSE(queens::verify(4, {{1, 3, 0, 4}}).valid);  // off the board
+  EXPECT_FALSE(queens::verify(4, {{1, 1, 3, 0}}).valid);  // same row
+  EXPECT_FALSE(queens::verify(4, {{0, 1, 3, 2}}).valid);  // diagonal
+  EXPECT_FALSE(queens::verify(4, {{2, 0, 1, 3}}).valid);  // anti-diagonal
+}
+
+TEST(QueensCount, CancelStopsALongCountWithin50Milliseconds) {
+  nursery::StopSource outside;
+  RunOptions options;
+  options.threads = 2;
+  options.stop = &outside;
+  auto running = std::async(std::launch::async, [&] {
+    auto result = nursery::run<queens::CanonicalCount>({20}, options);
+    return std::make_pair(result, std::chrono::steady_clock::now());
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  auto requested = std::chrono::steady_clock::now();
+  outside.request(nursery::StopReason::cancelled);
+  auto [result, finished] = running.get();
+  double latency_ms = std::chrono::duration<double, std::milli>(finished - requested).count();
+  EXPECT_EQ(result.status, Status::cancelled);
+  EXPECT_LT(latency_ms, 50.0);
+}
+
+TEST(QueensCount, TimeoutIsReportedNotCounted) {
+  RunOptions options;
+  options.timeout_seconds = 0.2;
+  auto result = nursery::run<queens::CanonicalCount>({21}, options);
+  EXPECT_EQ(result.status, Status::timeout);
+  EXPECT_LT(result.stats.subproblems_done, result.stats.subproblems);
+}
+
+}  // namespace

@@ -1,0 +1,33 @@
+// Runs the nursery CLI as a user would and captures what it prints.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+namespace nursery::testing {
+
+struct CliRun {
+  int status = -1;     // exit status
+  std::string output;  // stdout (and stderr when merged)
+};
+
+// `arguments` is appended to the CLI path as shell words; stderr is merged
+// into the output unless `merge_stderr` is false (then it is discarded).
+inline CliRun run_cli(const std::string& arguments, bool merge_stderr = true) {
+  std::string command = std::string(NURSERY_CLI) + " " + arguments +
+                        (merge_stderr ? " 2>&1" : " 2>/dev/null");
+  CliRun run;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return run;
+  std::array<char, 4096> buffer;
+  std::size_t n;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) run.output.append(buffer.data(), n);
+  int raw = pclose(pipe);
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return run;
+}
+
+}  // namespace nursery::testing
