@@ -38,6 +38,19 @@
 #include "nursery/stats.hpp"
 #include "nursery/stop.hpp"
 
+// ThreadSanitizer cannot see oneTBB's own synchronization (the library is
+// not instrumented), so the happens-before edges the scheduler relies on
+// (frontier published before tasks start, results published before the
+// pool is joined) are stated to it explicitly.
+#if defined(__SANITIZE_THREAD__)
+#include <sanitizer/tsan_interface.h>
+#define NURSERY_TSAN_RELEASE(address) __tsan_release(address)
+#define NURSERY_TSAN_ACQUIRE(address) __tsan_acquire(address)
+#else
+#define NURSERY_TSAN_RELEASE(address) ((void)(address))
+#define NURSERY_TSAN_ACQUIRE(address) ((void)(address))
+#endif
+
 namespace nursery {
 
 enum class Mode {
@@ -238,6 +251,7 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
     options.progress->total.fetch_add(subproblems.size(), std::memory_order_relaxed);
 
   auto body = [&](const tbb::blocked_range<std::size_t>& range) {
+    NURSERY_TSAN_ACQUIRE(&execution);
     for (std::size_t i = range.begin(); i != range.end(); ++i) {
       if (stop.requested()) return;
       double cpu0 = detail::thread_cpu_seconds();
@@ -250,6 +264,7 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
         if (outcome.complete) options.progress->done.fetch_add(1, std::memory_order_relaxed);
       }
       if (outcome.complete && on_done) on_done(i, outcome);
+      NURSERY_TSAN_RELEASE(&execution);
     }
   };
 
@@ -259,6 +274,7 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, subproblems.size(), 1), body,
                         tbb::simple_partitioner(), context);
     };
+    NURSERY_TSAN_RELEASE(&execution);
     if (!stop.requested() && !subproblems.empty()) {
       if (options.threads == 0) {
         launch();
@@ -268,6 +284,7 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
       }
     }
   }
+  NURSERY_TSAN_ACQUIRE(&execution);
   execution.solution = search.take_first();
   execution.stop_reason = stop.reason();
   execution.cpu_seconds = cpu_nanoseconds.load() * 1e-9;
