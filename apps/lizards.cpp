@@ -80,6 +80,8 @@ int cmd_lizards(int argc, char** argv) {
       "timeout", po::value<double>()->default_value(0), "seconds before giving up (0: none)")(
       "algorithm", po::value<std::string>(), "override the file's DFS/BFS/SA line")(
       "seed", po::value<std::uint64_t>()->default_value(1), "local search seed")(
+      "no-local-search", "DFS/BFS alone, without the local search racing it")(
+      "bfs-memory", po::value<double>()->default_value(16), "BFS frontier budget in MiB")(
       "progress", "show a progress bar")("no-progress", "never show a progress bar");
   po::positional_options_description positionals;
   positionals.add("input", 1);
@@ -115,6 +117,11 @@ int cmd_lizards(int argc, char** argv) {
   solve.timeout_seconds = timeout;
   solve.stop = &interrupt_source();
   solve.seed = vm["seed"].as<std::uint64_t>();
+  solve.local_search = vm.count("no-local-search") == 0;
+  double bfs_memory = vm["bfs-memory"].as<double>();
+  if (!(bfs_memory > 0 && bfs_memory < 1e6))
+    throw UsageError("--bfs-memory: expected MiB above 0, found " + std::to_string(bfs_memory));
+  solve.bfs_budget_bytes = static_cast<std::size_t>(bfs_memory * 1048576);
   if (vm.count("algorithm")) solve.algorithm = parse_algorithm(vm["algorithm"].as<std::string>());
   Progress progress;
   solve.progress = &progress;

@@ -1,6 +1,7 @@
 // The segment model: trees cut every row, column, diagonal and anti-diagonal
 // into segments, and every empty cell learns its four segment ids, so the
 // search checks a cell with four reads and never walks a line.
+#include <algorithm>
 #include <limits>
 
 #include "lizards/internal.hpp"
@@ -10,7 +11,28 @@ namespace nursery::lizards {
 
 namespace {
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
+// Value ordering: inside each column segment the DFS tries first the cells
+// that see the most others along their row, diagonal and anti-diagonal: on
+// open boards the central cells. Together with first-fail branching this
+// is the classic middle-first order of n-queens search, which reaches
+// 44 queens in under a hundred nodes where edge-first order takes
+// millions (measured: docs/lizards.md). Fixed here once; free per node.
+void order_values(Instance& in) {
+  std::vector<std::uint32_t> length(in.total_segments, 0);
+  for (auto cell : in.column_cells)
+    for (unsigned d = 0; d < 4; ++d) ++length[in.segments_of(cell)[d]];
+  auto sight = [&](std::uint32_t cell) {
+    const std::uint32_t* s = in.segments_of(cell);
+    return length[s[kRow]] + length[s[kDiagonal]] + length[s[kAntiDiagonal]];
+  };
+  for (std::size_t k = 0; k + 1 < in.column_start.size(); ++k)
+    std::stable_sort(in.column_cells.begin() + in.column_start[k],
+                     in.column_cells.begin() + in.column_start[k + 1],
+                     [&](std::uint32_t a, std::uint32_t b) { return sight(a) > sight(b); });
 }
+
+}  // namespace
 
 std::shared_ptr<const Instance> build_instance(Board board) {
   auto instance = std::make_shared<Instance>();
@@ -83,6 +105,7 @@ std::shared_ptr<const Instance> build_instance(Board board) {
     if (cells[cell] == kTree) continue;
     for (unsigned dir = 0; dir < 4; ++dir) in.segment[4 * cell + dir] += in.segment_offset[dir];
   }
+  order_values(in);
   in.capacity = column_capacities(in);
   return instance;
 }

@@ -59,6 +59,12 @@ struct LizardsKind {
                        Search<Solution>& search);
 };
 
+// First-fail DFS (first_fail.cpp): first mode on boards with at most
+// kFirstFailCells empty cells.
+constexpr std::size_t kFirstFailCells = 8192;
+Outcome first_fail_search(const Instance& instance, const Subproblem& subproblem,
+                          Search<Placement>& search);
+
 // Breadth-first expansion from the root (bfs.cpp) until `target` open nodes
 // or `max_bytes` of frontier; nodes that already hold p lizards stay in it
 // as finished leaves.

@@ -149,7 +149,9 @@ Outcome LizardsKind::solve(const Instance& instance, const Subproblem& sub,
     outcome.complete = true;
     return outcome;
   }
-  Outcome outcome = depth_first(instance, sub, search);
+  Outcome outcome = search.mode() == Mode::first && instance.column_cells.size() <= kFirstFailCells
+                        ? first_fail_search(instance, sub, search)
+                        : depth_first(instance, sub, search);
   if (sub.portfolio && outcome.complete) {
     if (sub.portfolio->dfs_pending.fetch_sub(1) == 1) sub.portfolio->proof_done.store(true);
   }

@@ -120,12 +120,13 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
   const std::size_t target = frontier_target(run);
   std::vector<Subproblem> frontier =
       algorithm == Algorithm::bfs
-          ? expand_frontier(in, std::max<std::size_t>(target, options.bfs_budget_bytes / 64),
+          ? expand_frontier(in, std::max<std::size_t>(target, options.bfs_budget_bytes / 256),
                             options.bfs_budget_bytes)
           : LizardsKind::split(in, target);
   report.stats.split_seconds = since(start);
 
-  bool portfolio = !options.count && in.column_cells.size() >= kLocalSearchMinCells;
+  bool portfolio =
+      !options.count && options.local_search && in.column_cells.size() >= kLocalSearchMinCells;
   if (portfolio) {
     auto shared = std::make_shared<Portfolio>();
     shared->dfs_pending = frontier.size();

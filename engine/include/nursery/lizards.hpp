@@ -57,7 +57,8 @@ struct Instance {
   std::uint32_t segment_offset[4] = {0, 0, 0, 0};  // global id = offset + local id
   std::uint32_t total_segments = 0;                // sum over the four directions
   std::vector<std::uint32_t> segment;              // 4 global ids per cell (trees: unused)
-  // Column-major scan order of the empty cells; column segment k owns
+  // Empty cells by column segment (column-major; inside a segment, the
+  // cells seeing most first: the DFS value order); column segment k owns
   // column_cells[column_start[k] .. column_start[k+1]).
   std::vector<std::uint32_t> column_cells;
   std::vector<std::uint32_t> column_start;
@@ -117,8 +118,9 @@ struct SolveOptions {
   double timeout_seconds = 0;                // 0: none
   const StopSource* stop = nullptr;          // Ctrl-C
   Progress* progress = nullptr;              // live counters for a display
-  std::size_t bfs_budget_bytes = 64u << 20;  // BFS frontier memory
+  std::size_t bfs_budget_bytes = 16u << 20;  // BFS frontier memory (about 256 B a node)
   std::uint64_t seed = 1;                    // local search
+  bool local_search = true;                  // first mode: race a local search against DFS
 };
 
 struct SolveReport {
