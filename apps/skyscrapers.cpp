@@ -50,10 +50,14 @@ std::string milliseconds(double seconds) {
   return text;
 }
 
+// Rows as strings of digits ("3241"): heights are one digit (N <= 9).
 nlohmann::json grid_json(const sky::Grid& grid, int n) {
   nlohmann::json rows = nlohmann::json::array();
-  for (int r = 0; r < n; ++r)
-    rows.push_back(std::vector<int>(grid.begin() + r * n, grid.begin() + (r + 1) * n));
+  for (int r = 0; r < n; ++r) {
+    std::string row;
+    for (int c = 0; c < n; ++c) row += static_cast<char>('0' + grid[r * n + c]);
+    rows.push_back(row);
+  }
   return rows;
 }
 

@@ -74,35 +74,25 @@ class Board {
     }
     if (best < 0) return 0;
     int count = 0;
-    // The places of each height in each line, counted with bit-sliced
-    // counters over the line's candidate sets: a height with two places left
-    // beats a cell with three or more options (it halves the work in one step).
+    // A height with two places left in a line beats a cell with three or
+    // more options. Places are counted for all heights of a line at once
+    // with bit-sliced counters (once / twice / three times or more).
     const int n = instance_.size;
-    const int fewest_options = std::popcount(candidates_[best]);
-    int best_line = -1, best_height = 0, best_places = fewest_options;
-    for (int l = 0; l < 2 * n; ++l) {
+    for (int l = 0; std::popcount(candidates_[best]) > 2 && l < 2 * n; ++l) {
       const Line& line = instance_.lines[l];
-      Candidates once = 0, twice = 0, thrice = 0, placed = 0;
+      Candidates once = 0, twice = 0, thrice = 0;
       for (int p = 0; p < n; ++p) {
         Candidates c = candidates_[line.cells[p]];
-        if ((c & (c - 1)) == 0) placed |= c;
         thrice |= twice & c;
         twice |= once & c;
         once |= c;
       }
-      // Heights with exactly two places (the smallest branch there is).
-      Candidates two = twice & ~thrice & ~placed;
-      if (two != 0 && best_places > 2) {
-        best_places = 2;
-        best_line = l;
-        best_height = std::countr_zero(two) + 1;
-      }
-    }
-    if (best_line >= 0) {
-      const Line& line = instance_.lines[best_line];
+      Candidates two_places = twice & ~thrice;
+      if (two_places == 0) continue;
+      int height = std::countr_zero(two_places) + 1;
       for (int p = 0; p < n; ++p)
-        if ((candidates_[line.cells[p]] >> (best_height - 1)) & 1)
-          out[count++] = {line.cells[p], static_cast<std::uint8_t>(best_height)};
+        if ((candidates_[line.cells[p]] >> (height - 1)) & 1)
+          out[count++] = {line.cells[p], static_cast<std::uint8_t>(height)};
       return count;
     }
     Candidates heights = candidates_[best];

@@ -46,6 +46,7 @@ TEST(Cli, GameIdOnTheCommandLineAndJson) {
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("\"unique\": true"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("\"verified\": true"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("\"3241\""), std::string::npos) << run.output;
 }
 
 TEST(Cli, CountsTheAmbiguousPuzzle) {

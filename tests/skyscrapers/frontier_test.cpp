@@ -1,0 +1,131 @@
+// The frontier on trees big enough to be split: its subproblems are disjoint
+// and cover the tree (their counts add up to a brute-force count over all
+// 161,280 Latin squares of order 5), parallel counts agree, and a deadline
+// stops a count that is far too big, reported as incomplete.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "support.hpp"
+
+namespace {
+
+void squares_of_order(int n, std::vector<int>& grid, int cell, std::vector<std::vector<int>>& out) {
+  if (cell == n * n) {
+    out.push_back(grid);
+    return;
+  }
+  int r = cell / n, c = cell % n;
+  for (int h = 1; h <= n; ++h) {
+    bool free = true;
+    for (int i = 0; i < n && free; ++i)
+      free = !(i < c && grid[r * n + i] == h) && !(i < r && grid[i * n + c] == h);
+    if (!free) continue;
+    grid[cell] = h;
+    squares_of_order(n, grid, cell + 1, out);
+  }
+  grid[cell] = 0;
+}
+
+const std::vector<std::vector<int>>& order5() {
+  static const auto squares = [] {
+    std::vector<std::vector<int>> out;
+    std::vector<int> grid(25, 0);
+    squares_of_order(5, grid, 0, out);
+    return out;
+  }();
+  return squares;
+}
+
+std::uint64_t brute_count(const sky::Puzzle& puzzle) {
+  std::uint64_t count = 0;
+  for (const auto& square : order5()) {
+    auto clues = sky::clues_of(square, 5);
+    bool fits = true;
+    for (int i = 0; i < 20 && fits; ++i) fits = puzzle.clues[i] == 0 || puzzle.clues[i] == clues[i];
+    count += fits;
+  }
+  return count;
+}
+
+sky::Puzzle few_clues(std::mt19937_64& random, int clue_count) {
+  sky::Puzzle puzzle;
+  puzzle.size = 5;
+  puzzle.id = "few";
+  auto square = order5()[random() % order5().size()];
+  auto clues = sky::clues_of(square, 5);
+  puzzle.clues.assign(20, 0);
+  for (int k = 0; k < clue_count; ++k) {
+    int i = static_cast<int>(random() % 20);
+    puzzle.clues[i] = clues[i];
+  }
+  return puzzle;
+}
+
+TEST(Frontier, ThereAre161280LatinSquaresOfOrder5) { EXPECT_EQ(order5().size(), 161280u); }
+
+TEST(Frontier, SubproblemsCoverTheTreeOnce) {
+  std::mt19937_64 random(5);
+  for (int round = 0; round < 4; ++round) {
+    auto puzzle = few_clues(random, 3 + round);
+    SCOPED_TRACE(sky::to_line(puzzle));
+    auto instance = sky::make_instance(puzzle);
+    auto frontier = sky::Kind::split(instance, 64);
+    EXPECT_GT(frontier.size(), 10u);
+    // Each subproblem searched on its own; the counts must add up exactly.
+    nursery::StopSource stop;
+    tbb::task_group_context context;
+    nursery::Search<sky::Grid> search(nursery::Mode::count, 0, stop, context, nullptr, nullptr);
+    nursery::Count total = 0;
+    for (const auto& subproblem : frontier) {
+      auto outcome = sky::Kind::solve(instance, subproblem, search);
+      EXPECT_TRUE(outcome.complete);
+      total += outcome.count;
+    }
+    EXPECT_EQ(total, brute_count(puzzle));
+  }
+}
+
+TEST(Frontier, ParallelCountsEqualBruteForce) {
+  std::mt19937_64 random(6);
+  for (int round = 0; round < 6; ++round) {
+    auto puzzle = few_clues(random, 2 + round % 4);
+    SCOPED_TRACE(sky::to_line(puzzle));
+    nursery::RunOptions options;
+    options.mode = nursery::Mode::count;
+    options.threads = 4;
+    auto result = nursery::run<sky::Kind>(sky::make_instance(puzzle), options);
+    EXPECT_EQ(result.status, nursery::Status::complete);
+    EXPECT_EQ(result.count, brute_count(puzzle));
+    EXPECT_EQ(count_solutions(puzzle, 3), brute_count(puzzle));
+  }
+}
+
+TEST(Frontier, FirstModeCancelsSiblingsWithAValidSolution) {
+  sky::Puzzle empty;
+  empty.size = 8;
+  empty.clues.assign(32, 0);
+  empty.clues[0] = 3;
+  nursery::RunOptions options;
+  options.mode = nursery::Mode::first;
+  options.threads = 4;
+  auto result = nursery::run<sky::Kind>(sky::make_instance(empty), options);
+  EXPECT_EQ(result.status, nursery::Status::solved);
+  ASSERT_TRUE(result.solution.has_value());
+  EXPECT_EQ(sky::check(empty, *result.solution), "");
+}
+
+TEST(Frontier, DeadlineStopsAHugeCountAsIncomplete) {
+  sky::Puzzle empty;  // 6x6 Latin squares: 812,851,200 of them
+  empty.size = 6;
+  empty.clues.assign(24, 0);
+  nursery::RunOptions options;
+  options.mode = nursery::Mode::count;
+  options.threads = 2;
+  options.timeout_seconds = 0.05;
+  auto solved = sky::solve(empty, options);
+  EXPECT_EQ(solved.result.status, nursery::Status::timeout);
+  EXPECT_LT(solved.result.stats.wall_seconds, 2.0);
+}
+
+}  // namespace
