@@ -138,6 +138,27 @@ TEST(LizardsSolver, LocalSearchFindsTightPlacements) {
   EXPECT_TRUE(check.valid) << check.reason;
 }
 
+TEST(LizardsSolver, DepthFirstAloneFindsAndProves) {
+  lz::SolveOptions alone;
+  alone.local_search = false;
+  alone.threads = 1;
+  // First-fail branching with middle-first values: 40 queens without help.
+  auto board = make_board(40, 40, {});
+  auto report = lz::solve(board, alone);
+  EXPECT_EQ(report.verdict, lz::Verdict::ok);
+  if (report.verdict == lz::Verdict::ok) expect_valid(board, report);
+  // The homework's FAIL case (an ILP gives 10 at most): proven by search.
+  auto fail = make_board(8, 11,
+                         {"00200000", "02220000", "00000000", "00000020", "00000022", "22200020",
+                          "22200000", "22200000"});
+  for (unsigned threads : {1u, 2u}) {
+    alone.threads = threads;
+    EXPECT_EQ(lz::solve(fail, alone).verdict, lz::Verdict::fail);
+  }
+  fail.p = 10;
+  EXPECT_EQ(lz::solve(fail, alone).verdict, lz::Verdict::ok);
+}
+
 TEST(LizardsSolver, GeneratedBoardsAreReproducibleAndAutoIsGreedy) {
   lz::GenerateOptions gen;
   gen.n = 50;
