@@ -25,6 +25,15 @@ TEST_P(Corpus, SolvedEqualToKnownSolutionAndUnique) {
       // on one thread and on the frontier, and check every one.
       EXPECT_EQ(count_solutions(puzzle, 1), 9u);
       EXPECT_EQ(count_solutions(puzzle, 4), 9u);
+      std::vector<sky::Grid> found;
+      nursery::Search<sky::Grid>::Sink sink = [&found](const sky::Grid& g) { found.push_back(g); };
+      nursery::RunOptions all;
+      all.mode = nursery::Mode::all;
+      nursery::run<sky::Kind>(sky::make_instance(puzzle), all, &sink);
+      ASSERT_EQ(found.size(), 9u);
+      std::sort(found.begin(), found.end());
+      EXPECT_EQ(std::adjacent_find(found.begin(), found.end()), found.end());
+      for (const auto& grid : found) EXPECT_EQ(sky::check(puzzle, grid), "");
       continue;
     }
     ASSERT_FALSE(puzzle.solution.empty());
