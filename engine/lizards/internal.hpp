@@ -36,8 +36,9 @@ std::vector<std::uint32_t> column_capacities(const Instance& instance);
 struct Portfolio {
   std::atomic<std::size_t> dfs_pending{0};
   std::atomic<bool> proof_done{false};
-  Placement start;     // the greedy placement the local search starts from
-  double seconds = 0;  // local search budget
+  std::atomic<std::uint64_t> best{0};  // the local search's largest placement
+  Placement start;                     // the greedy placement the local search starts from
+  double seconds = 0;                  // local search budget
   std::uint64_t seed = 1;
 };
 

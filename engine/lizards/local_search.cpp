@@ -198,6 +198,8 @@ std::optional<Placement> local_search(const Instance& in, Placement start,
     return std::optional<Placement>(std::move(placement));
   };
   auto out_of_time = [&] {
+    if (options.best && nursery.size() > options.best->load(std::memory_order_relaxed))
+      options.best->store(nursery.size(), std::memory_order_relaxed);
     if (options.give_up && options.give_up->load(std::memory_order_relaxed)) return true;
     if (options.stopped && options.stopped()) return true;
     return options.seconds > 0 &&

@@ -140,6 +140,7 @@ Outcome LizardsKind::solve(const Instance& instance, const Subproblem& sub,
     options.seed = portfolio.seed;
     options.seconds = portfolio.seconds;
     options.give_up = &portfolio.proof_done;
+    options.best = &portfolio.best;
     Outcome outcome;
     options.stopped = [&search] { return search.stop_requested(); };
     auto found = local_search(instance, portfolio.start, options);

@@ -127,8 +127,9 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
 
   bool portfolio =
       !options.count && options.local_search && in.column_cells.size() >= kLocalSearchMinCells;
+  std::shared_ptr<Portfolio> shared;
   if (portfolio) {
-    auto shared = std::make_shared<Portfolio>();
+    shared = std::make_shared<Portfolio>();
     shared->dfs_pending = frontier.size();
     shared->proof_done = frontier.empty();
     shared->start = greedy;
@@ -179,7 +180,9 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     report.upper = std::min<std::uint64_t>(report.upper, p - 1);
     return finish(Verdict::fail, std::string(search) + " exhausted the search space");
   }
-  // Undecided: the full matchings give the best bound to report.
+  // Undecided: the local search's best placement and the full matchings
+  // bound the answer.
+  if (shared) report.lower = std::max<std::uint64_t>(report.lower, shared->best.load());
   report.upper = std::min<std::uint64_t>(root_bounds(in).upper(), in.capacity[0]);
   return finish(Verdict::unknown, to_string(report.status));
 }

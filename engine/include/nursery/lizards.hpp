@@ -144,6 +144,7 @@ struct LocalSearchOptions {
   double seconds = 5;                          // wall budget (<= 0: until stopped)
   std::function<bool()> stopped;               // polled now and then: cancel, timeout
   const std::atomic<bool>* give_up = nullptr;  // set when DFS has finished the proof
+  std::atomic<std::uint64_t>* best = nullptr;  // raised to the largest placement seen
 };
 // Local search from a start placement (independent lizards) toward p
 // lizards; returns a full placement of p lizards or nothing.
