@@ -1,7 +1,5 @@
 // nursery skyscrapers, nursery gen skyscrapers, and the skyscrapers side of
 // nursery verify: files, flags and exit codes around the engine's kind.
-#include <nursery/skyscrapers.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -9,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <nursery/skyscrapers.hpp>
 #include <sstream>
 
 #include "cli.hpp"
@@ -40,8 +39,9 @@ std::vector<sky::Puzzle> load_puzzles(const std::string& input) {
   } catch (const sky::FormatError& e) {
     throw UsageError(e.what());
   }
-  throw UsageError(input + ": expected a puzzle file or a game ID N:c1/.../c4N[,grid], found "
-                                "neither (no such file)");
+  throw UsageError(input +
+                   ": expected a puzzle file or a game ID N:c1/.../c4N[,grid], found "
+                   "neither (no such file)");
 }
 
 std::string milliseconds(double seconds) {
@@ -63,10 +63,10 @@ nlohmann::json grid_json(const sky::Grid& grid, int n) {
 
 // What one puzzle's run came to, in words and for the exit status.
 struct Verdict {
-  std::string words;          // "unique", "2 solutions", "no solution", ...
-  bool solved = false;        // has at least one solution
-  bool unique = false;        // proved to have exactly one
-  bool no_solution = false;   // proved to have none
+  std::string words;         // "unique", "2 solutions", "no solution", ...
+  bool solved = false;       // has at least one solution
+  bool unique = false;       // proved to have exactly one
+  bool no_solution = false;  // proved to have none
   bool timeout = false;
   bool interrupted = false;
 };
@@ -112,7 +112,8 @@ int bench(const std::vector<sky::Puzzle>& puzzles, const std::string& input, uns
       options.mode = Mode::first;
       auto start = Clock::now();
       auto solved = sky::solve(puzzle, options);
-      best_solve = std::min(best_solve, std::chrono::duration<double>(Clock::now() - start).count());
+      best_solve =
+          std::min(best_solve, std::chrono::duration<double>(Clock::now() - start).count());
       if (!solved.first || !sky::check(puzzle, *solved.first).empty())
         throw std::runtime_error(puzzle.id + ": no verified solution in --bench");
       options.mode = Mode::all;
@@ -136,9 +137,7 @@ int bench(const std::vector<sky::Puzzle>& puzzles, const std::string& input, uns
   std::string sizes = std::to_string(smallest->size);
   if (largest->size != smallest->size) sizes += "-" + std::to_string(largest->size);
   std::printf("| %s | %s | %zu | %s | %.3f | %.3f | %.3f | %.3f |\n",
-              std::filesystem::path(input).filename().c_str(),
-              sizes.c_str(),
-              puzzles.size(),
+              std::filesystem::path(input).filename().c_str(), sizes.c_str(), puzzles.size(),
               threads == 0 ? std::to_string(tbb::this_task_arena::max_concurrency()).c_str()
                            : std::to_string(threads).c_str(),
               median(solve_times) * 1e3, maximum(solve_times) * 1e3, median(unique_times) * 1e3,
@@ -150,8 +149,8 @@ int bench(const std::vector<sky::Puzzle>& puzzles, const std::string& input, uns
 
 int cmd_skyscrapers(int argc, char** argv) {
   po::options_description options("options");
-  options.add_options()("help,h", "show this help")(
-      "input", po::value<std::string>()->required(), "puzzle file, or a Tatham game ID")(
+  options.add_options()("help,h", "show this help")("input", po::value<std::string>()->required(),
+                                                    "puzzle file, or a Tatham game ID")(
       "count", "count the solutions (exactly, or up to --limit) instead of printing one")(
       "limit", po::value<std::uint64_t>()->default_value(0),
       "stop at this many solutions; --limit 2 proves uniqueness (0: no limit)")(
@@ -183,8 +182,8 @@ int cmd_skyscrapers(int argc, char** argv) {
   auto puzzles = load_puzzles(input);
   if (vm.count("bench")) {
     int repeats = vm["bench"].as<int>();
-    if (repeats < 1) throw UsageError("--bench: expected a number of runs >= 1, found " +
-                                      std::to_string(repeats));
+    if (repeats < 1)
+      throw UsageError("--bench: expected a number of runs >= 1, found " + std::to_string(repeats));
     return bench(puzzles, input, threads, repeats);
   }
 
@@ -257,12 +256,11 @@ int cmd_skyscrapers(int argc, char** argv) {
     }
     if (interrupted) break;
   }
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (json) {
-    nlohmann::json summary = {{"puzzles", puzzles.size()},   {"solved", solved_count},
-                              {"no_solution", no_solution},  {"timeouts", timeouts},
-                              {"verified", verified},        {"seconds", seconds}};
+    nlohmann::json summary = {{"puzzles", puzzles.size()},  {"solved", solved_count},
+                              {"no_solution", no_solution}, {"timeouts", timeouts},
+                              {"verified", verified},       {"seconds", seconds}};
     if (run_options.mode != Mode::first) {
       summary["unique"] = unique_count;
       summary["solutions"] = count_json(total);
@@ -278,7 +276,8 @@ int cmd_skyscrapers(int argc, char** argv) {
     if (counting) std::cout << ", " << to_string(total) << " solutions in all";
     std::cout << "; total " << milliseconds(seconds) << '\n';
   }
-  if (no_solution > 0) std::cerr << "no solution" << (puzzles.size() > 1 ? " for some puzzles\n" : "\n");
+  if (no_solution > 0)
+    std::cerr << "no solution" << (puzzles.size() > 1 ? " for some puzzles\n" : "\n");
   if (interrupted) return kExitInterrupted;
   if (timeouts > 0) return kExitTimeout;
   if (no_solution > 0) return kExitNoSolution;
@@ -287,8 +286,8 @@ int cmd_skyscrapers(int argc, char** argv) {
 
 int cmd_gen_skyscrapers(int argc, char** argv) {
   po::options_description options("options");
-  options.add_options()("help,h", "show this help")(
-      "size", po::value<int>()->required(), "grid size N, 1 to 9")(
+  options.add_options()("help,h", "show this help")("size", po::value<int>()->required(),
+                                                    "grid size N, 1 to 9")(
       "count", po::value<int>()->default_value(10), "number of puzzles")(
       "seed", po::value<std::uint64_t>()->default_value(1), "random seed (same seed, same file)")(
       "clues", po::value<std::string>()->default_value("all"),
@@ -310,7 +309,8 @@ int cmd_gen_skyscrapers(int argc, char** argv) {
   if (n < 1 || n > sky::kMaxSize)
     throw UsageError("--size: expected 1 to 9, found " + std::to_string(n));
   int count = vm["count"].as<int>();
-  if (count < 0) throw UsageError("--count: expected a number >= 0, found " + std::to_string(count));
+  if (count < 0)
+    throw UsageError("--count: expected a number >= 0, found " + std::to_string(count));
   auto seed = vm["seed"].as<std::uint64_t>();
   std::string clues_text = vm["clues"].as<std::string>();
   int keep_clues = 4 * n;
@@ -358,19 +358,19 @@ int cmd_gen_skyscrapers(int argc, char** argv) {
       if (draw == kMaxDraws)
         throw UsageError("--redraw: no unique puzzle in " + std::to_string(kMaxDraws) +
                          " squares; keep more clues or add --givens");
-    puzzle.size = n;
-    puzzle.id = "gen" + std::to_string(n) + "-" + std::to_string(seed) + "-" + std::to_string(k);
-    puzzle.solution = sky::random_latin_square(n, random);
-    puzzle.clues = sky::clues_of(puzzle.solution, n);
-    std::vector<int> order(4 * n);
-    for (int i = 0; i < 4 * n; ++i) order[i] = i;
-    std::shuffle(order.begin(), order.end(), random);
-    for (int i = keep_clues; i < 4 * n; ++i) puzzle.clues[order[i]] = 0;
-    puzzle.givens.assign(n * n, 0);
-    std::vector<int> cells(n * n);
-    for (int i = 0; i < n * n; ++i) cells[i] = i;
-    std::shuffle(cells.begin(), cells.end(), random);
-    for (int i = 0; i < givens; ++i) puzzle.givens[cells[i]] = puzzle.solution[cells[i]];
+      puzzle.size = n;
+      puzzle.id = "gen" + std::to_string(n) + "-" + std::to_string(seed) + "-" + std::to_string(k);
+      puzzle.solution = sky::random_latin_square(n, random);
+      puzzle.clues = sky::clues_of(puzzle.solution, n);
+      std::vector<int> order(4 * n);
+      for (int i = 0; i < 4 * n; ++i) order[i] = i;
+      std::shuffle(order.begin(), order.end(), random);
+      for (int i = keep_clues; i < 4 * n; ++i) puzzle.clues[order[i]] = 0;
+      puzzle.givens.assign(n * n, 0);
+      std::vector<int> cells(n * n);
+      for (int i = 0; i < n * n; ++i) cells[i] = i;
+      std::shuffle(cells.begin(), cells.end(), random);
+      for (int i = 0; i < givens; ++i) puzzle.givens[cells[i]] = puzzle.solution[cells[i]];
       if (!redraw || two_solutions(puzzle).size() == 1) break;
     }
     while (unique && !redraw) {

@@ -67,8 +67,7 @@ bool all_digits(const std::string& text) {
 }
 
 int parse_size(const std::string& where, const std::string& token) {
-  if (!all_digits(token) || token.size() > 2 || std::stoi(token) < 1 ||
-      std::stoi(token) > kMaxSize)
+  if (!all_digits(token) || token.size() > 2 || std::stoi(token) < 1 || std::stoi(token) > kMaxSize)
     fail(where, "a grid size from 1 to " + std::to_string(kMaxSize), quoted(token));
   return std::stoi(token);
 }
@@ -86,8 +85,8 @@ Grid parse_digits(const std::string& where, const std::string& token, int n, int
   if (token == "-") return {};
   if (token.size() != static_cast<std::size_t>(n * n))
     fail(where,
-         std::string(what) + " as " + std::to_string(n * n) + " digits " +
-             std::to_string(lowest) + ".." + std::to_string(n) + " or '-'",
+         std::string(what) + " as " + std::to_string(n * n) + " digits " + std::to_string(lowest) +
+             ".." + std::to_string(n) + " or '-'",
          std::to_string(token.size()) + " characters");
   Grid grid(n * n);
   for (int i = 0; i < n * n; ++i) {
@@ -137,8 +136,8 @@ bool looks_like_game_id(const std::string& token) {
 // ---- the grid form ----------------------------------------------------------
 
 struct Block {
-  std::string id;                       // from a `# id ...` line just above
-  std::vector<TextLine> rows;           // token lines, borders dropped
+  std::string id;              // from a `# id ...` line just above
+  std::vector<TextLine> rows;  // token lines, borders dropped
   std::vector<std::vector<std::string>> tokens;
 };
 
@@ -222,7 +221,8 @@ DrawnGrid parse_block(const std::string& name, const Block& block) {
       const auto& row = tokens[r + 1];
       drawn.clues[4 * n - 1 - r] = cell_value(where(r + 1), row[0], n, true);
       drawn.clues[n + r] = cell_value(where(r + 1), row[n + 1], n, true);
-      for (int c = 0; c < n; ++c) drawn.cells[r * n + c] = cell_value(where(r + 1), row[c + 1], n, false);
+      for (int c = 0; c < n; ++c)
+        drawn.cells[r * n + c] = cell_value(where(r + 1), row[c + 1], n, false);
     }
     return drawn;
   }
@@ -243,11 +243,14 @@ DrawnGrid parse_block(const std::string& name, const Block& block) {
   drawn.size = n;
   drawn.cells.assign(n * n, 0);
   for (int r = 0; r < n; ++r)
-    for (int c = 0; c < n; ++c) drawn.cells[r * n + c] = cell_value(where(r), tokens[r][c], n, false);
+    for (int c = 0; c < n; ++c)
+      drawn.cells[r * n + c] = cell_value(where(r), tokens[r][c], n, false);
   return drawn;
 }
 
-char digit(int value) { return static_cast<char>('0' + value); }
+char digit(int value) {
+  return static_cast<char>('0' + value);
+}
 
 }  // namespace
 
@@ -375,8 +378,8 @@ std::vector<Answer> read_answers(const std::string& text, const std::string& nam
   std::vector<Answer> answers;
   for (const auto& block : blocks_of(split_lines(text))) {
     DrawnGrid drawn = parse_block(name, block);
-    answers.push_back({block.id, drawn.clues, drawn.cells,
-                       name + ":" + std::to_string(block.rows[0].number)});
+    answers.push_back(
+        {block.id, drawn.clues, drawn.cells, name + ":" + std::to_string(block.rows[0].number)});
   }
   return answers;
 }
@@ -428,8 +431,10 @@ std::string to_game_id(const Puzzle& puzzle) {
       after_digit = false;
       continue;
     }
-    if (run > 0) id += static_cast<char>('a' + run - 1);
-    else if (after_digit) id += '_';
+    if (run > 0)
+      id += static_cast<char>('a' + run - 1);
+    else if (after_digit)
+      id += '_';
     run = 0;
     id += digit(value);
     after_digit = true;

@@ -48,8 +48,7 @@ bool Board::propagate_latin(const Line& line) {
   if (placed != 0) {
     for (int p = 0; p < n; ++p) {
       Candidates c = candidates_[line.cells[p]];
-      if ((c & (c - 1)) != 0 && (c & placed) != 0 &&
-          !restrict(line.cells[p], Candidates(~placed)))
+      if ((c & (c - 1)) != 0 && (c & placed) != 0 && !restrict(line.cells[p], Candidates(~placed)))
         return false;
     }
   }

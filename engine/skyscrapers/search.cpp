@@ -21,7 +21,9 @@ class Backtracker {
  public:
   // A budget > 0 stops the search after that many nodes (over_budget()).
   Backtracker(const Instance& instance, Search<Grid>& search, std::uint64_t budget = 0)
-      : board_(instance, instance.root), search_(search), poller_(search.poller()),
+      : board_(instance, instance.root),
+        search_(search),
+        poller_(search.poller()),
         budget_(budget) {}
 
   Outcome run(const Subproblem& subproblem) {
@@ -164,8 +166,7 @@ std::vector<Subproblem> Kind::split(const Instance& instance, std::size_t target
   }
 }
 
-Outcome Kind::solve(const Instance& instance, const Subproblem& subproblem,
-                    Search<Grid>& search) {
+Outcome Kind::solve(const Instance& instance, const Subproblem& subproblem, Search<Grid>& search) {
   Backtracker backtracker(instance, search);
   return backtracker.run(subproblem);
 }

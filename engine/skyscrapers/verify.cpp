@@ -11,8 +11,7 @@ namespace nursery::skyscrapers {
 namespace {
 
 // Buildings seen walking from (row, column) in steps of (row_step, column_step).
-int count_visible(const Grid& heights, int n, int row, int column, int row_step,
-                  int column_step) {
+int count_visible(const Grid& heights, int n, int row, int column, int row_step, int column_step) {
   int seen = 0;
   int tallest = 0;
   for (int i = 0; i < n; ++i, row += row_step, column += column_step) {
@@ -34,25 +33,23 @@ std::string at(int row, int column) {
 std::string check(const Puzzle& puzzle, const Grid& heights) {
   const int n = puzzle.size;
   if (heights.size() != static_cast<std::size_t>(n * n))
-    return "expected " + std::to_string(n * n) + " cells, found " +
-           std::to_string(heights.size());
+    return "expected " + std::to_string(n * n) + " cells, found " + std::to_string(heights.size());
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < n; ++c) {
       int height = heights[r * n + c];
       if (height < 1 || height > n)
-        return at(r, c) + ": height " + std::to_string(height) + " outside 1.." +
-               std::to_string(n);
+        return at(r, c) + ": height " + std::to_string(height) + " outside 1.." + std::to_string(n);
       if (!puzzle.givens.empty() && puzzle.givens[r * n + c] != 0 &&
           puzzle.givens[r * n + c] != height)
-        return at(r, c) + ": given " + std::to_string(puzzle.givens[r * n + c]) +
-               ", found " + std::to_string(height);
+        return at(r, c) + ": given " + std::to_string(puzzle.givens[r * n + c]) + ", found " +
+               std::to_string(height);
     }
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < n; ++c)
       for (int other = c + 1; other < n; ++other) {
         if (heights[r * n + c] == heights[r * n + other])
-          return "row " + std::to_string(r + 1) + ": height " +
-                 std::to_string(heights[r * n + c]) + " twice";
+          return "row " + std::to_string(r + 1) + ": height " + std::to_string(heights[r * n + c]) +
+                 " twice";
         if (heights[c * n + r] == heights[other * n + r])
           return "column " + std::to_string(r + 1) + ": height " +
                  std::to_string(heights[c * n + r]) + " twice";
@@ -76,8 +73,7 @@ std::string check(const Puzzle& puzzle, const Grid& heights) {
       where = "left of row " + std::to_string(4 * n - i);
     }
     if (seen != clue)
-      return "clue " + std::to_string(clue) + " at the " + where + " sees " +
-             std::to_string(seen);
+      return "clue " + std::to_string(clue) + " at the " + where + " sees " + std::to_string(seen);
   }
   return {};
 }

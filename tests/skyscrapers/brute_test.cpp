@@ -42,10 +42,14 @@ int seen(const std::vector<int>& g, int n, int i) {
   int best = 0, count = 0;
   for (int k = 0; k < n; ++k) {
     int h;
-    if (i < n) h = g[k * n + i];
-    else if (i < 2 * n) h = g[(i - n) * n + (n - 1 - k)];
-    else if (i < 3 * n) h = g[(n - 1 - k) * n + (3 * n - 1 - i)];
-    else h = g[(4 * n - 1 - i) * n + k];
+    if (i < n)
+      h = g[k * n + i];
+    else if (i < 2 * n)
+      h = g[(i - n) * n + (n - 1 - k)];
+    else if (i < 3 * n)
+      h = g[(n - 1 - k) * n + (3 * n - 1 - i)];
+    else
+      h = g[(4 * n - 1 - i) * n + k];
     if (h > best) {
       best = h;
       ++count;
@@ -69,7 +73,9 @@ std::uint64_t brute_count(const sky::Puzzle& puzzle) {
   return count;
 }
 
-TEST(Brute, ThereAre576LatinSquaresOfOrder4) { EXPECT_EQ(all_squares().size(), 576u); }
+TEST(Brute, ThereAre576LatinSquaresOfOrder4) {
+  EXPECT_EQ(all_squares().size(), 576u);
+}
 
 TEST(Brute, CorpusFourByFourAgree) {
   for (const char* file : {"tatham_unreasonable_4.txt", "codewars.txt"})

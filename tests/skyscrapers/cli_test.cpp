@@ -16,7 +16,8 @@ TEST(Cli, AcceptanceUnreasonable8UniqueAndVerified) {
   auto run = run_cli("skyscrapers " + dataset("tatham_unreasonable_8.txt") + " --limit 2");
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_EQ(count_of(run.output, ": unique, verified ("), 50);
-  EXPECT_NE(run.output.find("# 50 puzzles: 50 solved (50 unique), 50 verified, 0 without solution; total "),
+  EXPECT_NE(run.output.find(
+                "# 50 puzzles: 50 solved (50 unique), 50 verified, 0 without solution; total "),
             std::string::npos)
       << run.output;
 }
@@ -75,7 +76,8 @@ TEST(Cli, MalformedInputExitsTwoWithFileAndLine) {
   write_text(file, "# comment\nbad 4 0,0,1,2,0,2,0,0,0,3,0,0,0,7,0,0 - -\n");
   auto run = run_cli("skyscrapers " + file);
   EXPECT_EQ(run.status, 2) << run.output;
-  EXPECT_NE(run.output.find(file + ":2: expected clue 14 from 0 to 4, found '7'"), std::string::npos)
+  EXPECT_NE(run.output.find(file + ":2: expected clue 14 from 0 to 4, found '7'"),
+            std::string::npos)
       << run.output;
   write_text(file, "bad 4 0,0,1,2,0,2,0,0,0,3,0,0,0,1,0,0 0000000000000009 -\n");
   run = run_cli("skyscrapers " + file);

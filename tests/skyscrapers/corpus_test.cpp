@@ -44,10 +44,8 @@ TEST_P(Corpus, SolvedEqualToKnownSolutionAndUnique) {
 
 INSTANTIATE_TEST_SUITE_P(Files, Corpus,
                          ::testing::Values("codewars.txt", "tatham_unreasonable_4.txt",
-                                           "tatham_unreasonable_5.txt",
-                                           "tatham_unreasonable_6.txt",
-                                           "tatham_unreasonable_7.txt",
-                                           "tatham_unreasonable_8.txt",
+                                           "tatham_unreasonable_5.txt", "tatham_unreasonable_6.txt",
+                                           "tatham_unreasonable_7.txt", "tatham_unreasonable_8.txt",
                                            "tatham_unreasonable_9.txt"));
 
 // The frontier gives the same answers as one piece: counting on 4 workers

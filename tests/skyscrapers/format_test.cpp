@@ -17,7 +17,9 @@ std::vector<sky::Puzzle> whole_corpus() {
   return all;
 }
 
-TEST(Format, CorpusHasEveryPuzzle) { EXPECT_EQ(whole_corpus().size(), 59u + 5 * 50 + 25); }
+TEST(Format, CorpusHasEveryPuzzle) {
+  EXPECT_EQ(whole_corpus().size(), 59u + 5 * 50 + 25);
+}
 
 TEST(Format, LineFormatRoundTrips) {
   for (const auto& puzzle : whole_corpus()) {
@@ -37,8 +39,10 @@ TEST(Format, GameIdsRoundTrip) {
     auto again = sky::parse_game_id(id, "test");
     EXPECT_EQ(again.clues, puzzle.clues) << id;
     bool any = std::any_of(puzzle.givens.begin(), puzzle.givens.end(), [](int v) { return v; });
-    if (any) EXPECT_EQ(again.givens, puzzle.givens) << id;
-    else EXPECT_TRUE(again.givens.empty()) << id;
+    if (any)
+      EXPECT_EQ(again.givens, puzzle.givens) << id;
+    else
+      EXPECT_TRUE(again.givens.empty()) << id;
   }
 }
 
@@ -62,7 +66,8 @@ TEST(Format, CorpusGameIdsMatchTheLineFormat) {
 TEST(Format, GridFormRoundTrips) {
   std::string text;
   auto corpus = whole_corpus();
-  for (const auto& puzzle : corpus) text += "# " + puzzle.id + "\n" + sky::to_grid_form(puzzle) + "\n";
+  for (const auto& puzzle : corpus)
+    text += "# " + puzzle.id + "\n" + sky::to_grid_form(puzzle) + "\n";
   auto again = sky::read_puzzles(text, "grids");
   ASSERT_EQ(again.size(), corpus.size());
   for (std::size_t i = 0; i < corpus.size(); ++i) {
@@ -101,9 +106,22 @@ TEST(Format, GridFormLooksLikeThis) {
 TEST(Format, GameIdClueOrderIsTathams) {
   // top 1 2 . ., bottom 3 . . ., left . . . 4, right . . 2 .
   auto puzzle = sky::parse_game_id("4:1/2///3///////4///2/", "test");
-  std::vector<int> clockwise = {1, 2, 0, 0, /*right*/ 0, 0, 2, 0,
-                                /*bottom, right to left*/ 0, 0, 0, 3,
-                                /*left, bottom to top*/ 4, 0, 0, 0};
+  std::vector<int> clockwise = {1,
+                                2,
+                                0,
+                                0,
+                                /*right*/ 0,
+                                0,
+                                2,
+                                0,
+                                /*bottom, right to left*/ 0,
+                                0,
+                                0,
+                                3,
+                                /*left, bottom to top*/ 4,
+                                0,
+                                0,
+                                0};
   EXPECT_EQ(puzzle.clues, clockwise);
 }
 
@@ -142,8 +160,9 @@ TEST(Format, MalformedInputsSayWhereAndWhat) {
   EXPECT_NE(error_of("  . 1 . .\n. . . . . .\n. . 7 . . 2\n. . . . . .\n3 . . . . .\n  . . . .\n")
                 .find("bad.txt:3: expected a height 1..4 or '.', found '7'"),
             std::string::npos);
-  EXPECT_NE(error_of("  . 1 . .\n. . . . . .\n. . . . . 2\n3 . . . . .\n  . . . .\n").find("bad.txt:"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of("  . 1 . .\n. . . . . .\n. . . . . 2\n3 . . . . .\n  . . . .\n").find("bad.txt:"),
+      std::string::npos);
   EXPECT_EQ(error_of("# nothing\n"), "bad.txt:1: expected at least one puzzle, found none");
 }
 

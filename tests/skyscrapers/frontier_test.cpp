@@ -62,7 +62,9 @@ sky::Puzzle few_clues(std::mt19937_64& random, int clue_count) {
   return puzzle;
 }
 
-TEST(Frontier, ThereAre161280LatinSquaresOfOrder5) { EXPECT_EQ(order5().size(), 161280u); }
+TEST(Frontier, ThereAre161280LatinSquaresOfOrder5) {
+  EXPECT_EQ(order5().size(), 161280u);
+}
 
 TEST(Frontier, SubproblemsCoverTheTreeOnce) {
   std::mt19937_64 random(5);

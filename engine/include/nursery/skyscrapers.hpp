@@ -26,13 +26,13 @@ constexpr int kMaxSize = 9;  // heights are one character; candidate sets fit 16
 using Grid = std::vector<int>;  // N*N heights row-major; 0 = empty (givens only)
 
 struct Puzzle {
-  std::string id;        // unique name in its file ("puzzle" when the input has none)
-  int size = 0;          // N
-  std::vector<int> clues;   // 4N, clockwise from the top-left corner; 0 = no clue
-  Grid givens;              // N*N, 0 = empty cell
-  Grid solution;            // the known solution from the file; empty when unknown
-  std::string info;         // free tokens after the solution (line format)
-  std::string source;       // "file:line" where the puzzle starts, for messages
+  std::string id;          // unique name in its file ("puzzle" when the input has none)
+  int size = 0;            // N
+  std::vector<int> clues;  // 4N, clockwise from the top-left corner; 0 = no clue
+  Grid givens;             // N*N, 0 = empty cell
+  Grid solution;           // the known solution from the file; empty when unknown
+  std::string info;        // free tokens after the solution (line format)
+  std::string source;      // "file:line" where the puzzle starts, for messages
 };
 
 // Where clue number i (clockwise order) stands: which line it looks along.
@@ -61,10 +61,10 @@ std::string to_grid_form(const Puzzle& puzzle, const Grid* heights = nullptr);
 // An answer read back from a solver's output (what `nursery verify` checks):
 // blocks in the grid form, each after an optional `# id ...` header line.
 struct Answer {
-  std::string id;                 // from the header line; empty when absent
-  std::vector<int> clues;         // the ring drawn with the answer; empty when bare
-  Grid heights;                   // N*N
-  std::string source;             // "file:line"
+  std::string id;          // from the header line; empty when absent
+  std::vector<int> clues;  // the ring drawn with the answer; empty when bare
+  Grid heights;            // N*N
+  std::string source;      // "file:line"
 };
 std::vector<Answer> read_answers(const std::string& text, const std::string& name);
 
@@ -82,11 +82,11 @@ struct Line {
 struct Instance {
   int size = 0;
   int cell_count = 0;
-  std::vector<Line> lines;                         // rows 0..N-1, then columns 0..N-1
-  std::array<Candidates, kMaxSize * kMaxSize> root{};  // candidates after root propagation
+  std::vector<Line> lines;                                      // rows 0..N-1, then columns 0..N-1
+  std::array<Candidates, kMaxSize * kMaxSize> root{};           // candidates after root propagation
   std::array<std::uint8_t, kMaxSize * kMaxSize> clue_weight{};  // clues on the cell's two lines
-  std::uint32_t clued_lines = 0;                   // bit l: line l has a clue at either end
-  bool consistent = true;                          // false: root propagation found no solution
+  std::uint32_t clued_lines = 0;  // bit l: line l has a clue at either end
+  bool consistent = true;         // false: root propagation found no solution
 };
 
 // Throws std::invalid_argument when a clue is outside 0..N or a given outside 0..N.
