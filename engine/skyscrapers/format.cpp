@@ -347,8 +347,8 @@ std::vector<Puzzle> read_puzzles(const std::string& text, const std::string& nam
     }
     return puzzles;
   }
-  if (first_tokens.size() >= 5 && all_digits(first_tokens[1]) &&
-      first_tokens[2].find(',') != std::string::npos) {
+  // Commas appear only in the line format's clue list, never in a drawn grid.
+  if (first_tokens.size() >= 2 && first->text.find(',') != std::string::npos) {
     for (const auto& line : lines) {
       if (blank(line.text) || comment(line.text)) continue;
       puzzles.push_back(parse_line_format(where(line), line.text));

@@ -193,7 +193,8 @@ Solved solve(const Puzzle& puzzle, const RunOptions& options) {
     auto start = Clock::now();
     StopSource stop(own.stop);
     tbb::task_group_context context;
-    Search<Grid> search(own.mode, own.limit, stop, context, sink_used, own.progress);
+    // No progress counters here: a search cut short would count twice.
+    Search<Grid> search(own.mode, own.limit, stop, context, sink_used, nullptr);
     Backtracker attempt(instance, search, kAttemptNodes);
     Outcome outcome = attempt.run({});
     if (!attempt.over_budget()) {

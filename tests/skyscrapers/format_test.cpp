@@ -164,6 +164,9 @@ TEST(Format, MalformedInputsSayWhereAndWhat) {
       error_of("  . 1 . .\n. . . . . .\n. . . . . 2\n3 . . . . .\n  . . . .\n").find("bad.txt:"),
       std::string::npos);
   EXPECT_EQ(error_of("# nothing\n"), "bad.txt:1: expected at least one puzzle, found none");
+  EXPECT_EQ(error_of("p 4 0,0,1,2,0,2,0,0,0,3,0,0,0,1,0,0 -\n"),
+            "bad.txt:1: expected 5 fields (id N clues givens solution), found 4 in "
+            "'p 4 0,0,1,2,0,2,0,0,0,3,0,0,0,1,0,0 -'");
 }
 
 }  // namespace
