@@ -86,7 +86,7 @@ Verdict judge(const sky::Solved& solved, Mode mode, std::uint64_t limit) {
     verdict.words = verdict.solved ? "solved" : "no solution";
   } else if (result.status == Status::limit) {
     verdict.solved = true;
-    verdict.words = "at least " + std::to_string(limit) + " solutions";
+    verdict.words = limit == 1 ? "solved" : "at least " + std::to_string(limit) + " solutions";
   } else {
     verdict.solved = result.count > 0;
     verdict.no_solution = result.count == 0;
