@@ -14,6 +14,7 @@ int cmd_lizards(int argc, char** argv);      // lizards.cpp
 int cmd_skyscrapers(int argc, char** argv);  // skyscrapers.cpp
 int cmd_verify(int argc, char** argv);       // verify.cpp: dispatches by the input's kind
 int cmd_gen(int argc, char** argv);          // gen.cpp: dispatches by kind
+int cmd_batch(int argc, char** argv);        // batch.cpp: whole directories, with a report
 
 // Provided by the kinds' files for verify.cpp / gen.cpp.
 int verify_lizards_files(const std::string& input, const std::string& output, bool json);

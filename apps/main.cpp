@@ -23,6 +23,7 @@ constexpr Command kCommands[] = {
     {"lizards", nursery::cli::cmd_lizards, "solve a baby-lizards board (USC HW1 format)"},
     {"skyscrapers", nursery::cli::cmd_skyscrapers, "solve or count Skyscrapers puzzles"},
     {"verify", nursery::cli::cmd_verify, "check an answer with an independent checker"},
+    {"batch", nursery::cli::cmd_batch, "solve every instance under directories, with a report"},
     {"gen", nursery::cli::cmd_gen, "generate instances (lizards, skyscrapers)"},
     {"bench", nursery::cli::cmd_bench, "benchmark N-queens counting against the baseline"},
 };
