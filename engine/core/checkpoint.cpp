@@ -1,0 +1,340 @@
+#include "nursery/checkpoint.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <boost/crc.hpp>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <unordered_map>
+
+namespace nursery::checkpoint {
+
+namespace {
+
+constexpr const char* kMagic = "nursery-checkpoint 1";
+
+std::string hex32(std::uint32_t value) {
+  char text[9];
+  std::snprintf(text, sizeof text, "%08x", value);
+  return text;
+}
+
+std::uint32_t line_crc(const std::string& text) {
+  return crc32(text.data(), text.size());
+}
+
+std::string header_text(const Header& header) {
+  std::ostringstream out;
+  out << kMagic << '\n'
+      << "kind " << header.kind << '\n'
+      << "n " << header.n << '\n'
+      << "target " << header.target << '\n'
+      << "subproblems " << header.subproblems << '\n'
+      << "frontier " << hex32(header.frontier) << '\n'
+      << "part " << header.part << '/' << header.parts << '\n';
+  std::string text = out.str();
+  return text + "header " + hex32(line_crc(text)) + '\n';
+}
+
+std::string record_text(const Record& record) {
+  std::string body = "done " + std::to_string(record.id) + ' ' + to_string(record.total) + ' ' +
+                     to_string(record.unique);
+  return body + ' ' + hex32(line_crc(body)) + '\n';
+}
+
+[[noreturn]] void fail(const std::filesystem::path& path, std::size_t line,
+                       const std::string& what) {
+  throw Error(path.string() + ":" + std::to_string(line) + ": " + what);
+}
+
+std::uint64_t parse_u64(const std::string& text, bool& ok) {
+  auto value = parse_count(text);
+  ok = value.has_value() && *value <= std::numeric_limits<std::uint64_t>::max();
+  return ok ? static_cast<std::uint64_t>(*value) : 0;
+}
+
+std::string errno_text() {
+  return std::strerror(errno);
+}
+
+}  // namespace
+
+std::uint32_t crc32(const void* data, std::size_t size) {
+  boost::crc_32_type crc;
+  crc.process_bytes(data, size);
+  return crc.checksum();
+}
+
+std::pair<std::uint32_t, std::uint32_t> parse_part(const std::string& text) {
+  auto slash = text.find('/');
+  bool ok_part = false, ok_parts = false;
+  std::uint64_t part = 0, parts = 0;
+  if (slash != std::string::npos) {
+    part = parse_u64(text.substr(0, slash), ok_part);
+    parts = parse_u64(text.substr(slash + 1), ok_parts);
+  }
+  if (!ok_part || !ok_parts || part < 1 || part > parts || parts > 1000000)
+    throw std::invalid_argument("expected I/K with 1 <= I <= K, found '" + text + "'");
+  return {static_cast<std::uint32_t>(part), static_cast<std::uint32_t>(parts)};
+}
+
+Contents read(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(path.string() + ": cannot open checkpoint: " + errno_text());
+  std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (data.empty()) throw Error(path.string() + ": empty file, not a checkpoint");
+
+  Contents contents;
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < data.size()) {
+    auto end = data.find('\n', start);
+    if (end == std::string::npos) {
+      contents.torn_tail = true;  // a write cut short by a crash: not a record yet
+      break;
+    }
+    lines.push_back(data.substr(start, end - start));
+    start = end + 1;
+  }
+  contents.valid_bytes = contents.torn_tail ? start : data.size();
+
+  // Header: 7 fixed lines and their CRC.
+  const char* keys[] = {"kind", "n", "target", "subproblems", "frontier", "part"};
+  if (lines.empty() || lines[0] != kMagic)
+    fail(path, 1, std::string("not a nursery checkpoint (expected '") + kMagic + "')");
+  if (lines.size() < 8) fail(path, lines.size() + 1, "header cut short (expected 8 lines)");
+  std::string header_body;
+  for (std::size_t i = 0; i < 7; ++i) header_body += lines[i] + '\n';
+  std::string values[6];
+  for (std::size_t i = 0; i < 6; ++i) {
+    const std::string& line = lines[i + 1];
+    std::string key = std::string(keys[i]) + ' ';
+    if (line.compare(0, key.size(), key) != 0)
+      fail(path, i + 2, "expected '" + key + "...', found '" + line + "'");
+    values[i] = line.substr(key.size());
+  }
+  if (lines[7] != "header " + hex32(line_crc(header_body)))
+    fail(path, 8, "header checksum does not match: the header was altered or damaged");
+  Header& header = contents.header;
+  bool ok = true;
+  header.kind = values[0];
+  header.n = static_cast<int>(parse_u64(values[1], ok));
+  header.target = parse_u64(values[2], ok);
+  header.subproblems = parse_u64(values[3], ok);
+  header.frontier = static_cast<std::uint32_t>(std::strtoul(values[4].c_str(), nullptr, 16));
+  auto [part, parts] = parse_part(values[5]);
+  header.part = part;
+  header.parts = parts;
+
+  // Records: each line checks itself; one id may repeat only with the same counts.
+  std::unordered_map<std::uint64_t, std::size_t> seen;
+  for (std::size_t i = 8; i < lines.size(); ++i) {
+    const std::string& line = lines[i];
+    auto last = line.rfind(' ');
+    if (line.compare(0, 5, "done ") != 0 || last == std::string::npos ||
+        line.substr(last + 1) != hex32(line_crc(line.substr(0, last))))
+      fail(path, i + 1, "damaged record (checksum does not match): '" + line + "'");
+    std::istringstream fields(line.substr(5, last - 5));
+    std::string id_text, total_text, unique_text, extra;
+    fields >> id_text >> total_text >> unique_text;
+    Record record;
+    bool id_ok = false;
+    record.id = parse_u64(id_text, id_ok);
+    auto total = parse_count(total_text);
+    auto unique = parse_count(unique_text);
+    if (!id_ok || !total || !unique || (fields >> extra))
+      fail(path, i + 1, "expected 'done <id> <total> <unique> <crc>', found '" + line + "'");
+    record.total = *total;
+    record.unique = *unique;
+    if (record.id >= header.subproblems)
+      fail(path, i + 1,
+           "subproblem id " + id_text + " out of range (the frontier has " +
+               std::to_string(header.subproblems) + ")");
+    auto [it, fresh] = seen.emplace(record.id, contents.records.size());
+    if (!fresh) {
+      const Record& earlier = contents.records[it->second];
+      if (earlier.total != record.total || earlier.unique != record.unique)
+        fail(path, i + 1, "subproblem " + id_text + " recorded twice with different counts");
+      continue;
+    }
+    contents.records.push_back(record);
+  }
+  return contents;
+}
+
+void require_match(const std::filesystem::path& path, const Header& expected, const Header& found) {
+  auto mismatch = [&](const std::string& what, const std::string& want, const std::string& got) {
+    throw Error(path.string() + ": checkpoint of another run: " + what + " is " + got +
+                " in the file, " + want + " in this run (use another file, or the same options)");
+  };
+  if (found.kind != expected.kind) mismatch("kind", expected.kind, found.kind);
+  if (found.n != expected.n) mismatch("N", std::to_string(expected.n), std::to_string(found.n));
+  if (found.target != expected.target)
+    mismatch("the split target (--subproblems)", std::to_string(expected.target),
+             std::to_string(found.target));
+  if (found.subproblems != expected.subproblems)
+    mismatch("the frontier size", std::to_string(expected.subproblems),
+             std::to_string(found.subproblems));
+  if (found.frontier != expected.frontier)
+    mismatch("the frontier checksum (the split changed)", hex32(expected.frontier),
+             hex32(found.frontier));
+  if (found.part != expected.part || found.parts != expected.parts)
+    mismatch("--part", std::to_string(expected.part) + "/" + std::to_string(expected.parts),
+             std::to_string(found.part) + "/" + std::to_string(found.parts));
+}
+
+void add_records(Tally& tally, std::span<const Record> records, const std::string& origin) {
+  for (const Record& record : records) {
+    if (record.id >= tally.done.size())
+      throw Error(origin + ": subproblem id " + std::to_string(record.id) + " out of range");
+    auto [it, fresh] = tally.counts.emplace(record.id, std::pair(record.total, record.unique));
+    if (!fresh) {
+      // Counted already (another part file): the two must agree, never be mixed.
+      if (it->second != std::pair(record.total, record.unique))
+        throw Error(origin + ": subproblem " + std::to_string(record.id) +
+                    " has other counts than in an earlier file");
+      continue;
+    }
+    tally.done[record.id] = true;
+    ++tally.done_count;
+    if (!add_checked(tally.total, record.total) || !add_checked(tally.unique, record.unique))
+      throw Error(origin + ": the sum of the counts exceeds 128 bits");
+  }
+}
+
+Tally tally(std::uint64_t subproblems, std::span<const Record> records, const std::string& origin) {
+  Tally result;
+  result.done.assign(subproblems, false);
+  add_records(result, records, origin);
+  return result;
+}
+
+//--- Writer --------------------------------------------------------------------
+
+Writer::Writer(const std::filesystem::path& path, int fd, Batching batching)
+    : path_(path), fd_(fd), batching_(batching), last_sync_(std::chrono::steady_clock::now()) {}
+
+Writer::Writer(Writer&& other) noexcept
+    : path_(std::move(other.path_)),
+      fd_(other.fd_),
+      batching_(other.batching_),
+      buffer_(std::move(other.buffer_)),
+      buffered_(other.buffered_),
+      last_sync_(other.last_sync_),
+      syncs_(other.syncs_) {
+  other.fd_ = -1;
+}
+
+Writer::~Writer() {
+  if (fd_ < 0) return;
+  try {
+    flush();
+  } catch (const std::exception&) {
+    // A destructor cannot report; flush() callers see the error.
+  }
+  ::close(fd_);
+}
+
+namespace {
+
+int open_locked(const std::filesystem::path& path, int flags) {
+  int fd = ::open(path.c_str(), flags | O_CLOEXEC, 0644);
+  if (fd < 0) throw Error(path.string() + ": cannot open checkpoint: " + errno_text());
+  // Two runs appending to one checkpoint would interleave their records.
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd);
+    throw Error(path.string() + ": checkpoint is in use by another running count");
+  }
+  return fd;
+}
+
+void write_all(const std::filesystem::path& path, int fd, const std::string& text) {
+  const char* data = text.data();
+  std::size_t left = text.size();
+  while (left > 0) {
+    ssize_t n = ::write(fd, data, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw Error(path.string() + ": cannot write checkpoint: " + errno_text());
+    }
+    data += n;
+    left -= static_cast<std::size_t>(n);
+  }
+}
+
+void sync(const std::filesystem::path& path, int fd) {
+  if (::fsync(fd) != 0) throw Error(path.string() + ": cannot sync checkpoint: " + errno_text());
+}
+
+}  // namespace
+
+Writer Writer::create(const std::filesystem::path& path, const Header& header, Batching batching) {
+  std::error_code error;
+  if (std::filesystem::exists(path, error) && std::filesystem::file_size(path, error) > 0)
+    throw Error(path.string() +
+                ": checkpoint already exists (add --resume to continue it, or remove it)");
+  int fd = open_locked(path, O_WRONLY | O_CREAT | O_APPEND);
+  Writer writer(path, fd, batching);
+  try {
+    if (::ftruncate(fd, 0) != 0)
+      throw Error(path.string() + ": cannot truncate checkpoint: " + errno_text());
+    write_all(path, fd, header_text(header));
+    sync(path, fd);
+  } catch (...) {
+    ::unlink(path.c_str());
+    throw;
+  }
+  // The directory entry itself must survive a crash too.
+  auto directory = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  int dir = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
+  return writer;
+}
+
+Writer Writer::resume(const std::filesystem::path& path, const Contents& contents,
+                      Batching batching) {
+  int fd = open_locked(path, O_WRONLY | O_APPEND);
+  Writer writer(path, fd, batching);
+  if (contents.torn_tail) {
+    if (::ftruncate(fd, static_cast<off_t>(contents.valid_bytes)) != 0)
+      throw Error(path.string() + ": cannot cut the torn last line: " + errno_text());
+    sync(path, fd);
+  }
+  return writer;
+}
+
+void Writer::add(const Record& record) {
+  std::lock_guard lock(mutex_);
+  buffer_ += record_text(record);
+  ++buffered_;
+  if (buffered_ >= batching_.records ||
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - last_sync_).count() >=
+          batching_.seconds)
+    flush_locked();
+}
+
+void Writer::flush() {
+  std::lock_guard lock(mutex_);
+  flush_locked();
+}
+
+void Writer::flush_locked() {
+  last_sync_ = std::chrono::steady_clock::now();
+  if (buffer_.empty() || fd_ < 0) return;
+  write_all(path_, fd_, buffer_);
+  sync(path_, fd_);
+  ++syncs_;
+  buffer_.clear();
+  buffered_ = 0;
+}
+
+}  // namespace nursery::checkpoint
