@@ -673,6 +673,11 @@ int cmd_batch(int argc, char** argv) {
     return kExitSuccess;
   if (!vm.count("path")) throw UsageError("expected at least one PATH to solve, found none");
   auto paths = vm["path"].as<std::vector<std::string>>();
+  for (const auto& path : paths) {
+    std::error_code error;
+    if (!fs::exists(path, error))
+      throw UsageError(path + ": no such file or directory");
+  }
 
   Settings settings;
   settings.count = vm.count("count") != 0;
