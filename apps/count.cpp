@@ -97,7 +97,7 @@ int print_report(const Report& report, const po::variables_map& vm, const std::s
 class Ledger {
  public:
   Ledger(int n, std::optional<std::size_t> target, std::pair<std::uint32_t, std::uint32_t> part,
-         const std::string& checkpoint_path, bool resume) {
+         const std::string& checkpoint_path, bool resume, double sync_seconds) {
     using Clock = std::chrono::steady_clock;
     auto start = Clock::now();
     checkpoint::Contents contents;
@@ -124,15 +124,17 @@ class Ledger {
     split_seconds_ = std::chrono::duration<double>(Clock::now() - start).count();
 
     tally_ = checkpoint::tally(frontier_.size(), {}, checkpoint_path);
+    checkpoint::Writer::Batching batching;
+    batching.seconds = sync_seconds;
     if (resuming) {
       checkpoint::require_match(checkpoint_path, header_, contents.header);
       if (contents.torn_tail)
         spdlog::warn("{}: dropping a torn last line (a write cut short)", checkpoint_path);
       checkpoint::add_records(tally_, contents.records, checkpoint_path);
       resumed_ = tally_.done_count;
-      writer_.emplace(checkpoint::Writer::resume(checkpoint_path, contents, {}));
+      writer_.emplace(checkpoint::Writer::resume(checkpoint_path, contents, batching));
     } else if (!checkpoint_path.empty()) {
-      writer_.emplace(checkpoint::Writer::create(checkpoint_path, header_, {}));
+      writer_.emplace(checkpoint::Writer::create(checkpoint_path, header_, batching));
     }
     for (std::uint64_t id = 0; id < frontier_.size(); ++id) {
       if (!checkpoint::in_part(id, header_.part, header_.parts)) continue;
@@ -199,6 +201,7 @@ struct ResumableOptions {
   std::pair<std::uint32_t, std::uint32_t> part{1, 1};
   std::string checkpoint;
   bool resume = false;
+  double sync_seconds = 1.0;
   bool mpi = false;
   RunOptions run;
   double progress_seconds = 10;
@@ -241,7 +244,8 @@ int print_part_report(const Report& report, const po::variables_map& vm,
 int count_resumable(const ResumableOptions& options, const po::variables_map& vm) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
-  Ledger ledger(options.n, options.target, options.part, options.checkpoint, options.resume);
+  Ledger ledger(options.n, options.target, options.part, options.checkpoint, options.resume,
+                options.sync_seconds);
   if (ledger.resumed() > 0)
     spdlog::info("{}: resuming, {} of {} subproblems already counted", options.checkpoint,
                  ledger.resumed(), ledger.in_part());
@@ -280,7 +284,8 @@ int count_mpi(const ResumableOptions& options, const po::variables_map& vm) {
   std::string error;
   if (session.root()) {
     try {
-      ledger.emplace(options.n, options.target, options.part, options.checkpoint, options.resume);
+      ledger.emplace(options.n, options.target, options.part, options.checkpoint, options.resume,
+                     options.sync_seconds);
     } catch (const std::exception& e) {
       error = e.what();
     }
@@ -379,6 +384,8 @@ int cmd_count(int argc, char** argv) {
       "checkpoint", po::value<std::string>(),
       "append finished subproblems to FILE (fsynced in batches)")(
       "resume", "continue the count in --checkpoint FILE, skipping what it holds")(
+      "checkpoint-interval", po::value<double>()->default_value(1.0),
+      "seconds between checkpoint syncs (fsync)")(
       "part", po::value<std::string>(),
       "count only part I of K of the frontier (needs --checkpoint)")(
       "merge", po::value<std::vector<std::string>>()->multitoken(),
@@ -436,6 +443,9 @@ int cmd_count(int argc, char** argv) {
     }
     if (vm.count("checkpoint")) resumable_options.checkpoint = vm["checkpoint"].as<std::string>();
     resumable_options.resume = vm.count("resume") != 0;
+    resumable_options.sync_seconds = vm["checkpoint-interval"].as<double>();
+    if (resumable_options.sync_seconds < 0)
+      throw UsageError("--checkpoint-interval: expected seconds >= 0");
     resumable_options.mpi = vm.count("mpi") != 0;
     resumable_options.run = run_options;
     resumable_options.progress_seconds = vm.count("progress") ? 1.0 : 10.0;
