@@ -3,6 +3,8 @@
 // nests in the same pool, so many small files and one huge file both keep
 // every core busy. Answers are mirrored under OUTDIR, each written to a
 // temporary file and renamed; the report has one row per instance.
+#include "batch.hpp"
+
 #include <fcntl.h>
 #include <tbb/info.h>
 #include <tbb/parallel_for.h>
@@ -24,7 +26,6 @@
 #include <set>
 #include <sstream>
 
-#include "batch.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
 
@@ -273,9 +274,10 @@ void load(FileJob& job) {
   };
   if (!read_text(job.source.path, 4096, head, error)) return pass(error, true);
   job.kind = detect(head, why);
-  if (job.kind == Kind::unknown) return pass(why, why != "text that is no instance" &&
-                                                      why.rfind("not an instance", 0) != 0);
-  if (!read_text(job.source.path, 0, job.text, error)) return error_row(job, display + ": " + error);
+  if (job.kind == Kind::unknown)
+    return pass(why, why != "text that is no instance" && why.rfind("not an instance", 0) != 0);
+  if (!read_text(job.source.path, 0, job.text, error))
+    return error_row(job, display + ": " + error);
   try {
     if (job.kind == Kind::lizards) {
       job.board = lz::parse_board(job.text, display);
@@ -384,7 +386,8 @@ void solve_single(FileJob& job, const Settings& settings, const StopSource& stop
   std::uint32_t n = job.queens_board ? job.board.n : job.queens_n;
   bool queens = job.kind == Kind::queens;
   if (queens && settings.count && n <= static_cast<std::uint32_t>(qn::kMaxCountN)) {
-    auto result = nursery::run<qn::CanonicalCount>(qn::CanonicalCount::Instance{static_cast<int>(n)}, run);
+    auto result =
+        nursery::run<qn::CanonicalCount>(qn::CanonicalCount::Instance{static_cast<int>(n)}, run);
     row.nodes = result.stats.nodes;
     row.status = from_scheduler(result.count > 0 ? Status::ok : Status::fail, result.status, stop);
     if (result.status == nursery::Status::complete) {
@@ -534,8 +537,8 @@ void write_output(FileJob& job, Counters& counters) {
     text += job.answers[i];
   }
   if (all_resumed || !any_answer) return;
-  if (job.kind != Kind::skyscrapers &&
-      job.rows[0].status != Status::ok && job.rows[0].status != Status::fail)
+  if (job.kind != Kind::skyscrapers && job.rows[0].status != Status::ok &&
+      job.rows[0].status != Status::fail)
     return;
   try {
     fs::create_directories(job.source.output.parent_path());
@@ -636,8 +639,10 @@ unsigned parse_jobs(const std::string& text) {
   try {
     return parse_threads(text);
   } catch (const UsageError&) {
-    throw UsageError("--jobs: expected a number of instances at once from 1 to 4096 or 'auto', "
-                     "found '" + text + "'");
+    throw UsageError(
+        "--jobs: expected a number of instances at once from 1 to 4096 or 'auto', "
+        "found '" +
+        text + "'");
   }
 }
 
@@ -675,8 +680,7 @@ int cmd_batch(int argc, char** argv) {
   auto paths = vm["path"].as<std::vector<std::string>>();
   for (const auto& path : paths) {
     std::error_code error;
-    if (!fs::exists(path, error))
-      throw UsageError(path + ": no such file or directory");
+    if (!fs::exists(path, error)) throw UsageError(path + ": no such file or directory");
   }
 
   Settings settings;
@@ -775,9 +779,8 @@ int cmd_batch(int argc, char** argv) {
         continue;
       }
       ++pending;
-      double cost = job->kind == Kind::skyscrapers
-                        ? std::pow(4.0, job->puzzles[i].size)
-                        : static_cast<double>(job->text.size());
+      double cost = job->kind == Kind::skyscrapers ? std::pow(4.0, job->puzzles[i].size)
+                                                   : static_cast<double>(job->text.size());
       tasks.push_back({job.get(), i, cost});
     }
     job->pending.store(pending);

@@ -4,13 +4,12 @@
 //   batch.cpp           the command: loading, resuming, solving, verifying
 #pragma once
 
-#include <nursery/count.hpp>
-#include <nursery/lizards.hpp>
-#include <nursery/skyscrapers.hpp>
-
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <nursery/count.hpp>
+#include <nursery/lizards.hpp>
+#include <nursery/skyscrapers.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,10 +23,10 @@ namespace fs = std::filesystem;
 
 // A file the walk found: maybe an instance, decided by its content.
 struct Source {
-  fs::path path;         // to open
-  std::string display;   // as reported: the argument joined with the walk
-  fs::path output;       // its answer's mirror under OUTDIR (empty: no OUTDIR)
-  bool declared = false; // named as an instance (an argument, or "input" in its name)
+  fs::path path;          // to open
+  std::string display;    // as reported: the argument joined with the walk
+  fs::path output;        // its answer's mirror under OUTDIR (empty: no OUTDIR)
+  bool declared = false;  // named as an instance (an argument, or "input" in its name)
 };
 
 // Something the walk passed over: not an instance, or not readable.
@@ -64,9 +63,9 @@ const char* to_string(Status status);
 // its own row, named by `id`).
 struct Row {
   std::string path;
-  std::string id;       // the puzzle's id inside a many-puzzle file; empty otherwise
-  std::string kind;     // lizards, queens, skyscrapers; "-" when the kind is unknown
-  std::string size;     // "8x8 p=8", "7x7", "n=12"
+  std::string id;    // the puzzle's id inside a many-puzzle file; empty otherwise
+  std::string kind;  // lizards, queens, skyscrapers; "-" when the kind is unknown
+  std::string size;  // "8x8 p=8", "7x7", "n=12"
   Status status = Status::pending;
   std::optional<Count> count;  // --count, when exact
   double seconds = 0;          // solving wall time

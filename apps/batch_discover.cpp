@@ -16,10 +16,14 @@ namespace nursery::cli::batch {
 
 const char* to_string(Kind kind) {
   switch (kind) {
-    case Kind::lizards: return "lizards";
-    case Kind::queens: return "queens";
-    case Kind::skyscrapers: return "skyscrapers";
-    default: return "-";
+    case Kind::lizards:
+      return "lizards";
+    case Kind::queens:
+      return "queens";
+    case Kind::skyscrapers:
+      return "skyscrapers";
+    default:
+      return "-";
   }
 }
 
@@ -187,9 +191,8 @@ struct Walker {
       std::string text = name.string();
       if (text.empty() || text[0] == '.') continue;  // hidden: .git, our temporary files
       fs::path child = path / name;
-      std::string child_display = display.empty() || display.back() == '/'
-                                      ? display + text
-                                      : display + "/" + text;
+      std::string child_display =
+          display.empty() || display.back() == '/' ? display + text : display + "/" + text;
       std::error_code status_error;
       auto status = fs::status(child, status_error);
       if (status_error || !fs::exists(status)) {

@@ -1,8 +1,7 @@
 // The batch report: one row per finished instance, as JSON or CSV, and the
 // summary line.
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "batch.hpp"
@@ -12,11 +11,16 @@ namespace nursery::cli::batch {
 
 const char* to_string(Status status) {
   switch (status) {
-    case Status::ok: return "OK";
-    case Status::fail: return "FAIL";
-    case Status::timeout: return "TIMEOUT";
-    case Status::error: return "ERROR";
-    default: return "PENDING";
+    case Status::ok:
+      return "OK";
+    case Status::fail:
+      return "FAIL";
+    case Status::timeout:
+      return "TIMEOUT";
+    case Status::error:
+      return "ERROR";
+    default:
+      return "PENDING";
   }
 }
 
@@ -31,11 +35,21 @@ Summary summarize(const std::vector<const Row*>& rows, std::size_t skipped) {
   for (const Row* row : rows) {
     ++summary.instances;
     switch (row->status) {
-      case Status::ok: ++summary.ok; break;
-      case Status::fail: ++summary.fail; break;
-      case Status::timeout: ++summary.timeout; break;
-      case Status::error: ++summary.error; break;
-      default: ++summary.unfinished; break;
+      case Status::ok:
+        ++summary.ok;
+        break;
+      case Status::fail:
+        ++summary.fail;
+        break;
+      case Status::timeout:
+        ++summary.timeout;
+        break;
+      case Status::error:
+        ++summary.error;
+        break;
+      default:
+        ++summary.unfinished;
+        break;
     }
     summary.verified += row->verified;
     summary.mismatches += row->mismatch;

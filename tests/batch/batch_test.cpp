@@ -55,7 +55,9 @@ std::string read(const fs::path& path) {
   return text.str();
 }
 
-nlohmann::json read_json(const fs::path& path) { return nlohmann::json::parse(read(path)); }
+nlohmann::json read_json(const fs::path& path) {
+  return nlohmann::json::parse(read(path));
+}
 
 // "relative path[#id]" -> status, from a JSON report.
 std::map<std::string, std::string> statuses(const nlohmann::json& report, const fs::path& root) {
@@ -90,7 +92,9 @@ TEST(Batch, MixedDirectoryGivesExactlyTheExpectedRows) {
   write(in / "puzzles.txt", kCw4);
   write(in / "eight.txt", "queens 8\n");
   write(in / "README.md", "# not an instance\n");
-  write(in / "junk.bin", std::string("\x7f" "ELF\0\0\1\2\3", 9));
+  write(in / "junk.bin", std::string("\x7f"
+                                     "ELF\0\0\1\2\3",
+                                     9));
   write(in / "nothing/notes.md", "nothing to solve here\n");
   fs::create_directory_symlink("..", in / "good/loop");
   fs::create_symlink("missing-target", in / "dangling");
@@ -110,11 +114,15 @@ TEST(Batch, MixedDirectoryGivesExactlyTheExpectedRows) {
 
   auto json = read_json(report);
   std::map<std::string, std::string> expected = {
-      {"good/input.txt", "OK"},        {"good/queens.txt", "OK"},
-      {"malformed/input.txt", "ERROR"}, {"empty/input.txt", "ERROR"},
-      {"hugep/input.txt", "FAIL"},     {"hugep/beyond32bits.txt", "ERROR"},
+      {"good/input.txt", "OK"},
+      {"good/queens.txt", "OK"},
+      {"malformed/input.txt", "ERROR"},
+      {"empty/input.txt", "ERROR"},
+      {"hugep/input.txt", "FAIL"},
+      {"hugep/beyond32bits.txt", "ERROR"},
       {"puzzles.txt#cw4-1", "OK"},
-      {"puzzles.txt#cw4-2", "OK"},     {"eight.txt", "OK"},
+      {"puzzles.txt#cw4-2", "OK"},
+      {"eight.txt", "OK"},
   };
   EXPECT_EQ(statuses(json, in), expected) << json.dump(1);
   for (const auto& row : json["instances"]) {
@@ -142,9 +150,13 @@ TEST(Batch, MixedDirectoryGivesExactlyTheExpectedRows) {
     EXPECT_EQ(entry.path().filename().string().find(".tmp."), std::string::npos);
   // The answers pass the single-file checker too.
   EXPECT_EQ(run_cli("verify " + (in / "good/input.txt").string() + " " +
-                    (out / "good/output.txt").string()).status, 0);
-  EXPECT_EQ(run_cli("verify " + (in / "puzzles.txt").string() + " " +
-                    (out / "puzzles.out").string()).status, 0);
+                    (out / "good/output.txt").string())
+                .status,
+            0);
+  EXPECT_EQ(
+      run_cli("verify " + (in / "puzzles.txt").string() + " " + (out / "puzzles.out").string())
+          .status,
+      0);
 }
 
 TEST(Batch, CsvReportHasOneRowPerInstance) {
@@ -178,8 +190,7 @@ TEST(Batch, TimeoutIsItsOwnRowAndSiblingsFinish) {
   auto start = std::chrono::steady_clock::now();
   auto run = run_cli("batch " + (dir / "in") + " --count --timeout 0.5 --report " +
                      (dir / "r.json") + " --no-progress");
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(run.status, 3) << run.output;
   EXPECT_LT(seconds, 20);
   auto json = read_json(dir.path() / "r.json");
@@ -270,8 +281,8 @@ TEST(Batch, KilledBatchLeavesNoPartialAnswersAndResumeFinishes) {
   constexpr int kBoards = 400;
   generate_boards(dir.path() / "in", kBoards);
   auto out = dir.path() / "out";
-  pid_t pid = spawn_cli({"batch", dir / "in", "-o", out.string(), "--jobs", "1", "--threads",
-                         "1", "--no-progress"});
+  pid_t pid = spawn_cli(
+      {"batch", dir / "in", "-o", out.string(), "--jobs", "1", "--threads", "1", "--no-progress"});
   ASSERT_GT(pid, 0);
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (answers_in(out) < 20 && std::chrono::steady_clock::now() < deadline)
@@ -309,8 +320,8 @@ TEST(Batch, InterruptWritesTheReportOfWhatFinished) {
   TempDir dir;
   generate_boards(dir.path() / "in", 300);
   auto report = dir.path() / "r.json";
-  pid_t pid = spawn_cli({"batch", dir / "in", "-o", dir / "out", "--jobs", "1", "--threads",
-                         "1", "--no-progress", "--report", report.string()});
+  pid_t pid = spawn_cli({"batch", dir / "in", "-o", dir / "out", "--jobs", "1", "--threads", "1",
+                         "--no-progress", "--report", report.string()});
   ASSERT_GT(pid, 0);
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (answers_in(dir.path() / "out") < 10 && std::chrono::steady_clock::now() < deadline)

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Throughput of `nursery batch` (figures for docs/batch.md, not a test):
+#   1. instances/s with --jobs 1 --threads 1 (one core), --jobs 1 (one
+#      instance at a time, its frontier on every core) and the default
+#      (one lane per core), on the shipped datasets and a stress directory;
+#   2. the batch's wall time against the sum of single-file runs
+#      (`nursery lizards FILE`, `nursery skyscrapers FILE`) divided by the
+#      cores (target: batch <= sum / cores + 10%).
+#
+#   bench/batch.sh [STRESS_DIR]   (made with datasets/make_stress.sh when missing)
+#   NURSERY=path/to/nursery bench/batch.sh
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+nursery=${NURSERY:-}
+if [[ -z $nursery ]]; then
+  for candidate in "$here"/build/apps/nursery "$here"/build-*/apps/nursery; do
+    if [[ -x $candidate ]]; then nursery=$candidate; break; fi
+  done
+fi
+[[ -x ${nursery:-} ]] || { echo "bench/batch.sh: build nursery first or set NURSERY=" >&2; exit 2; }
+stress=${1:-/tmp/nursery-stress}
+[[ -d $stress ]] || NURSERY=$nursery "$here"/datasets/make_stress.sh "$stress" >/dev/null
+cores=$(nproc)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+now() { date +%s.%N; }
+
+# Best of 3 runs: the summary line's instances/s and the wall time.
+batch() {
+  local set=$1; shift
+  local best_rate=0 best_wall=1e9
+  for round in 1 2 3; do
+    rm -rf "$work/out"
+    local start end line
+    start=$(now)
+    line=$("$nursery" batch "$set" -o "$work/out" --no-progress "$@" | tail -1) || true
+    end=$(now)
+    local rate wall
+    rate=$(sed -E 's/.* ([0-9.]+) instances\/s.*/\1/' <<<"$line")
+    wall=$(echo "$end - $start" | bc -l)
+    best_rate=$(echo "if ($rate > $best_rate) $rate else $best_rate" | bc -l)
+    best_wall=$(echo "if ($wall < $best_wall) $wall else $best_wall" | bc -l)
+  done
+  printf '%s %s\n' "$best_rate" "$best_wall"
+}
+
+# Every instance file once through its own command, timed end to end.
+singles() {
+  local set=$1 total=0 start end
+  local files
+  files=$("$nursery" batch "$set" --report "$work/list.json" --no-progress >/dev/null || true
+          python3 -c "
+import json, sys
+seen = []
+for row in json.load(open('$work/list.json'))['instances']:
+    if row['path'] not in seen: seen.append(row['path']); print(row['kind'], row['path'])")
+  start=$(now)
+  while read -r kind path; do
+    case $kind in
+      skyscrapers) "$nursery" skyscrapers "$path" >/dev/null || true ;;
+      *) "$nursery" lizards "$path" -o "$work/single.out" >/dev/null || true ;;
+    esac
+  done <<<"$files"
+  end=$(now)
+  echo "$end - $start" | bc -l
+}
+
+echo "nursery batch throughput, $cores cores, $(date -u +%F)"
+for set in "$here/datasets" "$stress"; do
+  instances=$("$nursery" batch "$set" --no-progress | tail -1 | sed -E 's/batch: ([0-9]+) .*/\1/') || true
+  read -r one_rate one_wall < <(batch "$set" --jobs 1 --threads 1)
+  read -r nest_rate nest_wall < <(batch "$set" --jobs 1)
+  read -r all_rate all_wall < <(batch "$set")
+  sum=$(singles "$set")
+  printf '\n%s (%s instances)\n' "$set" "$instances"
+  printf '  --jobs 1 --threads 1  %8.1f instances/s  %6.2f s\n' "$one_rate" "$one_wall"
+  printf '  --jobs 1              %8.1f instances/s  %6.2f s\n' "$nest_rate" "$nest_wall"
+  printf '  default (all cores)   %8.1f instances/s  %6.2f s  speedup %.2fx over one core\n' \
+    "$all_rate" "$all_wall" "$(echo "$one_wall / $all_wall" | bc -l)"
+  printf '  single-file runs      sum %.2f s; sum / %d cores + 10%% = %.2f s; batch %.2f s\n' \
+    "$sum" "$cores" "$(echo "$sum / $cores * 1.1" | bc -l)" "$all_wall"
+done
