@@ -16,8 +16,10 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -368,9 +370,13 @@ void mark(Row& row, Counters& counters) {
   if (row.status == Status::timeout) counters.timeout.fetch_add(1, std::memory_order_relaxed);
 }
 
+// A run the batch's stop (Ctrl-C) cut short is unfinished, not TIMEOUT.
 Status from_scheduler(Status solved, nursery::Status status, const StopSource& stop) {
+  bool decided = status == nursery::Status::complete || status == nursery::Status::solved ||
+                 status == nursery::Status::limit;
+  if (!decided && stop.requested()) return Status::pending;
   if (status == nursery::Status::timeout) return Status::timeout;
-  if (status == nursery::Status::cancelled || stop.requested()) return Status::pending;
+  if (status == nursery::Status::cancelled) return Status::pending;
   return solved;
 }
 
@@ -432,8 +438,7 @@ void solve_single(FileJob& job, const Settings& settings, const StopSource& stop
   row.nodes = report.stats.nodes;
   row.message = report.how;
   if (report.verdict == lz::Verdict::unknown) {
-    bool cancelled = report.status == nursery::Status::cancelled && stop.requested();
-    row.status = cancelled ? Status::pending : Status::timeout;
+    row.status = stop.requested() ? Status::pending : Status::timeout;
     return;
   }
   row.status = report.verdict == lz::Verdict::ok ? Status::ok : Status::fail;
@@ -551,6 +556,54 @@ void write_output(FileJob& job, Counters& counters) {
   }
 }
 
+// Answers are written (fsync, rename) by writer threads beside the pool: a
+// lane that waited on the disk would leave its core idle.
+class Writers {
+ public:
+  Writers(Counters& counters, unsigned count) : counters_(counters) {
+    for (unsigned i = 0; i < count; ++i) threads_.emplace_back([this] { loop(); });
+  }
+  ~Writers() {
+    {
+      std::lock_guard lock(mutex_);
+      closing_ = true;
+    }
+    ready_.notify_all();
+    for (auto& thread : threads_) thread.join();
+  }
+  Writers(const Writers&) = delete;
+  Writers& operator=(const Writers&) = delete;
+
+  void push(FileJob& job) {
+    {
+      std::lock_guard lock(mutex_);
+      queue_.push_back(&job);
+    }
+    ready_.notify_one();
+  }
+
+ private:
+  void loop() {
+    for (;;) {
+      FileJob* job = nullptr;
+      {
+        std::unique_lock lock(mutex_);
+        ready_.wait(lock, [this] { return closing_ || !queue_.empty(); });
+        if (queue_.empty()) return;
+        job = queue_.front();
+        queue_.pop_front();
+      }
+      write_output(*job, counters_);
+    }
+  }
+  Counters& counters_;
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<FileJob*> queue_;
+  bool closing_ = false;
+  std::vector<std::thread> threads_;
+};
+
 struct Task {
   FileJob* job;
   std::size_t item;
@@ -558,7 +611,7 @@ struct Task {
 };
 
 void run_task(const Task& task, const Settings& settings, const StopSource& stop, unsigned inner,
-              Counters& counters) {
+              Counters& counters, Writers& writers) {
   FileJob& job = *task.job;
   Row& row = job.rows[task.item];
   auto start = Clock::now();
@@ -580,7 +633,7 @@ void run_task(const Task& task, const Settings& settings, const StopSource& stop
     std::cerr << "VERIFY MISMATCH: " << row.path << (row.id.empty() ? "" : "#" + row.id) << ": "
               << row.message << '\n';
   }
-  if (job.pending.fetch_sub(1) == 1) write_output(job, counters);
+  if (job.pending.fetch_sub(1) == 1 && settings.outputs) writers.push(job);
 }
 
 // done/total, rate, ETA and the failures so far, redrawn on stderr.
@@ -795,6 +848,7 @@ int cmd_batch(int argc, char** argv) {
       std::max<std::size_t>(1, std::min<std::size_t>(settings.jobs, tasks.size())));
   {
     BatchBar bar(counters, progress_wanted(vm));
+    Writers writers(counters, settings.outputs ? 2 : 0);
     std::atomic<std::size_t> next{0};
     std::atomic<bool> nested_portfolio{false};
     auto lane = [&] {
@@ -816,7 +870,8 @@ int cmd_batch(int argc, char** argv) {
           else
             inner = 1;
         }
-        tbb::this_task_arena::isolate([&] { run_task(task, settings, stop, inner, counters); });
+        tbb::this_task_arena::isolate(
+            [&] { run_task(task, settings, stop, inner, counters, writers); });
         if (holds) nested_portfolio.store(false);
       }
     };
