@@ -61,8 +61,10 @@ struct LizardsKind {
 };
 
 // First-fail DFS (first_fail.cpp): first mode on boards with at most
-// kFirstFailCells empty cells.
+// kFirstFailCells empty cells and kFirstFailDepth column segments (it
+// recurses once per decided segment, on a worker's stack).
 constexpr std::size_t kFirstFailCells = 8192;
+constexpr std::size_t kFirstFailDepth = 2048;
 Outcome first_fail_search(const Instance& instance, const Subproblem& subproblem,
                           Search<Placement>& search);
 

@@ -150,7 +150,9 @@ Outcome LizardsKind::solve(const Instance& instance, const Subproblem& sub,
     outcome.complete = true;
     return outcome;
   }
-  Outcome outcome = search.mode() == Mode::first && instance.column_cells.size() <= kFirstFailCells
+  Outcome outcome = search.mode() == Mode::first &&
+                            instance.column_cells.size() <= kFirstFailCells &&
+                            instance.segment_count[kColumn] <= kFirstFailDepth
                         ? first_fail_search(instance, sub, search)
                         : depth_first(instance, sub, search);
   if (sub.portfolio && outcome.complete) {

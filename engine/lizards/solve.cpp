@@ -35,6 +35,15 @@ double since(Clock::time_point start) {
 // Boards this small are proven by DFS before a local search warms up.
 constexpr std::uint64_t kLocalSearchMinCells = 64;
 
+// The full matchings for the report of an undecided board; past this many
+// empty cells they would overrun the deadline the user gave by seconds.
+constexpr std::uint64_t kFullBoundCells = std::uint64_t{4} << 20;
+
+std::uint64_t full_bound(const Instance& in) {
+  if (in.column_cells.size() > kFullBoundCells) return in.capacity[0];
+  return std::min<std::uint64_t>(root_bounds(in).upper(), in.capacity[0]);
+}
+
 }  // namespace
 
 SolveReport solve(const Board& board, const SolveOptions& options) {
@@ -163,7 +172,7 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
   const char* search = algorithm == Algorithm::bfs ? "BFS+DFS" : "DFS";
   if (options.count) {
     if (report.status != Status::complete) {
-      report.upper = std::min<std::uint64_t>(root_bounds(in).upper(), in.capacity[0]);
+      report.upper = std::min(report.upper, full_bound(in));
       return finish(Verdict::unknown, "count incomplete");
     }
     report.count = count;
@@ -183,7 +192,7 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
   // Undecided: the local search's best placement and the full matchings
   // bound the answer.
   if (shared) report.lower = std::max<std::uint64_t>(report.lower, shared->best.load());
-  report.upper = std::min<std::uint64_t>(root_bounds(in).upper(), in.capacity[0]);
+  report.upper = std::min(report.upper, full_bound(in));
   return finish(Verdict::unknown, to_string(report.status));
 }
 
