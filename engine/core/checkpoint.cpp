@@ -227,7 +227,7 @@ Writer::Writer(Writer&& other) noexcept
       buffer_(std::move(other.buffer_)),
       buffered_(other.buffered_),
       last_sync_(other.last_sync_),
-      syncs_(other.syncs_) {
+      syncs_(other.syncs_.load()) {
   other.fd_ = -1;
 }
 
@@ -313,28 +313,40 @@ Writer Writer::resume(const std::filesystem::path& path, const Contents& content
 }
 
 void Writer::add(const Record& record) {
-  std::lock_guard lock(mutex_);
-  buffer_ += record_text(record);
-  ++buffered_;
-  if (buffered_ >= batching_.records ||
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - last_sync_).count() >=
-          batching_.seconds)
-    flush_locked();
+  std::string text = record_text(record);
+  bool due;
+  {
+    std::lock_guard lock(mutex_);
+    buffer_ += text;
+    ++buffered_;
+    due = buffered_ >= batching_.records ||
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - last_sync_).count() >=
+              batching_.seconds;
+  }
+  if (!due) return;
+  // The fsync may take a while: other threads keep adding meanwhile, and a
+  // thread that finds a sync under way leaves the batch to the next one.
+  std::unique_lock io(io_mutex_, std::try_to_lock);
+  if (io.owns_lock()) write_batch();
 }
 
 void Writer::flush() {
-  std::lock_guard lock(mutex_);
-  flush_locked();
+  std::lock_guard io(io_mutex_);
+  write_batch();
 }
 
-void Writer::flush_locked() {
-  last_sync_ = std::chrono::steady_clock::now();
-  if (buffer_.empty() || fd_ < 0) return;
-  write_all(path_, fd_, buffer_);
+void Writer::write_batch() {
+  std::string batch;
+  {
+    std::lock_guard lock(mutex_);
+    last_sync_ = std::chrono::steady_clock::now();
+    batch.swap(buffer_);
+    buffered_ = 0;
+  }
+  if (batch.empty() || fd_ < 0) return;
+  write_all(path_, fd_, batch);
   sync(path_, fd_);
-  ++syncs_;
-  buffer_.clear();
-  buffered_ = 0;
+  syncs_.fetch_add(1, std::memory_order_relaxed);
 }
 
 }  // namespace nursery::checkpoint

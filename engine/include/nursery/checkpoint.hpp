@@ -18,6 +18,7 @@
 // one id with two different counts) refuses the whole file.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -112,20 +113,21 @@ class Writer {
 
   void add(const Record& record);  // thread-safe
   void flush();                    // write and fsync what is buffered; thread-safe
-  std::uint64_t syncs() const { return syncs_; }
+  std::uint64_t syncs() const { return syncs_.load(std::memory_order_relaxed); }
 
  private:
   Writer(const std::filesystem::path& path, int fd, Batching batching);
-  void flush_locked();
+  void write_batch();  // under io_mutex_
 
   std::filesystem::path path_;
   int fd_ = -1;
   Batching batching_;
-  std::mutex mutex_;
+  std::mutex io_mutex_;  // one write + fsync at a time, in order
+  std::mutex mutex_;     // the buffer
   std::string buffer_;
   std::size_t buffered_ = 0;
   std::chrono::steady_clock::time_point last_sync_;
-  std::uint64_t syncs_ = 0;
+  std::atomic<std::uint64_t> syncs_{0};
 };
 
 //--- Helpers -----------------------------------------------------------------
