@@ -3,6 +3,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <cstdio>
@@ -123,11 +124,11 @@ class Master {
     double rate = elapsed > 0 ? done / elapsed : 0;
     std::string eta = done > 0 ? duration_text(left / rate) : "--";
     std::fprintf(
-        stderr, "%s: %llu/%llu subproblems (%.1f%%), %.1f/s, ETA %s, %d ranks\n",
+        stderr, "%s: %llu/%llu subproblems (%.1f%%), %.1f/s, ETA %s, %d rank%s\n",
         job_.label.c_str(), static_cast<unsigned long long>(job_.already_done + done),
         static_cast<unsigned long long>(job_.frontier_size),
         job_.frontier_size > 0 ? 100.0 * (job_.already_done + done) / job_.frontier_size : 100.0,
-        rate, eta.c_str(), session_.size());
+        rate, eta.c_str(), session_.size(), session_.size() == 1 ? "" : "s");
     std::fflush(stderr);
   }
 
@@ -156,6 +157,7 @@ Summary run_master(const Session& session, const Job& job) {
 
   // Rank 0 counts too, on its own pool, while this thread serves the others.
   std::exception_ptr local_error;
+  std::atomic<bool> local_running{true};
   std::thread local([&] {
     try {
       const RunOptions options = rank_options(job);
@@ -173,23 +175,25 @@ Summary run_master(const Session& session, const Job& job) {
     } catch (...) {
       local_error = std::current_exception();
     }
+    local_running.store(false);
   });
 
   int active = session.size() - 1;
   std::vector<std::uint64_t> message;
   auto next_progress = start + std::chrono::duration<double>(job.progress_seconds);
-  while (active > 0) {
+  while (active > 0 || local_running.load()) {
+    if (job.progress_seconds > 0 && Clock::now() >= next_progress) {
+      master.print_progress(std::chrono::duration<double>(Clock::now() - start).count());
+      next_progress += std::chrono::duration<double>(job.progress_seconds);
+    }
+    if (!local_running.load() && local_error) break;  // rethrown below: every rank ends
     int ready = 0;
     MPI_Status status;
-    MPI_Iprobe(MPI_ANY_SOURCE, kResult, MPI_COMM_WORLD, &ready, &status);
+    if (active > 0) MPI_Iprobe(MPI_ANY_SOURCE, kResult, MPI_COMM_WORLD, &ready, &status);
     if (!ready) {
       // Polling with a nap rather than a blocking receive: Open MPI's
       // blocking calls spin, and this core belongs to the local pool.
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
-      if (job.progress_seconds > 0 && Clock::now() >= next_progress) {
-        master.print_progress(std::chrono::duration<double>(Clock::now() - start).count());
-        next_progress += std::chrono::duration<double>(job.progress_seconds);
-      }
       continue;
     }
     int words = 0;
