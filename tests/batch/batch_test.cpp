@@ -64,7 +64,7 @@ std::map<std::string, std::string> statuses(const nlohmann::json& report, const 
   std::map<std::string, std::string> rows;
   for (const auto& row : report["instances"]) {
     auto path = fs::path(row["path"].get<std::string>()).lexically_relative(root).string();
-    if (row.contains("id")) path += "#" + row["id"].get<std::string>();
+    if (row.contains("id")) path.append(1, '#').append(row["id"].get<std::string>());
     rows[path] = row["status"].get<std::string>();
   }
   return rows;
@@ -128,13 +128,17 @@ TEST(Batch, MixedDirectoryGivesExactlyTheExpectedRows) {
   for (const auto& row : json["instances"]) {
     auto status = row["status"].get<std::string>();
     EXPECT_EQ(row["verified"].get<bool>(), status == "OK" || status == "FAIL") << row.dump();
-    if (status == "ERROR") EXPECT_FALSE(row["message"].get<std::string>().empty());
+    if (status == "ERROR") {
+      EXPECT_FALSE(row["message"].get<std::string>().empty());
+    }
   }
   // The parser's own one-line message, with the file and the line.
-  for (const auto& row : json["instances"])
-    if (row["path"].get<std::string>().find("malformed") != std::string::npos)
+  for (const auto& row : json["instances"]) {
+    if (row["path"].get<std::string>().find("malformed") != std::string::npos) {
       EXPECT_NE(row["message"].get<std::string>().find("input.txt:3:"), std::string::npos)
           << row.dump();
+    }
+  }
   EXPECT_EQ(json["summary"]["mismatches"], 0);
 
   // Answers mirror the tree; nothing for ERROR rows, no temporary files.
@@ -208,10 +212,11 @@ TEST(Batch, TimeoutIsItsOwnRowAndSiblingsFinish) {
   // 3x3: 8; a timed-out count is no number.
   std::multiset<std::string> counts;
   for (const auto& row : json["instances"]) {
-    if (row["status"] == "TIMEOUT")
+    if (row["status"] == "TIMEOUT") {
       EXPECT_FALSE(row.contains("count")) << row.dump();
-    else
+    } else {
       counts.insert(row["count"].dump());
+    }
   }
   EXPECT_EQ(counts, (std::multiset<std::string>{"1", "1", "2", "8"}));
 }
