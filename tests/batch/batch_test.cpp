@@ -351,6 +351,41 @@ TEST(Batch, InterruptWritesTheReportOfWhatFinished) {
   }
 }
 
+TEST(Batch, ResumeSolvesAgainWhatDoesNotVerify) {
+  TempDir dir;
+  write(dir.path() / "in/a/input.txt", "DFS\n5\n4\n00200\n00000\n20002\n00000\n00200\n");
+  write(dir.path() / "in/b/input.txt", "DFS\n4\n3\n0000\n0200\n0000\n0000\n");
+  write(dir.path() / "in/puzzles.txt", kCw4);
+  auto out = dir.path() / "out";
+  ASSERT_EQ(run_cli("batch " + (dir / "in") + " -o " + out.string() + " --no-progress").status, 0);
+  auto good = read(out / "a/output.txt");
+  // A wrong answer (every cell a lizard) and a puzzle grid broken in place.
+  write(out / "a/output.txt", "OK\n11211\n11111\n21112\n11111\n11211\n");
+  auto puzzles = read(out / "puzzles.out");
+  auto row = puzzles.find("3 | 1 3 4 2 | 2");
+  ASSERT_NE(row, std::string::npos);
+  puzzles.replace(row, 15, "3 | 1 1 4 2 | 2");
+  write(out / "puzzles.out", puzzles);
+  auto report = dir.path() / "r.json";
+  auto run = run_cli("batch " + (dir / "in") + " -o " + out.string() + " --resume --report " +
+                     report.string() + " --no-progress");
+  EXPECT_EQ(run.status, 0) << run.output;
+  auto json = read_json(report);
+  std::map<std::string, bool> resumed;
+  for (const auto& entry : json["instances"])
+    resumed[fs::path(entry["path"].get<std::string>()).parent_path().filename().string() +
+            entry.value("id", "")] = entry["resumed"].get<bool>();
+  std::map<std::string, bool> expected = {
+      {"a", false}, {"b", true}, {"incw4-1", false}, {"incw4-2", true}};
+  EXPECT_EQ(resumed, expected) << json.dump(1);
+  EXPECT_TRUE(nursery::lizards::verify_answer(read(dir.path() / "in/a/input.txt"),
+                                              read(out / "a/output.txt"))
+                  .valid);
+  EXPECT_EQ(
+      run_cli("verify " + (dir / "in/puzzles.txt") + " " + (out / "puzzles.out").string()).status,
+      0);
+}
+
 TEST(Batch, BadUsageIsOneLine) {
   EXPECT_EQ(run_cli("batch").status, 2);
   EXPECT_EQ(run_cli("batch /tmp --report r.txt").status, 2);
