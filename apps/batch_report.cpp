@@ -69,6 +69,7 @@ std::string summary_line(const Summary& s) {
     out << "; " << s.verified << " verified, " << s.mismatches << " mismatches";
   if (s.resumed) out << "; " << s.resumed << " resumed";
   if (s.skipped) out << "; " << s.skipped << " files skipped";
+  if (s.write_errors) out << "; " << s.write_errors << " answers NOT WRITTEN";
   out << "; " << time << " (jobs " << s.jobs << ", threads " << s.threads << ")";
   if (s.interrupted) out << "; INTERRUPTED";
   return out.str();
