@@ -133,6 +133,7 @@ struct Walker {
   bool have_outdir = false;
   std::pair<dev_t, ino_t> outdir_id{};
   std::set<std::pair<dev_t, ino_t>> visited;
+  std::set<std::pair<dev_t, ino_t>> files_seen;
   Discovery discovery;
 
   static bool identity(const fs::path& path, std::pair<dev_t, ino_t>& id) {
@@ -154,6 +155,13 @@ struct Walker {
   }
 
   void file(const fs::path& path, std::string display, const fs::path& relative, bool declared) {
+    // The same file reached twice (an argument inside another, a link) is
+    // solved once.
+    std::pair<dev_t, ino_t> id{};
+    if (identity(path, id) && !files_seen.insert(id).second) {
+      skip(std::move(display), "already listed", false);
+      return;
+    }
     Source source;
     source.path = path;
     source.display = std::move(display);
