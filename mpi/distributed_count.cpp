@@ -75,17 +75,17 @@ class Master {
 
   // Chunks aim at about kChunkSeconds of work per thread (from the mean time
   // of the subproblems finished so far), so cheap subproblems travel in bulk
-  // and expensive ones one per thread: a rank asks rank 0 about once a
-  // second, and a killed job loses about a second per rank. Never more than
+  // and expensive ones one per thread: a rank asks rank 0 about every
+  // fifth of a second, and a killed job loses that much per thread. Never more than
   // a quarter of what is left per rank (guided), so the ranks end together.
   std::vector<std::size_t> take(unsigned threads) {
-    constexpr double kChunkSeconds = 0.5;
+    constexpr double kChunkSeconds = 0.2;
     std::lock_guard lock(mutex_);
     std::vector<std::size_t> chunk;
     if (job_.stop != nullptr && job_.stop->requested()) return chunk;
     std::size_t want = threads;
-    if (summary_.done > 0 && summary_.cpu_seconds > 0) {
-      const double mean = summary_.cpu_seconds / static_cast<double>(summary_.done);
+    if (timed_ > 0 && summary_.cpu_seconds > 0) {
+      const double mean = summary_.cpu_seconds / static_cast<double>(timed_);
       want = static_cast<std::size_t>(kChunkSeconds * threads / mean);
     }
     const std::size_t guided = queue_.size() / (4 * static_cast<std::size_t>(session_.size()));
@@ -109,9 +109,11 @@ class Master {
     summary_.threads += threads;
     summary_.cpu_seconds += cpu_seconds;
   }
-  void add_cpu(double cpu_seconds) {
+  // A chunk of `subproblems` took `cpu_seconds` (for the mean time per subproblem).
+  void add_cpu(double cpu_seconds, std::size_t subproblems) {
     std::lock_guard lock(mutex_);
     summary_.cpu_seconds += cpu_seconds;
+    timed_ += subproblems;
   }
 
   void print_progress(double elapsed) {
@@ -145,6 +147,7 @@ class Master {
   std::mutex mutex_;
   std::deque<std::size_t> queue_;
   Summary summary_;
+  std::uint64_t timed_ = 0;  // subproblems whose chunk's CPU time is in summary_
 };
 
 Summary run_master(const Session& session, const Job& job) {
@@ -170,7 +173,7 @@ Summary run_master(const Session& session, const Job& job) {
             [&](std::size_t i, const Outcome& outcome) {
               master.finished(job.ids[chunk[i]], outcome);
             });
-        master.add_cpu(execution.cpu_seconds);
+        master.add_cpu(execution.cpu_seconds, chunk.size());
       }
     } catch (...) {
       local_error = std::current_exception();
@@ -211,7 +214,7 @@ Summary run_master(const Session& session, const Job& job) {
     if (k == 0 && message[1] == 0)
       master.add_rank(threads, 0);  // a worker's first request (later ones carry cpu_ns >= 1)
     else
-      master.add_cpu(cpu);
+      master.add_cpu(cpu, k);
     for (std::uint64_t r = 0; r < k; ++r) {
       const std::uint64_t* w = &message[3 + r * kResultWords];
       Outcome outcome;
