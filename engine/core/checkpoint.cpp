@@ -4,8 +4,10 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/crc.hpp>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -42,18 +44,38 @@ std::string header_text(const Header& header) {
   return text + "header " + hex32(line_crc(text)) + '\n';
 }
 
-// Most counts fit in 64 bits, where the library's conversion is far faster
-// than digit-by-digit 128-bit division (records are written from the workers).
-std::string decimal(Count value) {
+// A record line is formatted on the stack (workers write them, one per
+// subproblem: no allocation); counts past 64 bits take the slow path.
+constexpr std::size_t kMaxRecord = 160;
+
+char* put_count(char* out, char* end, Count value) {
   if (value <= std::numeric_limits<std::uint64_t>::max())
-    return std::to_string(static_cast<std::uint64_t>(value));
-  return to_string(value);
+    return std::to_chars(out, end, static_cast<std::uint64_t>(value)).ptr;
+  std::string digits = to_string(value);  // at most 39 digits
+  return std::copy_n(digits.begin(), std::min<std::ptrdiff_t>(digits.size(), end - out), out);
 }
 
-std::string record_text(const Record& record) {
-  std::string body = "done " + std::to_string(record.id) + ' ' + decimal(record.total) + ' ' +
-                     decimal(record.unique);
-  return body + ' ' + hex32(line_crc(body)) + '\n';
+// (The longest record is 115 characters; the bound check keeps the compiler
+// from guessing otherwise.)
+char* put_char(char* out, char* end, char c) {
+  if (out < end) *out++ = c;
+  return out;
+}
+
+std::size_t format_record(const Record& record, char (&line)[kMaxRecord]) {
+  char* end = line + kMaxRecord;
+  char* out = std::copy_n("done ", 5, line);
+  out = std::to_chars(out, end, record.id).ptr;
+  out = put_char(out, end, ' ');
+  out = put_count(out, end, record.total);
+  out = put_char(out, end, ' ');
+  out = put_count(out, end, record.unique);
+  const std::uint32_t crc = crc32(line, static_cast<std::size_t>(out - line));
+  out = put_char(out, end, ' ');
+  static constexpr char kHex[] = "0123456789abcdef";
+  for (int shift = 28; shift >= 0; shift -= 4) out = put_char(out, end, kHex[(crc >> shift) & 0xf]);
+  out = put_char(out, end, '\n');
+  return static_cast<std::size_t>(out - line);
 }
 
 [[noreturn]] void fail(const std::filesystem::path& path, std::size_t line,
@@ -240,6 +262,7 @@ Writer::Writer(Writer&& other) noexcept
 }
 
 Writer::~Writer() {
+  stop_syncer();
   if (fd_ < 0) return;
   try {
     flush();
@@ -321,26 +344,53 @@ Writer Writer::resume(const std::filesystem::path& path, const Contents& content
 }
 
 void Writer::add(const Record& record) {
-  std::string text = record_text(record);
-  bool due;
-  {
-    std::lock_guard lock(mutex_);
-    buffer_ += text;
-    ++buffered_;
-    due = buffered_ >= batching_.records ||
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - last_sync_).count() >=
-              batching_.seconds;
-  }
-  if (!due) return;
-  // The fsync may take a while: other threads keep adding meanwhile, and a
-  // thread that finds a sync under way leaves the batch to the next one.
-  std::unique_lock io(io_mutex_, std::try_to_lock);
-  if (io.owns_lock()) write_batch();
+  char line[kMaxRecord];
+  const std::size_t size = format_record(record, line);
+  std::lock_guard lock(mutex_);
+  if (!error_.empty()) throw Error(error_);
+  buffer_.append(line, size);
+  ++buffered_;
+  if (!syncer_.joinable()) syncer_ = std::thread([this] { sync_loop(); });
+  if (buffered_ >= batching_.records) wake_.notify_one();
 }
 
 void Writer::flush() {
+  {
+    std::lock_guard lock(mutex_);
+    if (!error_.empty()) throw Error(error_);
+  }
   std::lock_guard io(io_mutex_);
   write_batch();
+}
+
+void Writer::sync_loop() {
+  const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(std::max(batching_.seconds, 0.001)));
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    wake_.wait_for(lock, period, [this] { return stopping_ || buffered_ >= batching_.records; });
+    if (stopping_) break;
+    lock.unlock();
+    try {
+      std::lock_guard io(io_mutex_);
+      write_batch();
+    } catch (const std::exception& e) {
+      lock.lock();
+      error_ = e.what();
+      break;
+    }
+    lock.lock();
+  }
+}
+
+void Writer::stop_syncer() {
+  if (!syncer_.joinable()) return;
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_one();
+  syncer_.join();
 }
 
 void Writer::write_batch() {

@@ -2,12 +2,14 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <nursery/checkpoint.hpp>
 #include <nursery/queens.hpp>
 #include <sstream>
 #include <string>
+#include <thread>
 
 namespace nursery::checkpoint {
 namespace {
@@ -115,7 +117,10 @@ TEST_F(CheckpointTest, BatchesAreSyncedByCountAndOnFlush) {
   writer.add({0, 1, 1});
   writer.add({1, 1, 1});
   EXPECT_EQ(read(file("b.ckpt")).records.size(), 0u);  // still buffered
-  writer.add({2, 1, 1});
+  writer.add({2, 1, 1});  // a full batch: the background thread syncs it
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (read(file("b.ckpt")).records.size() < 3 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   EXPECT_EQ(read(file("b.ckpt")).records.size(), 3u);
   writer.add({3, 1, 1});
   writer.flush();

@@ -20,6 +20,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -27,6 +28,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <unordered_map>
 #include <utility>
@@ -90,9 +92,11 @@ void add_records(Tally& tally, std::span<const Record> records, const std::strin
 Tally tally(std::uint64_t subproblems, std::span<const Record> records, const std::string& origin);
 
 //--- Writing -----------------------------------------------------------------
-// Appends records from any thread. Records are buffered and written with one
-// write() plus fsync() per batch: when `batch_records` are waiting or
-// `batch_seconds` have passed since the last sync, and on flush()/destruction.
+// Appends records from any thread. Records are buffered; a background thread
+// (started by the first add()) writes them with one write() plus fsync() per
+// batch: every `seconds`, or as soon as `records` are waiting; flush() and the
+// destructor write the rest. The searching threads never wait on the disk.
+// A writer may be moved only before its first add().
 class Writer {
  public:
   struct Batching {
@@ -118,6 +122,8 @@ class Writer {
  private:
   Writer(const std::filesystem::path& path, int fd, Batching batching);
   void write_batch();  // under io_mutex_
+  void sync_loop();    // the background thread
+  void stop_syncer();
 
   std::filesystem::path path_;
   int fd_ = -1;
@@ -128,6 +134,10 @@ class Writer {
   std::size_t buffered_ = 0;
   std::chrono::steady_clock::time_point last_sync_;
   std::atomic<std::uint64_t> syncs_{0};
+  std::condition_variable wake_;  // with mutex_: a full batch, or stop
+  bool stopping_ = false;
+  std::string error_;  // the background thread's failure, reported by add()/flush()
+  std::thread syncer_;
 };
 
 //--- Helpers -----------------------------------------------------------------
