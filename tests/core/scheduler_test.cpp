@@ -165,6 +165,15 @@ TEST(Scheduler, DeadlineGivesTimeoutNotANumber) {
   EXPECT_LT(seconds, 2.0);
 }
 
+// The 50 ms bound holds for the build users run; sanitizers slow every
+// instruction (ThreadSanitizer 5-15x, and the pool's teardown far more), so
+// there the same test allows ten times as long.
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+constexpr double kCancelBudgetMs = 500.0;
+#else
+constexpr double kCancelBudgetMs = 50.0;
+#endif
+
 TEST(Scheduler, OutsideCancelStopsABusyPoolWithin50Milliseconds) {
   nursery::StopSource outside;
   RunOptions options;
@@ -181,7 +190,7 @@ TEST(Scheduler, OutsideCancelStopsABusyPoolWithin50Milliseconds) {
   double latency_ms = std::chrono::duration<double, std::milli>(finished - requested).count();
   EXPECT_EQ(result.status, Status::cancelled);
   EXPECT_GT(result.stats.nodes, 0u);
-  EXPECT_LT(latency_ms, 50.0) << "cancellation took " << latency_ms << " ms";
+  EXPECT_LT(latency_ms, kCancelBudgetMs) << "cancellation took " << latency_ms << " ms";
   RecordProperty("cancel_latency_ms", std::to_string(latency_ms));
 }
 

@@ -188,6 +188,13 @@ TEST(QueensVerify, RejectsEveryKindOfMistake) {
   EXPECT_FALSE(queens::verify(4, {{2, 0, 1, 3}}).valid);  // anti-diagonal
 }
 
+// 50 ms in the build users run; sanitized builds get ten times as long.
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+constexpr double kCancelBudgetMs = 500.0;
+#else
+constexpr double kCancelBudgetMs = 50.0;
+#endif
+
 TEST(QueensCount, CancelStopsALongCountWithin50Milliseconds) {
   nursery::StopSource outside;
   RunOptions options;
@@ -203,7 +210,7 @@ TEST(QueensCount, CancelStopsALongCountWithin50Milliseconds) {
   auto [result, finished] = running.get();
   double latency_ms = std::chrono::duration<double, std::milli>(finished - requested).count();
   EXPECT_EQ(result.status, Status::cancelled);
-  EXPECT_LT(latency_ms, 50.0);
+  EXPECT_LT(latency_ms, kCancelBudgetMs) << "cancellation took " << latency_ms << " ms";
 }
 
 TEST(QueensCount, TimeoutIsReportedNotCounted) {
