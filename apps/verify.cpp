@@ -1,8 +1,10 @@
 // nursery verify INPUT OUTPUT: the independent checkers, chosen by the
-// input's first line (DFS/BFS/SA: lizards; otherwise skyscrapers).
+// input's content the way `nursery batch` chooses (lizards with or without
+// the algorithm line, any line ending; Skyscrapers in its three forms).
 #include <fstream>
 #include <string>
 
+#include "batch.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
 
@@ -27,13 +29,23 @@ int cmd_verify(int argc, char** argv) {
   auto output = vm["output"].as<std::string>();
   std::ifstream in(input);
   if (!in) throw UsageError(input + ": cannot open");
-  std::string first;
-  std::getline(in, first);
-  while (!first.empty() && (first.back() == '\r' || first.back() == ' ')) first.pop_back();
+  std::string head(64 * 1024, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
   bool json = vm.count("json") != 0;
-  if (first == "DFS" || first == "BFS" || first == "SA")
-    return verify_lizards_files(input, output, json);
-  return verify_skyscrapers_files(input, output, json);
+  std::string why;
+  switch (batch::detect(head, why)) {
+    case batch::Kind::lizards:
+      return verify_lizards_files(input, output, json);
+    case batch::Kind::skyscrapers:
+      return verify_skyscrapers_files(input, output, json);
+    case batch::Kind::queens:
+      throw UsageError(input + ":1: a 'queens N' file has no answer format to verify; "
+                               "nursery queens checks every solution it prints");
+    case batch::Kind::unknown:
+      break;
+  }
+  throw UsageError(input + ":1: expected a lizards or Skyscrapers instance, found " + why);
 }
 
 }  // namespace nursery::cli

@@ -143,3 +143,23 @@ TEST_F(LizardsCli, VerifySaysInvalidAndWhy) {
 }
 
 }  // namespace
+
+// Files with lone-CR line ends, or without the algorithm line (both occur in
+// the public test cases), reach the lizards checker, not the Skyscrapers one.
+TEST_F(LizardsCli, VerifyRecognisesLizardsWithoutAlgorithmLineOrWithCrEnds) {
+  write("cr.txt", "DFS\r4\r2\r0000\r0200\r0000\r0000\r");
+  write("bare.txt", "4\n2\n0000\n0200\n0000\n0000\n");
+  write("good.txt", "OK\n1000\n0201\n0000\n0000\n");
+  write("bad.txt", "OK\n1100\n0200\n0000\n0000\n");
+  for (const char* input : {"cr.txt", "bare.txt"}) {
+    auto r = run(std::string("verify ") + input + " good.txt");
+    EXPECT_EQ(r.status, 0) << input << ": " << r.out << r.err;
+    r = run(std::string("verify ") + input + " bad.txt");
+    EXPECT_EQ(r.status, 1) << input << ": " << r.out << r.err;
+    EXPECT_NE(r.out.find("invalid"), std::string::npos) << r.out;
+  }
+  write("junk.txt", "hello\n");
+  auto r = run("verify junk.txt good.txt");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("junk.txt:1:"), std::string::npos) << r.err;
+}
