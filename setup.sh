@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # nursery quick start: installs what is missing (Debian 12 packages, through
 # sudo when not root), configures and builds, then runs one job:
-#   bash setup.sh demo   count N = 1..14 with timings, then solve the examples in datasets/
+#   bash setup.sh demo   count N = 1..14 with timings, solve a 1000x1000 lizards board,
+#                        prove the bundled Skyscrapers unique, batch-solve datasets/
 #   bash setup.sh test   run the whole test suite
 #   bash setup.sh build  only install and build
 set -euo pipefail
@@ -44,19 +45,23 @@ case "$job" in
       end=$EPOCHREALTIME
       printf 'N=%-3d %-36s %s s\n' "$n" "$result" "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')"
     done
-    echo "== Baby lizards: every example in datasets/lizards"
-    if [ -d datasets/lizards ]; then
-      find datasets/lizards -name 'input*.txt' | sort | while read -r input; do
-        printf '%-70s ' "$input"
-        "$nursery" lizards "$input" -o /dev/stdout --no-progress 2>&1 | head -1 || true
-      done
-    fi
-    echo "== Skyscrapers: the Codewars and Tatham sets, uniqueness proved"
+    echo "== Baby lizards: a generated 1000x1000 board with 10% trees, p at the greedy's reach + 1"
+    "$nursery" gen lizards --n 1000 --trees 0.1 --p auto+1 --seed 7 -o "$build_dir/demo-lizards.txt"
+    start=$EPOCHREALTIME
+    "$nursery" lizards "$build_dir/demo-lizards.txt" -o "$build_dir/demo-lizards.out" --no-progress || true
+    end=$EPOCHREALTIME
+    echo "answer: $(head -1 "$build_dir/demo-lizards.out")"
+    "$nursery" verify "$build_dir/demo-lizards.txt" "$build_dir/demo-lizards.out" || true
+    awk -v a="$start" -v b="$end" 'BEGIN { printf "solved in %.3f s\n", b - a }'
+    echo "== Skyscrapers: every bundled puzzle, uniqueness proved (--count --limit 2)"
     for file in datasets/skyscrapers/*.txt; do
-      [ -f "$file" ] || continue
-      echo "-- $file"
-      "$nursery" skyscrapers "$file" --limit 2 --no-progress 2>&1 | tail -1 || true
+      printf '%-48s ' "$file"
+      "$nursery" skyscrapers "$file" --count --limit 2 2>&1 | tail -1 || true
     done
+    echo "== Batch: every instance in datasets/, answers checked by the independent verifiers"
+    "$nursery" batch datasets --verify --no-progress -o "$build_dir/demo-answers" \
+      --report "$build_dir/demo-report.csv" || true
+    echo "answers under $build_dir/demo-answers, report in $build_dir/demo-report.csv"
     ;;
   *)
     echo "usage: bash setup.sh demo|test|build" >&2
