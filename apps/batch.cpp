@@ -531,37 +531,55 @@ void check(FileJob& job, std::size_t i, const Settings& settings) {
   }
 }
 
-void write_output(FileJob& job, Counters& counters) {
-  if (job.source.output.empty()) return;
+// The answer file of a finished job, or nothing to write (resumed, no
+// answer, interrupted before every row was done, timed out).
+std::optional<std::string> output_text(const FileJob& job) {
+  if (job.source.output.empty()) return std::nullopt;
   bool all_resumed = true, any_answer = false;
   std::string text;
   for (std::size_t i = 0; i < job.rows.size(); ++i) {
-    if (job.rows[i].status == Status::pending) return;  // interrupted: nothing half done
+    if (job.rows[i].status == Status::pending) return std::nullopt;  // nothing half done
     all_resumed = all_resumed && job.rows[i].resumed;
     any_answer = any_answer || !job.answers[i].empty();
     text += job.answers[i];
   }
-  if (all_resumed || !any_answer) return;
+  if (all_resumed || !any_answer) return std::nullopt;
   if (job.kind != Kind::skyscrapers && job.rows[0].status != Status::ok &&
       job.rows[0].status != Status::fail)
-    return;
+    return std::nullopt;
+  return text;
+}
+
+void output_failed(FileJob& job, Counters& counters, const std::exception& e) {
+  counters.write_errors.fetch_add(1);
+  for (auto& row : job.rows) row.message = std::string("output not written: ") + e.what();
+  std::lock_guard lock(counters.err);
+  std::cerr << "error: " << job.source.display << ": output not written: " << e.what() << '\n';
+}
+
+void write_output(FileJob& job, Counters& counters) {
+  auto text = output_text(job);
+  if (!text) return;
   try {
     fs::create_directories(job.source.output.parent_path());
-    write_atomically(job.source.output, text);
+    write_atomically(job.source.output, *text);
   } catch (const std::exception& e) {
-    counters.write_errors.fetch_add(1);
-    for (auto& row : job.rows) row.message = std::string("output not written: ") + e.what();
-    std::lock_guard lock(counters.err);
-    std::cerr << "error: " << job.source.display << ": output not written: " << e.what() << '\n';
+    output_failed(job, counters, e);
   }
 }
 
-// Answers are written (fsync, rename) by writer threads beside the pool: a
-// lane that waited on the disk would leave its core idle.
+// Answers are written by a writer thread beside the pool (a lane that
+// waited on the disk would leave its core idle), in group commits: it takes
+// every answer finished so far, writes each to its temporary file, makes
+// them all durable with one syncfs, then renames each into place. One
+// journal commit per group instead of one fsync per file; a crash at any
+// point leaves whole answers or none (stray temporaries are removed by the
+// next run).
 class Writers {
  public:
-  Writers(Counters& counters, unsigned count) : counters_(counters) {
-    for (unsigned i = 0; i < count; ++i) threads_.emplace_back([this] { loop(); });
+  Writers(Counters& counters, fs::path outdir, bool enabled)
+      : counters_(counters), outdir_(std::move(outdir)) {
+    if (enabled) thread_ = std::thread([this] { loop(); });
   }
   ~Writers() {
     {
@@ -569,7 +587,7 @@ class Writers {
       closing_ = true;
     }
     ready_.notify_all();
-    for (auto& thread : threads_) thread.join();
+    if (thread_.joinable()) thread_.join();
   }
   Writers(const Writers&) = delete;
   Writers& operator=(const Writers&) = delete;
@@ -585,23 +603,69 @@ class Writers {
  private:
   void loop() {
     for (;;) {
-      FileJob* job = nullptr;
+      std::deque<FileJob*> group;
       {
         std::unique_lock lock(mutex_);
         ready_.wait(lock, [this] { return closing_ || !queue_.empty(); });
-        if (queue_.empty()) return;
-        job = queue_.front();
-        queue_.pop_front();
+        if (queue_.empty()) break;
+        group.swap(queue_);
       }
-      write_output(*job, counters_);
+      renamed_ = commit(group) || renamed_;
+    }
+    // The last group's renames are made durable before the batch reports.
+    if (renamed_) {
+      try {
+        sync_filesystem(outdir_);
+      } catch (const std::exception& e) {
+        std::lock_guard lock(counters_.err);
+        std::cerr << "warning: " << e.what() << '\n';
+      }
     }
   }
+
+  // Returns whether any answer was renamed into place.
+  bool commit(const std::deque<FileJob*>& group) {
+    std::vector<std::pair<FileJob*, std::string>> staged;
+    for (FileJob* job : group) {
+      auto text = output_text(*job);
+      if (!text) continue;
+      try {
+        fs::create_directories(job->source.output.parent_path());
+        staged.emplace_back(job, write_temporary(job->source.output, *text, false));
+      } catch (const std::exception& e) {
+        output_failed(*job, counters_, e);
+      }
+    }
+    if (staged.empty()) return false;
+    try {
+      sync_filesystem(outdir_);
+    } catch (const std::exception& e) {
+      for (auto& [job, temporary] : staged) {
+        ::unlink(temporary.c_str());
+        output_failed(*job, counters_, e);
+      }
+      return false;
+    }
+    bool renamed = false;
+    for (auto& [job, temporary] : staged) {
+      try {
+        commit_temporary(temporary, job->source.output);
+        renamed = true;
+      } catch (const std::exception& e) {
+        output_failed(*job, counters_, e);
+      }
+    }
+    return renamed;
+  }
+
   Counters& counters_;
+  fs::path outdir_;
   std::mutex mutex_;
   std::condition_variable ready_;
   std::deque<FileJob*> queue_;
   bool closing_ = false;
-  std::vector<std::thread> threads_;
+  bool renamed_ = false;  // writer thread only
+  std::thread thread_;
 };
 
 struct Task {
@@ -855,7 +919,7 @@ int cmd_batch(int argc, char** argv) {
       std::max<std::size_t>(1, std::min<std::size_t>(settings.jobs, tasks.size())));
   {
     BatchBar bar(counters, progress_wanted(vm));
-    Writers writers(counters, settings.outputs ? 2 : 0);
+    Writers writers(counters, outdir, settings.outputs);
     std::atomic<std::size_t> next{0};
     std::atomic<bool> nested_portfolio{false};
     auto lane = [&] {

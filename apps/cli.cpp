@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -50,7 +51,8 @@ void install_interrupt_handler() {
   sigaction(SIGTERM, &action, nullptr);
 }
 
-void write_atomically(const std::filesystem::path& path, const std::string& text) {
+std::string write_temporary(const std::filesystem::path& path, const std::string& text,
+                            bool sync) {
   auto directory = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
   // (built with append: GCC 12 warns falsely on "." + string)
   std::string name(1, '.');
@@ -62,6 +64,7 @@ void write_atomically(const std::filesystem::path& path, const std::string& text
   std::size_t left = text.size();
   while (left > 0) {
     ssize_t n = ::write(fd, data, left);
+    if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
       ::close(fd);
       ::unlink(temp.c_str());
@@ -70,14 +73,31 @@ void write_atomically(const std::filesystem::path& path, const std::string& text
     data += n;
     left -= static_cast<std::size_t>(n);
   }
-  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+  bool synced = !sync || ::fsync(fd) == 0;
+  if (::close(fd) != 0 || !synced) {
     ::unlink(temp.c_str());
     throw std::runtime_error(path.string() + ": cannot flush temporary file");
   }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    ::unlink(temp.c_str());
+  return temp;
+}
+
+void commit_temporary(const std::string& temporary, const std::filesystem::path& path) {
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    ::unlink(temporary.c_str());
     throw std::runtime_error(path.string() + ": cannot rename temporary file into place");
   }
+}
+
+void sync_filesystem(const std::filesystem::path& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error(path.string() + ": cannot open to sync");
+  int status = ::syncfs(fd);
+  ::close(fd);
+  if (status != 0) throw std::runtime_error(path.string() + ": cannot sync the file system");
+}
+
+void write_atomically(const std::filesystem::path& path, const std::string& text) {
+  commit_temporary(write_temporary(path, text, true), path);
 }
 
 unsigned parse_threads(const std::string& text) {

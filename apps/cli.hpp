@@ -46,6 +46,16 @@ void install_interrupt_handler();
 // over `path`, so a reader never sees half an answer.
 void write_atomically(const std::filesystem::path& path, const std::string& text);
 
+// The two halves of write_atomically, for group commits of many answers:
+// write every temporary (sync = false), make them durable with one
+// sync_filesystem(), then rename each into place. Both throw
+// std::runtime_error naming `path`; a failed step leaves no temporary.
+std::string write_temporary(const std::filesystem::path& path, const std::string& text, bool sync);
+void commit_temporary(const std::string& temporary, const std::filesystem::path& path);
+// syncfs(2) of the file system holding `path`: one journal commit for all
+// the files written there.
+void sync_filesystem(const std::filesystem::path& path);
+
 // Thread counts: 0 means all cores.
 unsigned parse_threads(const std::string& text);
 
