@@ -38,10 +38,14 @@ bool parse_command_line(int argc, char** argv, const char* usage,
 
 namespace {
 StopSource g_interrupt;
-void on_interrupt(int) { g_interrupt.request(StopReason::cancelled); }
+void on_interrupt(int) {
+  g_interrupt.request(StopReason::cancelled);
+}
 }  // namespace
 
-const StopSource& interrupt_source() { return g_interrupt; }
+const StopSource& interrupt_source() {
+  return g_interrupt;
+}
 
 void install_interrupt_handler() {
   struct sigaction action {};
@@ -51,8 +55,7 @@ void install_interrupt_handler() {
   sigaction(SIGTERM, &action, nullptr);
 }
 
-std::string write_temporary(const std::filesystem::path& path, const std::string& text,
-                            bool sync) {
+std::string write_temporary(const std::filesystem::path& path, const std::string& text, bool sync) {
   auto directory = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
   // (built with append: GCC 12 warns falsely on "." + string)
   std::string name(1, '.');
@@ -116,8 +119,7 @@ unsigned parse_threads(const std::string& text) {
 }
 
 nlohmann::json count_json(Count value) {
-  if (value <= std::numeric_limits<std::uint64_t>::max())
-    return static_cast<std::uint64_t>(value);
+  if (value <= std::numeric_limits<std::uint64_t>::max()) return static_cast<std::uint64_t>(value);
   return to_string(value);
 }
 

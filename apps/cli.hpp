@@ -2,15 +2,14 @@
 // Ctrl-C, atomic output files and option parsing helpers.
 #pragma once
 
+#include <atomic>
 #include <boost/program_options.hpp>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <nursery/count.hpp>
 #include <nursery/progress.hpp>
 #include <nursery/stats.hpp>
 #include <nursery/stop.hpp>
-
-#include <atomic>
-#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -20,10 +19,10 @@ namespace nursery::cli {
 namespace po = boost::program_options;
 
 // Exit statuses, the same for every subcommand.
-constexpr int kExitSuccess = 0;      // solved, counted, valid
-constexpr int kExitNoSolution = 1;   // FAIL / no solution / invalid answer
-constexpr int kExitUsage = 2;        // bad arguments or bad input
-constexpr int kExitTimeout = 3;      // deadline passed before an answer
+constexpr int kExitSuccess = 0;     // solved, counted, valid
+constexpr int kExitNoSolution = 1;  // FAIL / no solution / invalid answer
+constexpr int kExitUsage = 2;       // bad arguments or bad input
+constexpr int kExitTimeout = 3;     // deadline passed before an answer
 constexpr int kExitInterrupted = 130;
 
 // Bad arguments or bad input: one line, exit status 2.

@@ -12,8 +12,8 @@ namespace nursery::cli {
 
 int cmd_verify(int argc, char** argv) {
   po::options_description options("options");
-  options.add_options()("help,h", "show this help")(
-      "input", po::value<std::string>()->required(), "the instance file")(
+  options.add_options()("help,h", "show this help")("input", po::value<std::string>()->required(),
+                                                    "the instance file")(
       "output", po::value<std::string>()->required(), "the answer to check")(
       "json", "print the verdict as JSON");
   po::positional_options_description positionals;
@@ -40,8 +40,9 @@ int cmd_verify(int argc, char** argv) {
     case batch::Kind::skyscrapers:
       return verify_skyscrapers_files(input, output, json);
     case batch::Kind::queens:
-      throw UsageError(input + ":1: a 'queens N' file has no answer format to verify; "
-                               "nursery queens checks every solution it prints");
+      throw UsageError(input +
+                       ":1: a 'queens N' file has no answer format to verify; "
+                       "nursery queens checks every solution it prints");
     case batch::Kind::unknown:
       break;
   }

@@ -5,10 +5,10 @@
 
 #include <atomic>
 #include <chrono>
-#include <future>
-#include <nursery/scheduler.hpp>
 #include <numeric>
-#include <thread>
+#include <nursery/scheduler.hpp>
+
+#include "cancel_latency.hpp"
 
 namespace {
 
@@ -158,39 +158,24 @@ TEST(Scheduler, DeadlineGivesTimeoutNotANumber) {
   options.timeout_seconds = 0.1;
   auto start = std::chrono::steady_clock::now();
   auto result = nursery::run<Spin>(Spin::Instance{}, options);
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(result.status, Status::timeout);
   EXPECT_EQ(result.stats.subproblems_done, 0u);
   EXPECT_LT(seconds, 2.0);
 }
 
-// The 50 ms bound holds for the build users run; sanitizers slow every
-// instruction (ThreadSanitizer 5-15x, and the pool's teardown far more), so
-// there the same test allows ten times as long.
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-constexpr double kCancelBudgetMs = 500.0;
-#else
-constexpr double kCancelBudgetMs = 50.0;
-#endif
-
 TEST(Scheduler, OutsideCancelStopsABusyPoolWithin50Milliseconds) {
-  nursery::StopSource outside;
-  RunOptions options;
-  options.threads = 2;
-  options.stop = &outside;
-  auto running = std::async(std::launch::async, [&] {
-    auto result = nursery::run<Spin>(Spin::Instance{}, options);
-    return std::make_pair(result, std::chrono::steady_clock::now());
-  });
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  auto requested = std::chrono::steady_clock::now();
-  outside.request(nursery::StopReason::cancelled);
-  auto [result, finished] = running.get();
-  double latency_ms = std::chrono::duration<double, std::milli>(finished - requested).count();
+  auto [result, latency_ms] =
+      nursery::testing::cancel_after(std::chrono::milliseconds(200), [](auto& outside) {
+        RunOptions options;
+        options.threads = 2;
+        options.stop = &outside;
+        return nursery::run<Spin>(Spin::Instance{}, options);
+      });
   EXPECT_EQ(result.status, Status::cancelled);
   EXPECT_GT(result.stats.nodes, 0u);
-  EXPECT_LT(latency_ms, kCancelBudgetMs) << "cancellation took " << latency_ms << " ms";
+  EXPECT_LT(latency_ms, nursery::testing::kCancelBudgetMs)
+      << "cancellation took " << latency_ms << " ms";
   RecordProperty("cancel_latency_ms", std::to_string(latency_ms));
 }
 

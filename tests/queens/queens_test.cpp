@@ -5,12 +5,12 @@
 
 #include <chrono>
 #include <fstream>
-#include <future>
 #include <map>
 #include <nursery/queens.hpp>
 #include <set>
 #include <sstream>
-#include <thread>
+
+#include "cancel_latency.hpp"
 
 namespace {
 
@@ -188,29 +188,17 @@ TEST(QueensVerify, RejectsEveryKindOfMistake) {
   EXPECT_FALSE(queens::verify(4, {{2, 0, 1, 3}}).valid);  // anti-diagonal
 }
 
-// 50 ms in the build users run; sanitized builds get ten times as long.
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-constexpr double kCancelBudgetMs = 500.0;
-#else
-constexpr double kCancelBudgetMs = 50.0;
-#endif
-
 TEST(QueensCount, CancelStopsALongCountWithin50Milliseconds) {
-  nursery::StopSource outside;
-  RunOptions options;
-  options.threads = 2;
-  options.stop = &outside;
-  auto running = std::async(std::launch::async, [&] {
-    auto result = nursery::run<queens::CanonicalCount>({20}, options);
-    return std::make_pair(result, std::chrono::steady_clock::now());
-  });
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  auto requested = std::chrono::steady_clock::now();
-  outside.request(nursery::StopReason::cancelled);
-  auto [result, finished] = running.get();
-  double latency_ms = std::chrono::duration<double, std::milli>(finished - requested).count();
+  auto [result, latency_ms] =
+      nursery::testing::cancel_after(std::chrono::milliseconds(300), [](auto& outside) {
+        RunOptions options;
+        options.threads = 2;
+        options.stop = &outside;
+        return nursery::run<queens::CanonicalCount>({20}, options);
+      });
   EXPECT_EQ(result.status, Status::cancelled);
-  EXPECT_LT(latency_ms, kCancelBudgetMs) << "cancellation took " << latency_ms << " ms";
+  EXPECT_LT(latency_ms, nursery::testing::kCancelBudgetMs)
+      << "cancellation took " << latency_ms << " ms";
 }
 
 TEST(QueensCount, TimeoutIsReportedNotCounted) {

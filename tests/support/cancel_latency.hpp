@@ -1,0 +1,39 @@
+// Measures how long a run takes to end once it is cancelled from outside:
+// starts `run(stop)` on its own thread, lets it work for `busy`, requests a
+// stop and times the return. Shared by the scheduler's and the kinds' tests.
+#pragma once
+
+#include <chrono>
+#include <future>
+#include <nursery/stop.hpp>
+#include <thread>
+#include <utility>
+
+namespace nursery::testing {
+
+// The 50 ms bound holds for the build users run; sanitizers slow every
+// instruction (ThreadSanitizer 5-15x, and the pool's teardown far more), so
+// there the same tests allow ten times as long.
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+constexpr double kCancelBudgetMs = 500.0;
+#else
+constexpr double kCancelBudgetMs = 50.0;
+#endif
+
+// Returns the run's result and the latency in milliseconds.
+template <class Run>
+auto cancel_after(std::chrono::milliseconds busy, Run run) {
+  StopSource outside;
+  auto running = std::async(std::launch::async, [&] {
+    auto result = run(outside);
+    return std::make_pair(result, std::chrono::steady_clock::now());
+  });
+  std::this_thread::sleep_for(busy);
+  auto requested = std::chrono::steady_clock::now();
+  outside.request(StopReason::cancelled);
+  auto [result, finished] = running.get();
+  return std::make_pair(result,
+                        std::chrono::duration<double, std::milli>(finished - requested).count());
+}
+
+}  // namespace nursery::testing
