@@ -668,6 +668,11 @@ class Writers {
   std::thread thread_;
 };
 
+// The token on which the pool's hand-overs are stated to ThreadSanitizer
+// (NURSERY_TSAN_*): a fixed address, so a worker names it without reading a
+// closure that the main thread may have just rebuilt at the same place.
+char g_handover;
+
 struct Task {
   FileJob* job;
   std::size_t item;
@@ -848,13 +853,13 @@ int cmd_batch(int argc, char** argv) {
   tbb::task_arena arena(static_cast<int>(pool));
   auto each_job = [&](auto&& work) {
     auto body = [&](std::size_t i) {
-      NURSERY_TSAN_ACQUIRE(&jobs);
+      NURSERY_TSAN_ACQUIRE(&g_handover);
       work(*jobs[i]);
-      NURSERY_TSAN_RELEASE(&jobs);
+      NURSERY_TSAN_RELEASE(&g_handover);
     };
-    NURSERY_TSAN_RELEASE(&jobs);
+    NURSERY_TSAN_RELEASE(&g_handover);
     arena.execute([&] { tbb::parallel_for(std::size_t{0}, jobs.size(), body); });
-    NURSERY_TSAN_ACQUIRE(&jobs);
+    NURSERY_TSAN_ACQUIRE(&g_handover);
   };
   each_job([&](FileJob& job) {
     if (!stop.requested()) load(job);
@@ -923,7 +928,7 @@ int cmd_batch(int argc, char** argv) {
     std::atomic<std::size_t> next{0};
     std::atomic<bool> nested_portfolio{false};
     auto lane = [&] {
-      NURSERY_TSAN_ACQUIRE(&tasks);
+      NURSERY_TSAN_ACQUIRE(&g_handover);
       for (;;) {
         if (stop.requested()) return;
         std::size_t i = next.fetch_add(1);
@@ -945,16 +950,16 @@ int cmd_batch(int argc, char** argv) {
         tbb::this_task_arena::isolate(
             [&] { run_task(task, settings, stop, inner, counters, writers); });
         if (holds) nested_portfolio.store(false);
-        NURSERY_TSAN_RELEASE(&tasks);
+        NURSERY_TSAN_RELEASE(&g_handover);
       }
     };
-    NURSERY_TSAN_RELEASE(&tasks);
+    NURSERY_TSAN_RELEASE(&g_handover);
     arena.execute([&] {
       tbb::task_group group;
       for (unsigned l = 0; l < lanes; ++l) group.run(lane);
       group.wait();
     });
-    NURSERY_TSAN_ACQUIRE(&tasks);
+    NURSERY_TSAN_ACQUIRE(&g_handover);
   }
 
   Summary summary = summarize(rows, skipped.size());
