@@ -18,7 +18,32 @@ struct Board {
   std::uint32_t side = 0;      // columns 0 and n-1
   int bound_row = -1;          // edge case: by this row both side columns must be settled
   std::uint32_t tie_bottom = 0;  // edge case: bottom-row columns as near a corner as the top one
+  // free[] with the bound row's rule folded in, indexed by which side
+  // columns the queens above hold (bit 0: column 0, bit 1: column n-1), so
+  // the hot loop applies the rule with a load instead of a branch.
+  std::uint32_t free_by_sides[32][4] = {};
 };
+
+// Which side columns a column mask holds, as an index of free_by_sides.
+inline unsigned sides_held(std::uint32_t columns, int n) {
+  return (columns & 1u) | (columns >> (n - 1)) << 1;
+}
+
+// Both side queens must lie in rows d..n-1-d: at the bound row at most one
+// can still come, so one must be there already, and the other on this row.
+void fold_sides(Board& board) {
+  for (int y = 0; y < board.n; ++y) {
+    const std::uint32_t free = board.free[y];
+    if (y != board.bound_row) {
+      for (auto& entry : board.free_by_sides[y]) entry = free;
+      continue;
+    }
+    board.free_by_sides[y][0] = 0;                   // neither side held yet: too late
+    board.free_by_sides[y][1] = free & board.side;   // one held: the other here
+    board.free_by_sides[y][2] = free & board.side;
+    board.free_by_sides[y][3] = free;                // both held
+  }
+}
 
 Board board_for(int n, const CanonicalCount::Subproblem& s) {
   Board board;
@@ -32,6 +57,7 @@ Board board_for(int n, const CanonicalCount::Subproblem& s) {
     // Corner: of the twins S and its transpose, keep the one whose column-1
     // queen stands below its row-1 queen (at column prefix[0]).
     for (int y = 2; y < s.prefix[0] && y < n; ++y) board.free[y] &= ~2u;
+    fold_sides(board);
     return board;
   }
   const int d = s.top;
@@ -41,6 +67,7 @@ Board board_for(int n, const CanonicalCount::Subproblem& s) {
   for (int c = d; c <= n - 1 - d; ++c) board.free[n - 1] |= 1u << c;
   board.bound_row = n - 1 - d;
   board.tie_bottom = 1u << d | 1u << (n - 1 - d);
+  fold_sides(board);
   return board;
 }
 
@@ -70,21 +97,34 @@ struct Tally {
 // A board with a tie: count it only if it is the smallest of its images
 // that the search also visits (those whose top queen is at column d), and
 // weight it by its orbit's size.
+//
+// Each of the 7 other symmetries reads the board along another line: the
+// image's row r holds, possibly mirrored (n-1-v), the column of the queen
+// on row r or n-1-r, or the row of the queen on column r or n-1-r. So an
+// image is compared row by row as it is read, and most comparisons end at
+// its first row (the images the search does not visit have another top).
 void settle_tie(const Board& board, const std::uint32_t* chosen, Tally& tally) {
   const int n = board.n;
-  std::uint32_t column_of[32], image[32] = {};
-  for (int y = 0; y < n; ++y) column_of[y] = static_cast<std::uint32_t>(std::countr_zero(chosen[y]));
+  const std::uint32_t last = static_cast<std::uint32_t>(n - 1);
+  std::uint32_t column_of[32], row_of[32];
+  for (int y = 0; y < n; ++y) {
+    column_of[y] = static_cast<std::uint32_t>(std::countr_zero(chosen[y]));
+    row_of[column_of[y]] = static_cast<std::uint32_t>(y);
+  }
   int stabilizer = 1;
   for (int g = 1; g < 8; ++g) {
-    for (int y = 0; y < n; ++y) {
-      int row = y, column = static_cast<int>(column_of[y]);
-      transform(g, n, row, column);
-      image[row] = static_cast<std::uint32_t>(column);
-    }
-    if (image[0] != static_cast<std::uint32_t>(board.d)) continue;
+    const std::uint32_t* line = (g & 4) != 0 ? row_of : column_of;
+    const bool reversed = (g & 2) != 0, mirrored = (g & 1) != 0;
     int order = 0;
-    for (int y = 0; y < n && order == 0; ++y)
-      order = image[y] < column_of[y] ? -1 : (image[y] > column_of[y] ? 1 : 0);
+    for (int r = 0; r < n && order == 0; ++r) {
+      std::uint32_t value = line[reversed ? n - 1 - r : r];
+      if (mirrored) value = last - value;
+      if (r == 0 && value != static_cast<std::uint32_t>(board.d)) {
+        order = 1;  // another top queen: an image the search does not visit
+        break;
+      }
+      order = value < column_of[r] ? -1 : (value > column_of[r] ? 1 : 0);
+    }
     if (order < 0) return;
     if (order == 0) ++stabilizer;
   }
@@ -122,19 +162,31 @@ void chosen_rows(const Row* rows, int start, const Stack& stack, int y, std::uin
   chosen[y] = bit;
 }
 
+// The queen of row k < y of a board whose rows 0..y-1 hold `columns`.
+inline std::uint32_t queen_of(const Row* rows, int start, const Stack& stack, int y,
+                              std::uint32_t columns, int k) {
+  if (k < start) return rows[k].chosen;
+  return (k + 1 < y ? stack.columns[k + 1] : columns) ^ stack.columns[k];
+}
+
 // An edge board closed by the bottom row's `open` squares: those that tie
 // with the top queen (or all, when a side queen ties) are settled one by one.
 [[gnu::noinline]] void close_edge(const Board& board, const Row* rows, int start,
                                   const Stack& stack, int y, std::uint32_t columns,
                                   std::uint32_t bit, std::uint32_t open, Tally& tally) {
-  std::uint32_t chosen[33];
-  chosen_rows(rows, start, stack, y, columns, bit, chosen);
-  const bool side_tie =
-      ((chosen[board.d] | chosen[board.n - 1 - board.d]) & board.side) != 0;
+  // A side queen ties when it stands on row d or n-1-d (both are rows 1..y).
+  const int low = board.d, high = board.n - 1 - board.d;
+  const std::uint32_t low_queen = low == y ? bit : queen_of(rows, start, stack, y, columns, low);
+  const std::uint32_t high_queen =
+      high == y ? bit : queen_of(rows, start, stack, y, columns, high);
+  const bool side_tie = ((low_queen | high_queen) & board.side) != 0;
   std::uint32_t tied = side_tie ? open : open & board.tie_bottom;
   const std::uint32_t clear = open & ~tied;
   tally.total += 8 * std::popcount(clear);
   tally.unique += std::popcount(clear);
+  if (tied == 0) return;
+  std::uint32_t chosen[33];
+  chosen_rows(rows, start, stack, y, columns, bit, chosen);
   for (; tied != 0; tied &= tied - 1) {
     chosen[board.n - 1] = tied & -tied;
     settle_tie(board, chosen, tally);
@@ -176,7 +228,6 @@ Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s,
   // The hot loop: one placement per iteration, nothing but masks in
   // registers; the stack is touched only to go down or back up a row.
   const std::uint32_t last_free = board.free[last];
-  const int bound = board.bound_row;
   std::uint32_t columns = rows[start].columns, left = rows[start].left,
                 right = rows[start].right;
   std::uint32_t rest = open_squares(board, start, columns, left, right);
@@ -212,7 +263,7 @@ Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s,
       const std::uint32_t c = columns | bit;
       const std::uint32_t l = (left | bit) << 1;
       const std::uint32_t r = (right | bit) >> 1;
-      std::uint32_t next = board.free[y + 1] & ~(c | l | r);
+      std::uint32_t next = board.free_by_sides[y + 1][sides_held(c, n)] & ~(c | l | r);
       if (next == 0) continue;
       if (y + 2 == last) {
         // The next row is the last but one: both remaining rows are
@@ -233,10 +284,6 @@ Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s,
       }
       const std::uint32_t b = bottom | bit << (last - y) | bit >> (last - y);
       if ((last_free & ~(b | c)) == 0) continue;
-      if (y + 1 == bound) {
-        next = open_squares(board, y + 1, c, l, r);
-        if (next == 0) continue;
-      }
       stack.columns[y] = columns;
       stack.left[y] = left;
       stack.right[y] = right;
