@@ -1,6 +1,8 @@
 // Counting by canonical pre-placements: one search per orbit of the
 // square's 8 symmetries, almost entirely decided by cheap bit masks; only
 // boards with ties are compared with their images (see queens.hpp).
+#include <algorithm>
+#include <array>
 #include <bit>
 #include <stdexcept>
 
@@ -193,6 +195,54 @@ inline std::uint32_t queen_of(const Row* rows, int start, const Stack& stack, in
   }
 }
 
+// The last three rows closed by one lookup. With three rows left, three
+// columns are free; how many ways the three queens can go depends only on
+// which of those columns each row may still use (3 bits a row) and on the
+// gaps between the columns (1, 2 or more: queens two rows apart attack at
+// distance 2, adjacent rows at distance 1). 9 x 512 counts, each 0..6.
+struct LastThree {
+  std::array<std::uint8_t, 9 * 512> counts{};
+  constexpr LastThree() {
+    constexpr int kGaps[3] = {1, 2, 3};
+    constexpr int kOrders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    for (int g1 = 0; g1 < 3; ++g1)
+      for (int g2 = 0; g2 < 3; ++g2) {
+        const int at[3] = {0, kGaps[g1], kGaps[g1] + kGaps[g2]};
+        for (int rows = 0; rows < 512; ++rows) {
+          int ways = 0;
+          for (const auto& order : kOrders) {
+            bool fits = true;
+            for (int j = 0; j < 3 && fits; ++j) {
+              fits = ((rows >> (3 * j)) >> order[j] & 1) != 0;
+              for (int k = 0; k < j && fits; ++k) {
+                const int apart = at[order[j]] - at[order[k]];
+                fits = apart != j - k && apart != k - j;
+              }
+            }
+            ways += fits ? 1 : 0;
+          }
+          counts[(g1 * 3 + g2) * 512 + rows] = static_cast<std::uint8_t>(ways);
+        }
+      }
+  }
+};
+constexpr LastThree kLastThree;
+
+// Completions of rows n-3..n-1 given the free columns and what each of the
+// three rows may still use (subsets of `free_columns`, three bits).
+inline unsigned last_three(std::uint32_t free_columns, std::uint32_t row0, std::uint32_t row1,
+                           std::uint32_t row2) {
+  const int c0 = std::countr_zero(free_columns);
+  const std::uint32_t upper = free_columns & (free_columns - 1);
+  const int c1 = std::countr_zero(upper);
+  const int c2 = std::countr_zero(upper & (upper - 1));
+  auto pack = [&](std::uint32_t row) {
+    return (row >> c0 & 1u) | (row >> c1 & 1u) << 1 | (row >> c2 & 1u) << 2;
+  };
+  const int gaps = (std::min(c1 - c0, 3) - 1) * 3 + std::min(c2 - c1, 3) - 1;
+  return kLastThree.counts[gaps * 512 + (pack(row0) | pack(row1) << 3 | pack(row2) << 6)];
+}
+
 Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s,
                      StopPoller& poller) {
   const int n = board.n;
@@ -228,6 +278,7 @@ Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s,
   // The hot loop: one placement per iteration, nothing but masks in
   // registers; the stack is touched only to go down or back up a row.
   const std::uint32_t last_free = board.free[last];
+  const std::uint32_t full = n == 32 ? ~0u : (1u << n) - 1;
   std::uint32_t columns = rows[start].columns, left = rows[start].left,
                 right = rows[start].right;
   std::uint32_t rest = open_squares(board, start, columns, left, right);
@@ -265,6 +316,29 @@ Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s,
       const std::uint32_t r = (right | bit) >> 1;
       std::uint32_t next = board.free_by_sides[y + 1][sides_held(c, n)] & ~(c | l | r);
       if (next == 0) continue;
+      if (y + 3 == last) {
+        // Three rows left: count them by lookup. Boards of the edge case
+        // whose completions might tie with the top queen go down instead.
+        const unsigned ways =
+            last_three(full & ~c, next, board.free[y + 2] & ~(c | l << 1 | r >> 1),
+                       last_free & ~(c | l << 2 | r >> 2));
+        if (ways == 0) continue;
+        if (corner) {
+          total += ways;
+          continue;
+        }
+        if (board.d >= 3 && (last_free & board.tie_bottom & ~c) == 0) {
+          stack.columns[y] = columns;
+          const int high_row = last - board.d;  // <= y, as d >= 3
+          const std::uint32_t low = queen_of(rows, start, stack, y, columns, board.d);
+          const std::uint32_t high =
+              high_row == y ? bit : queen_of(rows, start, stack, y, columns, high_row);
+          if (((low | high) & board.side) == 0) {
+            total += ways;
+            continue;
+          }
+        }
+      }
       if (y + 2 == last) {
         // The next row is the last but one: both remaining rows are
         // closed here, without going down.
