@@ -602,6 +602,7 @@ class Writers {
 
  private:
   void loop() {
+    bool renamed = false;
     for (;;) {
       std::deque<FileJob*> group;
       {
@@ -610,10 +611,10 @@ class Writers {
         if (queue_.empty()) break;
         group.swap(queue_);
       }
-      renamed_ = commit(group) || renamed_;
+      renamed = commit(group) || renamed;
     }
     // The last group's renames are made durable before the batch reports.
-    if (renamed_) {
+    if (renamed) {
       try {
         sync_filesystem(outdir_);
       } catch (const std::exception& e) {
@@ -664,7 +665,6 @@ class Writers {
   std::condition_variable ready_;
   std::deque<FileJob*> queue_;
   bool closing_ = false;
-  bool renamed_ = false;  // writer thread only
   std::thread thread_;
 };
 

@@ -15,10 +15,10 @@ namespace {
 // What a subproblem's pre-placement fixes for the whole search.
 struct Board {
   int n = 0;
-  int d = 0;                   // column of the top queen (0: the corner case)
-  std::uint32_t free[32] = {}; // columns each row may use, before any other queen
-  std::uint32_t side = 0;      // columns 0 and n-1
-  int bound_row = -1;          // edge case: by this row both side columns must be settled
+  int d = 0;                     // column of the top queen (0: the corner case)
+  std::uint32_t free[32] = {};   // columns each row may use, before any other queen
+  std::uint32_t side = 0;        // columns 0 and n-1
+  int bound_row = -1;            // edge case: by this row both side columns must be settled
   std::uint32_t tie_bottom = 0;  // edge case: bottom-row columns as near a corner as the top one
   // free[] with the bound row's rule folded in, indexed by which side
   // columns the queens above hold (bit 0: column 0, bit 1: column n-1), so
@@ -40,10 +40,10 @@ void fold_sides(Board& board) {
       for (auto& entry : board.free_by_sides[y]) entry = free;
       continue;
     }
-    board.free_by_sides[y][0] = 0;                   // neither side held yet: too late
-    board.free_by_sides[y][1] = free & board.side;   // one held: the other here
+    board.free_by_sides[y][0] = 0;                  // neither side held yet: too late
+    board.free_by_sides[y][1] = free & board.side;  // one held: the other here
     board.free_by_sides[y][2] = free & board.side;
-    board.free_by_sides[y][3] = free;                // both held
+    board.free_by_sides[y][3] = free;  // both held
   }
 }
 
@@ -76,15 +76,7 @@ Board board_for(int n, const CanonicalCount::Subproblem& s) {
 // Columns row y may use given the queens above it.
 inline std::uint32_t open_squares(const Board& board, int y, std::uint32_t columns,
                                   std::uint32_t left, std::uint32_t right) {
-  std::uint32_t open = board.free[y] & ~(columns | left | right);
-  if (y == board.bound_row) {
-    // Both side queens must lie in rows d..n-1-d: at this row at most one
-    // can still come, so one must be there already, and the other here.
-    const std::uint32_t settled = columns & board.side;
-    if (settled == 0) return 0;
-    if (settled != board.side) open &= board.side;
-  }
-  return open;
+  return board.free_by_sides[y][sides_held(columns, board.n)] & ~(columns | left | right);
 }
 
 // Search state of one row: queens above it, what is left to try on it.
@@ -154,16 +146,6 @@ struct Stack {
   std::uint32_t columns[33], left[33], right[33], rest[33], bottom[33];
 };
 
-// Rebuilds the queen chosen on every row of a finished board, for tie
-// resolution: the pre-placement's rows from the replay, the searched rows'
-// from the column masks on the stack.
-void chosen_rows(const Row* rows, int start, const Stack& stack, int y, std::uint32_t columns,
-                 std::uint32_t bit, std::uint32_t* chosen) {
-  for (int k = 0; k < start; ++k) chosen[k] = rows[k].chosen;
-  for (int k = start; k < y; ++k) chosen[k] = (k + 1 < y ? stack.columns[k + 1] : columns) ^ stack.columns[k];
-  chosen[y] = bit;
-}
-
 // The queen of row k < y of a board whose rows 0..y-1 hold `columns`.
 inline std::uint32_t queen_of(const Row* rows, int start, const Stack& stack, int y,
                               std::uint32_t columns, int k) {
@@ -171,17 +153,29 @@ inline std::uint32_t queen_of(const Row* rows, int start, const Stack& stack, in
   return (k + 1 < y ? stack.columns[k + 1] : columns) ^ stack.columns[k];
 }
 
+// Rebuilds the queen chosen on every row of a finished board, for tie
+// resolution: the pre-placement's rows from the replay, the searched rows'
+// from the column masks on the stack.
+void chosen_rows(const Row* rows, int start, const Stack& stack, int y, std::uint32_t columns,
+                 std::uint32_t bit, std::uint32_t* chosen) {
+  for (int k = 0; k < y; ++k) chosen[k] = queen_of(rows, start, stack, y, columns, k);
+  chosen[y] = bit;
+}
+
+// Whether a side queen ties with the top one: one stands on row d or n-1-d
+// (edge case; both rows are among 1..y, row y holding `bit`).
+inline bool side_ties(const Board& board, const Row* rows, int start, const Stack& stack, int y,
+                      std::uint32_t columns, std::uint32_t bit) {
+  auto queen = [&](int k) { return k == y ? bit : queen_of(rows, start, stack, y, columns, k); };
+  return ((queen(board.d) | queen(board.n - 1 - board.d)) & board.side) != 0;
+}
+
 // An edge board closed by the bottom row's `open` squares: those that tie
 // with the top queen (or all, when a side queen ties) are settled one by one.
 [[gnu::noinline]] void close_edge(const Board& board, const Row* rows, int start,
                                   const Stack& stack, int y, std::uint32_t columns,
                                   std::uint32_t bit, std::uint32_t open, Tally& tally) {
-  // A side queen ties when it stands on row d or n-1-d (both are rows 1..y).
-  const int low = board.d, high = board.n - 1 - board.d;
-  const std::uint32_t low_queen = low == y ? bit : queen_of(rows, start, stack, y, columns, low);
-  const std::uint32_t high_queen =
-      high == y ? bit : queen_of(rows, start, stack, y, columns, high);
-  const bool side_tie = ((low_queen | high_queen) & board.side) != 0;
+  const bool side_tie = side_ties(board, rows, start, stack, y, columns, bit);
   std::uint32_t tied = side_tie ? open : open & board.tie_bottom;
   const std::uint32_t clear = open & ~tied;
   tally.total += 8 * std::popcount(clear);
@@ -204,7 +198,8 @@ struct LastThree {
   std::array<std::uint8_t, 9 * 512> counts{};
   constexpr LastThree() {
     constexpr int kGaps[3] = {1, 2, 3};
-    constexpr int kOrders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    constexpr int kOrders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                   {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     for (int g1 = 0; g1 < 3; ++g1)
       for (int g2 = 0; g2 < 3; ++g2) {
         const int at[3] = {0, kGaps[g1], kGaps[g1] + kGaps[g2]};
@@ -243,8 +238,7 @@ inline unsigned last_three(std::uint32_t free_columns, std::uint32_t row0, std::
   return kLastThree.counts[gaps * 512 + (pack(row0) | pack(row1) << 3 | pack(row2) << 6)];
 }
 
-Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s,
-                     StopPoller& poller) {
+Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s, StopPoller& poller) {
   const int n = board.n;
   const int last = n - 1;
   const bool corner = board.d == 0;
@@ -266,8 +260,7 @@ Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s,
       tally.total += 8 * std::popcount(open);
       tally.unique += std::popcount(open);
     } else if (open != 0) {
-      close_edge(board, rows, start - 1, stack, start - 1, 0, rows[start - 1].chosen, open,
-                 tally);
+      close_edge(board, rows, start - 1, stack, start - 1, 0, rows[start - 1].chosen, open, tally);
     }
     outcome.count = tally.total;
     outcome.unique = tally.unique;
@@ -279,8 +272,7 @@ Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s,
   // registers; the stack is touched only to go down or back up a row.
   const std::uint32_t last_free = board.free[last];
   const std::uint32_t full = n == 32 ? ~0u : (1u << n) - 1;
-  std::uint32_t columns = rows[start].columns, left = rows[start].left,
-                right = rows[start].right;
+  std::uint32_t columns = rows[start].columns, left = rows[start].left, right = rows[start].right;
   std::uint32_t rest = open_squares(board, start, columns, left, right);
   // What the queens above attack on the bottom row along diagonals: a board
   // whose bottom row is closed is dropped at once, not rows later.
@@ -297,7 +289,8 @@ Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s,
     for (; rest != 0; rest &= rest - 1) {
       const std::uint32_t bit = rest & -rest;
       ++nodes;
-      const std::uint32_t open = last_free & ~(columns | bit | (left | bit) << 1 | (right | bit) >> 1);
+      const std::uint32_t open =
+          last_free & ~(columns | bit | (left | bit) << 1 | (right | bit) >> 1);
       if (open == 0) continue;
       if (corner)
         total += std::popcount(open);
@@ -329,11 +322,7 @@ Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s,
         }
         if (board.d >= 3 && (last_free & board.tie_bottom & ~c) == 0) {
           stack.columns[y] = columns;
-          const int high_row = last - board.d;  // <= y, as d >= 3
-          const std::uint32_t low = queen_of(rows, start, stack, y, columns, board.d);
-          const std::uint32_t high =
-              high_row == y ? bit : queen_of(rows, start, stack, y, columns, high_row);
-          if (((low | high) & board.side) == 0) {
+          if (!side_ties(board, rows, start, stack, y, columns, bit)) {  // rows d, n-1-d <= y
             total += ways;
             continue;
           }
@@ -430,7 +419,8 @@ std::vector<CanonicalCount::Subproblem> CanonicalCount::split(const Instance& in
       Board board = board_for(n, s);
       Row rows[33];
       replay(board, s, rows);
-      for (std::uint32_t open = open_squares(board, y, rows[y].columns, rows[y].left, rows[y].right);
+      for (std::uint32_t open =
+               open_squares(board, y, rows[y].columns, rows[y].left, rows[y].right);
            open != 0; open &= open - 1) {
         Subproblem child = s;
         child.prefix[s.depth] = static_cast<std::uint8_t>(std::countr_zero(open));
