@@ -50,6 +50,32 @@ Result<queens::Placement> count_with(int n, const RunOptions& options) {
   return run<K>(typename K::Instance{n}, options);
 }
 
+// From N = 10 on the join counts faster than the bitboard backtracker;
+// below, both take well under a millisecond.
+constexpr int kJoinFrom = 10;
+
+// The method a --method value stands for ("fast" is the bitboard counter's
+// former name).
+std::string choose_method(const std::string& asked, int n) {
+  if (asked == "auto") return n >= kJoinFrom && n <= queens::kMaxJoinN ? "join" : "bitboard";
+  if (asked == "fast") return "bitboard";
+  if (asked == "join" && n > queens::kMaxJoinN)
+    throw UsageError("--method join: N must be between 1 and 31");
+  if (asked != "join" && asked != "bitboard" && asked != "backtrack" && asked != "brute")
+    throw UsageError("--method: expected auto, join, bitboard, backtrack or brute, found '" +
+                     asked + "'");
+  return asked;
+}
+
+// The join counts totals; unique counts follow from Burnside's lemma with
+// the few rotation-invariant solutions, counted on the side.
+Result<queens::Placement> count_join(int n, const RunOptions& options, bool unique) {
+  auto result = count_with<queens::JoinCount>(n, options);
+  if (unique && result.status == Status::complete)
+    result.unique = queens::unique_from_total(n, result.count);
+  return result;
+}
+
 // How a finished count is shown, the same for every path.
 struct Report {
   int n = 0;
@@ -232,7 +258,7 @@ int print_part_report(const Report& report, const po::variables_map& vm,
                       const checkpoint::Header& header) {
   // A part's sum is not the answer: say so, and never print it bare.
   if (vm.count("json") || report.status != Status::complete)
-    return print_report(report, vm, "fast");
+    return print_report(report, vm, "bitboard");
   std::cout << "part " << header.part << '/' << header.parts << ": total "
             << to_string(report.total) << " unique " << to_string(report.unique) << " ("
             << report.stats.subproblems << " of " << header.subproblems
@@ -272,7 +298,7 @@ int count_resumable(const ResumableOptions& options, const po::variables_map& vm
   report.stats.threads = detail::worker_count(options.run.threads);
   report.stats.cpu_seconds = execution.cpu_seconds;
   if (ledger.header().parts > 1) return print_part_report(report, vm, ledger.header());
-  return print_report(report, vm, "fast");
+  return print_report(report, vm, "bitboard");
 }
 
 #ifdef NURSERY_HAVE_MPI
@@ -326,7 +352,7 @@ int count_mpi(const ResumableOptions& options, const po::variables_map& vm) {
   report.stats.cpu_seconds = summary.cpu_seconds;
   report.extra["ranks"] = session.size();
   if (ledger->header().parts > 1) return print_part_report(report, vm, ledger->header());
-  return print_report(report, vm, "fast");
+  return print_report(report, vm, "bitboard");
 }
 #endif
 
@@ -362,7 +388,7 @@ int merge_parts(const std::vector<std::string>& files, const po::variables_map& 
   report.stats.subproblems = first->subproblems;
   report.stats.subproblems_done = tally.done_count;
   report.extra["merged"] = files;
-  return print_report(report, vm, "fast");
+  return print_report(report, vm, "bitboard");
 }
 
 }  // namespace
@@ -374,8 +400,10 @@ int cmd_count(int argc, char** argv) {
       "worker threads (per MPI rank), or auto for every core")(
       "unique,u", "also count symmetry classes")("stats,s", "print search statistics on stderr")(
       "json", "print the result as JSON")(
-      "method,m", po::value<std::string>()->default_value("fast"),
-      "fast (canonical frames, bitboards), backtrack (textbook, arrays) or brute (N^N, N<=10)")(
+      "method,m", po::value<std::string>()->default_value("auto"),
+      "auto (join from N = 10, else bitboard), join (half boards counted against each "
+      "other), bitboard (canonical frames, 8-fold symmetry), backtrack (textbook, arrays) "
+      "or brute (N^N, N<=10)")(
       "timeout", po::value<double>()->default_value(0), "give up after S seconds (0: never)")(
       "subproblems", po::value<std::size_t>(),
       "frontier size to aim at (default 64 per thread; 16384 with a checkpoint, --part or "
@@ -405,10 +433,8 @@ int cmd_count(int argc, char** argv) {
   }
   if (!vm.count("n")) throw UsageError("the option '--n' is required but missing");
   const int n = vm["n"].as<int>();
-  const std::string method = vm["method"].as<std::string>();
   if (n < 1 || n > queens::kMaxCountN) throw UsageError("N must be between 1 and 32");
-  if (method != "fast" && method != "backtrack" && method != "brute")
-    throw UsageError("--method: expected fast, backtrack or brute, found '" + method + "'");
+  const std::string method = choose_method(vm["method"].as<std::string>(), n);
   if (method == "brute" && n > queens::kMaxBruteN)
     throw UsageError("--method brute: N must be between 1 and 10 (N^N placements)");
   if (vm["timeout"].as<double>() < 0) throw UsageError("--timeout: expected seconds >= 0");
@@ -424,8 +450,8 @@ int cmd_count(int argc, char** argv) {
   if (vm.count("resume") && !vm.count("checkpoint"))
     throw UsageError("--resume: needs --checkpoint FILE");
   if (resumable) {
-    if (method != "fast")
-      throw UsageError("--checkpoint, --part and --mpi count with --method fast only");
+    if (method != "bitboard" && !(method == "join" && vm["method"].defaulted()))
+      throw UsageError("--checkpoint, --part and --mpi count with --method bitboard only");
     ResumableOptions resumable_options;
     resumable_options.n = n;
     if (vm.count("subproblems")) {
@@ -472,7 +498,9 @@ int cmd_count(int argc, char** argv) {
   Result<queens::Placement> result;
   {
     ProgressBar bar(progress, progress_wanted(vm), "count " + std::to_string(n));
-    if (method == "fast")
+    if (method == "join")
+      result = count_join(n, run_options, vm.count("unique") != 0);
+    else if (method == "bitboard")
       result = count_with<queens::CanonicalCount>(n, run_options);
     else if (method == "backtrack")
       result = count_with<queens::Backtrack>(n, run_options);

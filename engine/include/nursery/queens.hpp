@@ -87,6 +87,48 @@ struct Brute {
                        Search<Solution>& search);
 };
 
+//--- Join: half boards counted against each other ------------------------------
+// Meet in the middle (engine/queens/join.cpp): every top half (rows 0..a-1,
+// a = n/2) is reduced to its inner columns and the rays it sends across the
+// cut; a solution is a top half joined with another top half turned upside
+// down (odd n: with the middle row's queen between them). The frontier is
+// the top half's columns among the 2*width outer columns, one pattern per
+// orbit of the flip and the mirror, weighted by the orbit's size. Counts
+// totals only; unique counts come from Burnside's lemma (rotations below).
+constexpr int kMaxJoinN = 31;
+constexpr int kMaxJoinWidth = 10;
+struct JoinCount {
+  struct Instance {
+    int n = 0;
+    int min_width = 0;  // narrowest chunk (memory: a wider chunk makes smaller pieces)
+  };
+  struct Subproblem {
+    std::uint32_t pattern = 0;  // the top half's columns among the chunk's
+    std::uint8_t middle = 0;    // odd n: column of the middle row's queen; 0xff for even n
+    std::uint8_t width = 0;     // chunk columns on each side
+    std::uint8_t weight = 0;    // boards this pattern stands for (orbit size)
+    std::uint8_t reserved = 0;
+  };
+  using Solution = Placement;  // not produced: JoinCount only counts
+
+  static std::vector<Subproblem> split(const Instance& instance, std::size_t target);
+  static Outcome solve(const Instance& instance, const Subproblem& subproblem,
+                       Search<Solution>& search);
+};
+
+// Top halves a subproblem holds at most (an upper estimate, for memory
+// budgets): the bytes a join piece needs are about 16 times this.
+double join_piece_estimate(int n, int width);
+
+//--- Rotations and Burnside ---------------------------------------------------
+// Solutions left unchanged by a quarter turn (quarter_turns = 1) or a half
+// turn (quarter_turns = 2), counted by a search over a quarter or a half of
+// the board (engine/queens/rotations.cpp).
+Count count_rotation_invariant(int n, int quarter_turns);
+// Symmetry classes from the total: (Q + R180 + 2 R90) / 8 for n >= 2 (no
+// solution of n >= 2 is its own reflection); 1 for n = 1.
+Count unique_from_total(int n, Count total);
+
 //--- Symmetry ----------------------------------------------------------------
 // The 8 symmetries of the square, g = 0 (identity) .. 7, acting on (row, column).
 void transform(int g, int n, int& row, int& column);

@@ -1,0 +1,152 @@
+// The join counter (half boards counted against each other): totals against
+// the OEIS table and the bitboard counter, unique counts by Burnside's lemma,
+// the rotation counts against a brute-force check of every solution, any
+// chunk width and thread count, cancellation.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <nursery/queens.hpp>
+#include <sstream>
+
+#include "cancel_latency.hpp"
+
+namespace {
+
+using nursery::Count;
+using nursery::Mode;
+using nursery::RunOptions;
+using nursery::Status;
+namespace queens = nursery::queens;
+
+struct Reference {
+  Count total, unique;
+};
+
+// tests/data/nqueens.tsv: rows of the OEIS tables A000170 and A002562.
+std::map<int, Reference> reference_table() {
+  std::ifstream in(std::string(NURSERY_TEST_DATA) + "/nqueens.tsv");
+  std::map<int, Reference> table;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#' || line[0] == 'n') continue;
+    std::istringstream fields(line);
+    int n;
+    std::string total, unique;
+    fields >> n >> total >> unique;
+    table[n] = {*nursery::parse_count(total), *nursery::parse_count(unique)};
+  }
+  return table;
+}
+
+nursery::Result<queens::Placement> join(int n, unsigned threads = 0, std::size_t target = 0,
+                                        int min_width = 0) {
+  RunOptions options;
+  options.threads = threads;
+  options.subproblems = target;
+  return nursery::run<queens::JoinCount>({n, min_width}, options);
+}
+
+TEST(QueensJoin, TotalsAndBurnsideUniqueMatchOeisUpTo16) {
+  auto table = reference_table();
+  ASSERT_GE(table.size(), 16u);
+  for (int n = 1; n <= 16; ++n) {
+    auto result = join(n);
+    ASSERT_EQ(result.status, Status::complete) << "N = " << n;
+    EXPECT_EQ(result.count, table[n].total) << "N = " << n;
+    EXPECT_EQ(queens::unique_from_total(n, result.count), table[n].unique) << "N = " << n;
+  }
+}
+
+// Every solution of a small board, from the column backtracker, turned by
+// hand: an independent count of the solutions a rotation keeps.
+Count brute_rotation_invariant(int n, int quarter_turns) {
+  RunOptions options;
+  options.mode = Mode::all;
+  options.threads = 1;
+  Count kept = 0;
+  nursery::Search<queens::Placement>::Sink sink = [&](const queens::Placement& rows) {
+    // rows[c] = row of column c's queen; a quarter turn sends (r, c) to (c, n-1-r).
+    queens::Placement turned = rows;
+    for (int t = 0; t < quarter_turns; ++t) {
+      queens::Placement next(n);
+      for (int c = 0; c < n; ++c) next[n - 1 - turned[c]] = static_cast<std::uint32_t>(c);
+      turned = next;
+    }
+    if (turned == rows) ++kept;
+  };
+  nursery::run<queens::Columns>({n}, options, &sink);
+  return kept;
+}
+
+TEST(QueensJoin, RotationCountsEqualBruteForce) {
+  for (int n = 1; n <= 12; ++n) {
+    for (int turns : {1, 2}) {
+      EXPECT_EQ(queens::count_rotation_invariant(n, turns), brute_rotation_invariant(n, turns))
+          << "N = " << n << ", quarter turns " << turns;
+    }
+  }
+  // Some of them exist at all: the check is not vacuous.
+  EXPECT_GT(queens::count_rotation_invariant(8, 2), 0u);
+  EXPECT_GT(queens::count_rotation_invariant(12, 1), 0u);
+}
+
+TEST(QueensJoin, EqualsBitboardCounterAtEveryChunkWidth) {
+  for (int n = 4; n <= 13; ++n) {
+    const Count expected = nursery::run<queens::CanonicalCount>({n}, RunOptions{}).count;
+    for (int width = 0; width <= (n - 1) / 2; ++width) {
+      auto result = join(n, 0, 1, width);
+      ASSERT_EQ(result.status, Status::complete);
+      EXPECT_EQ(result.count, expected) << "N = " << n << ", width " << width;
+    }
+  }
+}
+
+TEST(QueensJoin, FrontierIsOnePatternPerOrbitWithWeightsThatAddUp) {
+  // Every pattern of the chunk is stood for exactly once: the weights add
+  // up to the number of feasible patterns (per middle column, for odd n).
+  for (int n : {8, 9, 12, 13}) {
+    for (int width = 1; width <= 3; ++width) {
+      auto frontier = queens::JoinCount::split({n, width}, 1);
+      ASSERT_FALSE(frontier.empty());
+      std::uint64_t weights = 0;
+      for (const auto& s : frontier) {
+        EXPECT_EQ(s.width, width);
+        EXPECT_GE(s.weight, 1);
+        weights += s.weight;
+      }
+      std::uint64_t feasible = 0;
+      const int rows = n / 2;
+      for (int middle = (n % 2 ? 0 : -1); middle < (n % 2 ? n : 0); ++middle) {
+        std::uint32_t chunk = ((1u << width) - 1) | (((1u << width) - 1) << (n - width));
+        if (middle >= 0) chunk &= ~(1u << middle);
+        for (std::uint32_t s = 0; s < (1u << n); ++s) {
+          if ((s & ~chunk) != 0) continue;
+          if (std::popcount(s) <= rows && std::popcount(chunk & ~s) <= rows) ++feasible;
+        }
+      }
+      EXPECT_EQ(weights, feasible) << "N = " << n << ", width " << width;
+    }
+  }
+}
+
+TEST(QueensJoin, ThreadsAndFrontierSizesAgree) {
+  for (int n : {12, 15}) {
+    const Count sequential = join(n, 1).count;
+    for (unsigned threads : {2u, 3u, 8u}) EXPECT_EQ(join(n, threads).count, sequential);
+    for (std::size_t target : {1u, 50u, 2000u}) EXPECT_EQ(join(n, 2, target).count, sequential);
+  }
+}
+
+TEST(QueensJoin, CancelStopsALongCount) {
+  auto [result, latency_ms] = nursery::testing::cancel_after(
+      std::chrono::milliseconds(100), [](const nursery::StopSource& stop) {
+        RunOptions options;
+        options.stop = &stop;
+        return nursery::run<queens::JoinCount>({20, 0}, options);
+      });
+  EXPECT_EQ(result.status, Status::cancelled);
+  EXPECT_LT(latency_ms, nursery::testing::kCancelBudgetMs);
+}
+
+}  // namespace
