@@ -31,7 +31,7 @@ namespace nursery::queens {
 
 namespace {
 
-constexpr int kSortedBits = 32;           // the trie walk reads at most this many key bits
+constexpr int kSortedBits = 22;  // the trie walk reads at most this many key bits
 constexpr std::size_t kLeafPairs = 1024;  // below this many pairs, test them one by one
 
 std::uint32_t full_mask(int n) { return n >= 32 ? ~0u : (1u << n) - 1; }
@@ -53,23 +53,25 @@ std::uint32_t chunk_columns(int n, int h) {
 int top_rows(int n) { return n / 2; }
 bool has_middle(int n) { return n % 2 == 1; }
 
+constexpr std::uint8_t kInnerMiddles = 0xff;  // Subproblem::middle: every middle column not in the chunk
+
 // Key bits: inner columns first, then for each cut position (center
-// first) the pair (A, B). Position 0 and n.. never take part in a conflict.
+// first) the pair (A, B). Positions 0 and n.. never take part in a conflict.
 struct Layout {
   int n = 0;
-  int rows = 0;         // a
-  int middle = -1;      // odd n: the middle row's queen column
+  int rows = 0;             // a
   std::uint32_t full = 0;
-  std::uint32_t chunk = 0;  // columns the pattern fixes (without the middle column)
-  std::uint32_t inner = 0;  // the other columns (without the middle column)
+  std::uint32_t chunk = 0;  // columns the pattern fixes
+  std::uint32_t inner = 0;  // the other columns
   std::uint64_t column_key_mask = 0;
   std::uint64_t slot_a = 0, slot_b = 0;  // ray bits of family A and B
+  std::array<std::uint64_t, 32> column_bit{}, a_bit{}, b_bit{};
   std::array<std::array<std::uint64_t, 256>, 4> inner_key{}, a_key{}, b_key{};
-  std::array<std::uint32_t, 32> allowed{};  // per top row, before the pattern rule
+  int bytes = 4;  // bytes of a column mask that hold columns
 
   std::uint64_t key(std::uint32_t columns, std::uint32_t a_rays, std::uint32_t b_rays) const {
     std::uint64_t k = 0;
-    for (int byte = 0; byte < 4; ++byte) {
+    for (int byte = 0; byte < bytes; ++byte) {
       k |= inner_key[byte][(columns >> (8 * byte)) & 0xff];
       k |= a_key[byte][(a_rays >> (8 * byte)) & 0xff];
       k |= b_key[byte][(b_rays >> (8 * byte)) & 0xff];
@@ -79,142 +81,200 @@ struct Layout {
   std::uint64_t turned(std::uint64_t k) const {
     return (k & column_key_mask) | ((k & slot_a) >> 1) | ((k & slot_b) << 1);
   }
+  // The key bits of a half that attacks the middle square (a, m): a queen
+  // in column m or a ray crossing row a at m.
+  std::uint64_t attacks_middle(int m) const { return column_bit[m] | a_bit[m] | b_bit[m]; }
 };
 
-Layout layout_for(int n, int width, int middle) {
+Layout layout_for(int n, int width) {
   Layout layout;
   layout.n = n;
   layout.rows = top_rows(n);
-  layout.middle = middle;
   layout.full = full_mask(n);
-  const std::uint32_t middle_bit = middle >= 0 ? 1u << middle : 0u;
-  layout.chunk = chunk_columns(n, width) & ~middle_bit;
-  layout.inner = layout.full & ~chunk_columns(n, width) & ~middle_bit;
+  layout.chunk = chunk_columns(n, width);
+  layout.inner = layout.full & ~layout.chunk;
+  layout.bytes = (n + 7) / 8;
   int bit = 63;
-  std::array<std::uint64_t, 32> column_bit{}, a_bit{}, b_bit{};
   for (int c = 0; c < n; ++c)
     if (layout.inner >> c & 1u) {
-      column_bit[c] = std::uint64_t{1} << bit--;
-      layout.column_key_mask |= column_bit[c];
+      layout.column_bit[c] = std::uint64_t{1} << bit--;
+      layout.column_key_mask |= layout.column_bit[c];
     }
-  // Cut positions 1..n-1, nearest the center first: those split best.
+  // Cut positions 1..n-1, nearest the center first: their rays are the
+  // densest on both sides, so they split the trie best.
   std::vector<int> positions;
   for (int p = 1; p < n; ++p) positions.push_back(p);
   std::stable_sort(positions.begin(), positions.end(),
                    [n](int x, int y) { return std::abs(2 * x - n) < std::abs(2 * y - n); });
   for (int p : positions) {
     if (bit < 1) throw std::logic_error("join: key wider than 64 bits");
-    a_bit[p] = std::uint64_t{1} << bit--;
-    b_bit[p] = std::uint64_t{1} << bit--;
-    layout.slot_a |= a_bit[p];
-    layout.slot_b |= b_bit[p];
+    layout.a_bit[p] = std::uint64_t{1} << bit--;
+    layout.b_bit[p] = std::uint64_t{1} << bit--;
+    layout.slot_a |= layout.a_bit[p];
+    layout.slot_b |= layout.b_bit[p];
   }
   for (int byte = 0; byte < 4; ++byte)
     for (int value = 0; value < 256; ++value)
       for (int i = 0; i < 8; ++i) {
         if (!(value >> i & 1)) continue;
         const int c = 8 * byte + i;
-        if (c >= 32) continue;
-        layout.inner_key[byte][value] |= column_bit[c];
-        layout.a_key[byte][value] |= a_bit[c];
-        layout.b_key[byte][value] |= b_bit[c];
+        layout.inner_key[byte][value] |= layout.column_bit[c];
+        layout.a_key[byte][value] |= layout.a_bit[c];
+        layout.b_key[byte][value] |= layout.b_bit[c];
       }
-  // The middle queen (odd n) attacks, in top row r, its column and the two
-  // squares a - r to either side; the same holds for the turned bottom half.
-  for (int r = 0; r < layout.rows; ++r) {
-    std::uint32_t allowed = layout.full;
-    if (middle >= 0) {
-      const int reach = layout.rows - r;
-      allowed &= ~middle_bit;
-      if (middle - reach >= 0) allowed &= ~(1u << (middle - reach));
-      if (middle + reach < n) allowed &= ~(1u << (middle + reach));
-    }
-    layout.allowed[r] = allowed;
-  }
   return layout;
 }
 
-// Keys of every top half whose columns among the chunk's are `pattern`.
+// Keys of every top half whose columns among the chunk's are `pattern`
+// (and, when `middle` >= 0, that leave the middle square (a, middle) alone).
+// An iterative bitboard backtracker; the last row is not pushed: its
+// queens' keys are the parent's key with one column's bits added.
 class TopHalves {
  public:
-  TopHalves(const Layout& layout, std::uint32_t pattern, StopPoller& poller,
+  TopHalves(const Layout& layout, std::uint32_t pattern, int middle, StopPoller& poller,
             std::vector<std::uint64_t>& out)
       : layout_(layout), pattern_(pattern), poller_(poller), out_(out) {
-    forbidden_ = layout.chunk & ~pattern;
-    even_ = layout.n % 2 == 0;
+    const std::uint32_t chunk = middle >= 0 ? layout.chunk & ~(1u << middle) : layout.chunk;
+    const bool even = layout.n % 2 == 0;
+    for (int r = 0; r < layout.rows; ++r) {
+      std::uint32_t allowed = layout.full & ~(chunk & ~pattern);
+      if (middle >= 0) {  // the middle queen's column and diagonals
+        const int reach = layout.rows - r;
+        allowed &= ~(1u << middle);
+        if (middle - reach >= 0) allowed &= ~(1u << (middle - reach));
+        if (middle + reach < layout.n) allowed &= ~(1u << (middle + reach));
+      }
+      allowed_[r] = allowed;
+    }
+    // A last-row queen in column c: its column, its down-right ray at c + 1
+    // and its down-left ray at c - 1 (one further right for even n).
+    for (int c = 0; c < layout.n; ++c) {
+      const std::uint32_t column = 1u << c;
+      const std::uint32_t cut = layout.full & ~1u;
+      const std::uint32_t right = (column << 1) & cut;
+      const std::uint32_t left = (even ? (column >> 1) << 1 : column >> 1) & cut;
+      last_row_key_[c] = layout.key(column & layout.inner, right, left);
+    }
+    even_ = even;
   }
+
   // false when stopped
   bool run() {
-    place(0, 0, 0, 0);
-    return !stopped_;
+    const int rows = layout_.rows;
+    if (rows == 0) return true;
+    struct Frame {
+      std::uint32_t free, columns, left, right;
+    };
+    std::array<Frame, 32> stack;
+    int row = 0;
+    stack[0] = {choices(0, 0, 0, 0), 0, 0, 0};
+    const std::uint32_t cut = layout_.full & ~1u;
+    while (row >= 0) {
+      Frame& frame = stack[row];
+      if (frame.free == 0) {
+        --row;
+        continue;
+      }
+      const std::uint32_t bit = frame.free & (0u - frame.free);
+      frame.free ^= bit;
+      const std::uint32_t columns = frame.columns | bit;
+      const std::uint32_t left = (frame.left | bit) >> 1;
+      const std::uint32_t right = (frame.right | bit) << 1;
+      ++nodes_;
+      if (row + 1 == rows - 1) {
+        // Rays at the cut from the rows above the last one: right moves one
+        // further right, left one further left (then back for even n).
+        std::uint32_t last = choices(row + 1, columns, left, right);
+        if (last == 0) continue;
+        const std::uint32_t a_rays = (right << 1) & cut;
+        const std::uint32_t b_rays = (even_ ? (left >> 1) << 1 : left >> 1) & cut;
+        const std::uint64_t base = layout_.key(columns & layout_.inner, a_rays, b_rays);
+        nodes_ += static_cast<std::uint64_t>(std::popcount(last));
+        for (; last != 0; last &= last - 1) out_.push_back(base | last_row_key_[std::countr_zero(last)]);
+        continue;
+      }
+      if (row + 1 == rows) {  // one row only
+        out_.push_back(layout_.key(columns & layout_.inner, right & cut,
+                                   (even_ ? left << 1 : left) & cut));
+        continue;
+      }
+      if (poller_.poll()) return false;
+      ++row;
+      stack[row] = {choices(row, columns, left, right), columns, left, right};
+    }
+    return true;
   }
   std::uint64_t nodes() const { return nodes_; }
 
  private:
-  void place(int row, std::uint32_t columns, std::uint32_t left, std::uint32_t right) {
-    if (stopped_) return;
-    ++nodes_;
-    if (row == layout_.rows) {
-      if ((columns & layout_.chunk) != pattern_) return;
-      // Rays at the cut: right = down-right positions in row a (family A);
-      // left = down-left positions in row a, one further right for even n
-      // (the turned half's rays start one row lower).
-      const std::uint32_t cut = layout_.full & ~1u;
-      const std::uint32_t a_rays = right & cut;
-      const std::uint32_t b_rays = (even_ ? left << 1 : left) & cut;
-      out_.push_back(layout_.key(columns & layout_.inner, a_rays, b_rays));
-      return;
-    }
-    if (poller_.poll()) {
-      stopped_ = true;
-      return;
-    }
-    const int still_needed = std::popcount(pattern_ & ~columns);
-    if (still_needed > layout_.rows - row) return;
-    std::uint32_t free = layout_.allowed[row] & ~forbidden_ & ~(columns | left | right);
-    while (free != 0) {
-      const std::uint32_t bit = free & (0u - free);
-      free ^= bit;
-      place(row + 1, columns | bit, (left | bit) >> 1, (right | bit) << 1);
-    }
+  // The columns row `row` may take: free ones, and when the rows left are
+  // just enough for the pattern columns still unused, only those.
+  std::uint32_t choices(int row, std::uint32_t columns, std::uint32_t left,
+                        std::uint32_t right) const {
+    const std::uint32_t needed = pattern_ & ~columns;
+    const int rows_left = layout_.rows - row;
+    const int count = std::popcount(needed);
+    if (count > rows_left) return 0;
+    std::uint32_t free = allowed_[row] & ~(columns | left | right);
+    if (count == rows_left) free &= needed;
+    return free;
   }
 
   const Layout& layout_;
   std::uint32_t pattern_;
-  std::uint32_t forbidden_ = 0;
+  std::array<std::uint32_t, 32> allowed_{};
+  std::array<std::uint64_t, 32> last_row_key_{};
   bool even_ = false;
   StopPoller& poller_;
   std::vector<std::uint64_t>& out_;
   std::uint64_t nodes_ = 0;
-  bool stopped_ = false;
 };
 
-// Orders keys by their top kSortedBits bits (two stable 16-bit passes).
+// Orders keys by their top kSortedBits bits (two stable 11-bit passes).
 void sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch) {
+  static_assert(kSortedBits == 22);
   scratch.resize(keys.size());
-  std::vector<std::uint32_t> counts(65536 + 1);
-  for (int shift : {32, 48}) {
+  std::array<std::uint32_t, 2048 + 1> counts;
+  for (int shift : {42, 53}) {
     std::fill(counts.begin(), counts.end(), 0u);
-    for (auto k : keys) ++counts[((k >> shift) & 0xffff) + 1];
+    for (auto k : keys) ++counts[((k >> shift) & 0x7ff) + 1];
     for (std::size_t i = 1; i < counts.size(); ++i) counts[i] += counts[i - 1];
-    for (auto k : keys) scratch[counts[(k >> shift) & 0xffff]++] = k;
+    for (auto k : keys) scratch[counts[(k >> shift) & 0x7ff]++] = k;
     keys.swap(scratch);
   }
 }
 
-// Pairs (x in tops, y in bottoms) with complementary inner columns and
-// disjoint rays; both ranges sorted, sharing the key bits above `depth`.
+// Pairs (x of the tops, y of the turned bottoms) with complementary inner
+// columns (among `columns`) and disjoint rays. Both ranges are sorted and
+// share the key bits above `depth`. Once one side is at most 64 keys long,
+// it is cut into bit slices (which of its keys hold bit j), and each key of
+// the other side is matched against all of them with one AND per bit.
 class Join {
  public:
-  Join(const Layout& layout, StopPoller& poller)
-      : column_mask_(layout.column_key_mask), ray_mask_(layout.slot_a | layout.slot_b),
-        poller_(poller) {}
+  // `columns` are the top key bits (a middle column among them may be
+  // left out: both sides leave it empty).
+  Join(std::uint64_t columns, std::uint64_t rays, StopPoller& poller)
+      : columns_(columns), rays_(rays), poller_(poller),
+        column_bits_(64 - std::countr_zero(columns | rays) - std::popcount(rays)) {}
 
   std::uint64_t count(const std::uint64_t* a, std::size_t na, const std::uint64_t* b,
                       std::size_t nb, int depth) {
     if (na == 0 || nb == 0 || stopped_) return 0;
     ++nodes_;
-    if (na * nb <= kLeafPairs || depth == kSortedBits) return pairwise(a, na, b, nb);
+    if (depth >= column_bits_ && (na <= 64 * kWords || nb <= 64 * kWords)) {  // columns settled
+      // Slices pay for their table once the other side is long enough.
+      const std::size_t small = std::min(na, nb), large = std::max(na, nb);
+      if (small * large < 8 * small + 128 + 6 * large) return pairwise(a, na, b, nb);
+      return na <= nb ? sliced(a, na, b, nb, depth) : sliced(b, nb, a, na, depth);
+    }
+    if (depth == kSortedBits) {  // no order below: slices of the shorter side, one by one
+      if (depth < column_bits_) return pairwise(a, na, b, nb);
+      if (na > nb) std::swap(a, b), std::swap(na, nb);
+      std::uint64_t total = 0;
+      for (std::size_t i = 0; i < na; i += 64 * kWords)
+        total += sliced(a + i, std::min<std::size_t>(64 * kWords, na - i), b, nb, depth);
+      return total;
+    }
     if ((nodes_ & 1023) == 0 && poller_.now()) {
       stopped_ = true;
       return 0;
@@ -222,7 +282,7 @@ class Join {
     const std::uint64_t bit = std::uint64_t{1} << (63 - depth);
     const std::size_t am = split(a, na, bit);
     const std::size_t bm = split(b, nb, bit);
-    if (column_mask_ & bit)  // one of the two holds the column
+    if (columns_ & bit)  // one of the two holds the column
       return count(a, am, b + bm, nb - bm, depth + 1) + count(a + am, na - am, b, bm, depth + 1);
     return count(a, am, b, bm, depth + 1) + count(a, am, b + bm, nb - bm, depth + 1) +
            count(a + am, na - am, b, bm, depth + 1);
@@ -236,29 +296,68 @@ class Join {
         std::partition_point(keys, keys + n, [bit](std::uint64_t k) { return (k & bit) == 0; }) -
         keys);
   }
-  std::uint64_t pairwise(const std::uint64_t* a, std::size_t na, const std::uint64_t* b,
-                         std::size_t nb) const {
+  // The small side (up to 64 * kWords keys) as bit slices, read four key
+  // bits at a time: table[c][v] is the set of small keys that fit a big key
+  // whose bits in chunk c are v. The words of a set are ANDed side by side.
+  static constexpr int kWords = 4;
+  struct Set {
+    std::uint64_t word[kWords];
+  };
+  std::uint64_t sliced(const std::uint64_t* small, std::size_t ns, const std::uint64_t* big,
+                       std::size_t nb, int depth) {
+    const std::uint64_t below =
+        depth == 0 ? ~std::uint64_t{0} : (std::uint64_t{1} << (64 - depth)) - 1;
+    const std::uint64_t rays = rays_ & below;
+    Set holds[64] = {};  // holds[j]: the small side's keys with bit j
+    for (std::size_t i = 0; i < ns; ++i)
+      for (std::uint64_t bits = small[i] & rays; bits != 0; bits &= bits - 1)
+        holds[std::countr_zero(bits)].word[i / 64] |= std::uint64_t{1} << (i % 64);
+    Set everyone{};
+    for (std::size_t i = 0; i < ns; ++i) everyone.word[i / 64] |= std::uint64_t{1} << (i % 64);
+    const int low = std::countr_zero(rays | (std::uint64_t{1} << 63)) & ~3;
+    const int chunks = (64 - depth - low + 3) / 4;
+    alignas(32) Set table[16][16];
+    for (int c = 0; c < chunks; ++c) {
+      const int base = low + 4 * c;
+      table[c][0] = everyone;
+      for (int v = 1; v < 16; ++v) {
+        const Set& from = table[c][v & (v - 1)];
+        const Set& bit = holds[(base + std::countr_zero(static_cast<unsigned>(v))) & 63];
+        for (int w = 0; w < kWords; ++w) table[c][v].word[w] = from.word[w] & ~bit.word[w];
+      }
+    }
+    const int words = static_cast<int>((ns + 63) / 64);
     std::uint64_t total = 0;
-    const std::uint64_t columns = column_mask_, rays = ray_mask_;
-    for (std::size_t i = 0; i < na; ++i) {
-      const std::uint64_t x = a[i];
-      std::uint64_t hits = 0;
-      for (std::size_t j = 0; j < nb; ++j)
-        hits += (((x & b[j]) & rays) | (~(x ^ b[j]) & columns)) == 0;
-      total += hits;
+    for (std::size_t i = 0; i < nb; ++i) {
+      const std::uint64_t x = (big[i] & rays) >> low;
+      Set fits = everyone;
+      for (int c = 0; c < chunks; ++c) {
+        const Set& entry = table[c][(x >> (4 * c)) & 15];
+        for (int w = 0; w < kWords; ++w) fits.word[w] &= entry.word[w];
+      }
+      for (int w = 0; w < words; ++w) total += static_cast<std::uint64_t>(std::popcount(fits.word[w]));
     }
     return total;
   }
+  std::uint64_t pairwise(const std::uint64_t* a, std::size_t na, const std::uint64_t* b,
+                         std::size_t nb) const {
+    std::uint64_t total = 0;
+    for (std::size_t i = 0; i < na; ++i)
+      for (std::size_t j = 0; j < nb; ++j)
+        total += (((a[i] & b[j]) & rays_) | (~(a[i] ^ b[j]) & columns_)) == 0;
+    return total;
+  }
 
-  std::uint64_t column_mask_, ray_mask_;
+  std::uint64_t columns_, rays_;
   StopPoller& poller_;
+  int column_bits_;  // the key's top bits that are columns
   std::uint64_t nodes_ = 0;
   bool stopped_ = false;
 };
 
 // The widest key: inner columns plus two bits per cut position 1..n-1.
 int min_width(int n) {
-  int width = 0;
+  int width = has_middle(n) && n >= 3 ? 1 : 0;  // odd n: column 0 is never a shared middle
   while (n - 2 * width + 2 * (n - 1) > 64) ++width;
   return width;
 }
@@ -270,8 +369,8 @@ struct Orbit {
   int size;
 };
 
-// The orbit of a pattern under the flip (complement within the chunk) and,
-// when the middle column allows it, the mirror.
+// The orbit of a pattern under the flip (complement within `chunk`) and,
+// when `mirrored`, the mirror.
 Orbit orbit_of(std::uint32_t pattern, std::uint32_t chunk, int n, bool mirrored) {
   std::uint32_t members[4] = {pattern, chunk & ~pattern, 0, 0};
   int count = 2;
@@ -290,35 +389,39 @@ Orbit orbit_of(std::uint32_t pattern, std::uint32_t chunk, int n, bool mirrored)
   return orbit;
 }
 
+// Patterns of `chunk` a top half can take (at most `rows` columns, and the
+// partner's too), one per orbit.
+void add_patterns(std::vector<JoinCount::Subproblem>& frontier, int n, int width,
+                  std::uint32_t chunk, int middle, bool mirrored, int extra_weight) {
+  const int rows = top_rows(n);
+  std::uint32_t pattern = 0;
+  do {  // every subset of the chunk
+    if (std::popcount(pattern) <= rows && std::popcount(chunk & ~pattern) <= rows) {
+      const Orbit orbit = orbit_of(pattern, chunk, n, mirrored);
+      if (orbit.representative == pattern) {
+        JoinCount::Subproblem s;
+        s.pattern = pattern;
+        s.middle = static_cast<std::uint8_t>(middle);
+        s.width = static_cast<std::uint8_t>(width);
+        s.weight = static_cast<std::uint8_t>(orbit.size * extra_weight);
+        frontier.push_back(s);
+      }
+    }
+    pattern = (pattern - chunk) & chunk;
+  } while (pattern != 0);
+}
+
+// One subproblem per pattern orbit; for odd n, the middle queen either
+// stands in an inner column (all of them in one subproblem, which shares
+// the enumeration of halves) or in a chunk column (a subproblem per left
+// chunk column, the mirror giving the right ones).
 std::vector<JoinCount::Subproblem> frontier_for(int n, int width) {
   std::vector<JoinCount::Subproblem> frontier;
-  const int rows = top_rows(n);
-  const int last_middle = has_middle(n) ? n / 2 : -1;
-  for (int middle = has_middle(n) ? 0 : -1; middle <= last_middle; ++middle) {
-    const std::uint32_t middle_bit = middle >= 0 ? 1u << middle : 0u;
-    const std::uint32_t chunk = chunk_columns(n, width) & ~middle_bit;
-    // The mirror keeps the middle column only when it is the center.
-    const bool mirrored = middle < 0 || 2 * middle == n - 1;
-    const int mirror_weight = mirrored ? 1 : 2;
-    // Every subset of the chunk's columns, by a walk over its bits.
-    std::uint32_t pattern = 0;
-    do {
-      const int mine = std::popcount(pattern);
-      const int theirs = std::popcount(chunk & ~pattern);
-      if (mine <= rows && theirs <= rows) {
-        const Orbit orbit = orbit_of(pattern, chunk, n, mirrored);
-        if (orbit.representative == pattern) {
-          JoinCount::Subproblem s;
-          s.pattern = pattern;
-          s.middle = static_cast<std::uint8_t>(middle < 0 ? 0xff : middle);
-          s.width = static_cast<std::uint8_t>(width);
-          s.weight = static_cast<std::uint8_t>(orbit.size * mirror_weight);
-          frontier.push_back(s);
-        }
-      }
-      pattern = (pattern - chunk) & chunk;
-    } while (pattern != 0);
-  }
+  const std::uint32_t chunk = chunk_columns(n, width);
+  add_patterns(frontier, n, width, chunk, kInnerMiddles, true, 1);
+  if (has_middle(n))
+    for (int middle = 0; middle < width; ++middle)
+      add_patterns(frontier, n, width, chunk & ~(1u << middle), middle, false, 2);
   return frontier;
 }
 
@@ -348,6 +451,7 @@ std::vector<JoinCount::Subproblem> JoinCount::split(const Instance& instance, st
   const int n = instance.n;
   if (n < 1 || n > kMaxJoinN) throw std::invalid_argument("join: N must be between 1 and 31");
   int width = std::max(min_width(n), instance.min_width);
+  if (n == 1) return {Subproblem{0, kInnerMiddles, 0, 1, 0}};
   auto frontier = frontier_for(n, width);
   while (frontier.size() < target && width < max_width(n) && width < kMaxJoinWidth) {
     ++width;
@@ -360,21 +464,51 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
                          Search<Solution>& search) {
   Outcome outcome;
   const int n = instance.n;
-  const int middle = subproblem.middle == 0xff ? -1 : subproblem.middle;
-  const Layout layout = layout_for(n, subproblem.width, middle);
+  if (n == 1) {  // a lone queen: no halves to join
+    outcome.count = 1;
+    outcome.complete = true;
+    return outcome;
+  }
+  const Layout layout = layout_for(n, subproblem.width);
+  const bool own_middle = subproblem.middle != kInnerMiddles;
+  const int middle = own_middle ? subproblem.middle : -1;
+  const std::uint32_t chunk = own_middle ? layout.chunk & ~(1u << middle) : layout.chunk;
   StopPoller poller = search.poller();
   std::vector<std::uint64_t> tops, bottoms, scratch;
-  TopHalves top(layout, subproblem.pattern, poller, tops);
-  if (!top.run()) return outcome;
-  TopHalves bottom(layout, layout.chunk & ~subproblem.pattern, poller, bottoms);
-  if (!bottom.run()) return outcome;
+  TopHalves top(layout, subproblem.pattern, middle, poller, tops);
+  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, bottoms);
+  if (!top.run() || !bottom.run()) return outcome;
   for (auto& key : bottoms) key = layout.turned(key);
   sort_keys(tops, scratch);
   sort_keys(bottoms, scratch);
-  Join join(layout, poller);
-  const std::uint64_t pairs = join.count(tops.data(), tops.size(), bottoms.data(), bottoms.size(), 0);
-  outcome.nodes = top.nodes() + bottom.nodes() + join.nodes();
-  if (join.stopped()) return outcome;
+  outcome.nodes = top.nodes() + bottom.nodes();
+
+  const std::uint64_t rays = layout.slot_a | layout.slot_b;
+  std::uint64_t pairs = 0;
+  if (!has_middle(n) || own_middle) {
+    Join join(layout.column_key_mask, rays, poller);
+    pairs = join.count(tops.data(), tops.size(), bottoms.data(), bottoms.size(), 0);
+    outcome.nodes += join.nodes();
+    if (join.stopped()) return outcome;
+  } else {
+    // The middle queen in each inner column m: the halves that leave its
+    // square alone, joined on the inner columns but m.
+    std::vector<std::uint64_t> top_m, bottom_m;
+    for (int m = 0; m < n; ++m) {
+      if (!(layout.inner >> m & 1u)) continue;
+      const std::uint64_t attacks = layout.attacks_middle(m);
+      top_m.clear();
+      bottom_m.clear();
+      for (auto key : tops)
+        if ((key & attacks) == 0) top_m.push_back(key);
+      for (auto key : bottoms)
+        if ((key & attacks) == 0) bottom_m.push_back(key);
+      Join join(layout.column_key_mask & ~layout.column_bit[m], rays, poller);
+      pairs += join.count(top_m.data(), top_m.size(), bottom_m.data(), bottom_m.size(), 0);
+      outcome.nodes += join.nodes();
+      if (join.stopped()) return outcome;
+    }
+  }
   outcome.count = static_cast<Count>(pairs) * subproblem.weight;
   outcome.complete = true;
   return outcome;
