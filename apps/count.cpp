@@ -12,6 +12,7 @@
 #include <nursery/queens.hpp>
 #include <nursery/scheduler.hpp>
 #include <optional>
+#include <type_traits>
 
 #include "cli.hpp"
 #include "commands.hpp"
@@ -41,9 +42,21 @@ constexpr const char* kUsage =
 // so ids do not depend on the thread count; wide enough for a few hundred
 // workers (EPS: 30..100 subproblems per worker).
 constexpr std::size_t kResumableTarget = 16384;
-constexpr const char* kKind = "queens-canonical";
+// The join's pieces cost more to cut finely (each enumerates its halves):
+// about a thousand pieces.
+constexpr std::size_t kResumableJoinTarget = 1024;
 
-using Kind = queens::CanonicalCount;
+// The counters a resumable count can run, by their names in checkpoints.
+template <class Kind>
+constexpr const char* kind_name();
+template <>
+constexpr const char* kind_name<queens::CanonicalCount>() {
+  return "queens-canonical";
+}
+template <>
+constexpr const char* kind_name<queens::JoinCount>() {
+  return "queens-join";
+}
 
 template <class K>
 Result<queens::Placement> count_with(int n, const RunOptions& options) {
@@ -82,6 +95,7 @@ struct Report {
   Status status = Status::complete;
   Count total = 0;
   Count unique = 0;
+  bool unique_known = true;  // false: a part of a join count (its classes are not additive)
   Stats stats;
   nlohmann::json extra = nlohmann::json::object();  // checkpoint, part, ranks
 };
@@ -96,7 +110,9 @@ int print_report(const Report& report, const po::variables_map& vm, const std::s
                           {"status", to_string(report.status)},
                           {"stats", stats_json(report.stats)}};
     out["total"] = complete ? count_json(report.total) : nlohmann::json(nullptr);
-    if (unique) out["unique"] = complete ? count_json(report.unique) : nlohmann::json(nullptr);
+    if (unique)
+      out["unique"] = complete && report.unique_known ? count_json(report.unique)
+                                                      : nlohmann::json(nullptr);
     out.update(report.extra);
     std::cout << out.dump() << '\n';
   } else if (complete) {
@@ -120,10 +136,14 @@ int print_report(const Report& report, const po::variables_map& vm, const std::s
 
 // Rank 0's (or the single process's) bookkeeping: the frontier, what the
 // checkpoint already holds, and the sums as subproblems finish.
+template <class Kind>
 class Ledger {
  public:
-  Ledger(int n, std::optional<std::size_t> target, std::pair<std::uint32_t, std::uint32_t> part,
-         const std::string& checkpoint_path, bool resume, double sync_seconds) {
+  using Subproblem = typename Kind::Subproblem;
+  Ledger(const typename Kind::Instance& instance, std::optional<std::size_t> target,
+         std::pair<std::uint32_t, std::uint32_t> part, const std::string& checkpoint_path,
+         bool resume, double sync_seconds) {
+    const int n = instance.n;
     using Clock = std::chrono::steady_clock;
     auto start = Clock::now();
     checkpoint::Contents contents;
@@ -139,12 +159,13 @@ class Ledger {
         spdlog::info("{}: no checkpoint yet, starting one", checkpoint_path);
       }
     }
-    header_.kind = kKind;
+    header_.kind = kind_name<Kind>();
     header_.n = n;
-    header_.target = target.value_or(kResumableTarget);
-    frontier_ = Kind::split(Kind::Instance{n}, header_.target);
+    header_.target = target.value_or(std::is_same_v<Kind, queens::JoinCount> ? kResumableJoinTarget
+                                                                             : kResumableTarget);
+    frontier_ = Kind::split(instance, header_.target);
     header_.subproblems = frontier_.size();
-    header_.frontier = checkpoint::frontier_crc(std::span<const Kind::Subproblem>(frontier_));
+    header_.frontier = checkpoint::frontier_crc(std::span<const Subproblem>(frontier_));
     header_.part = part.first;
     header_.parts = part.second;
     split_seconds_ = std::chrono::duration<double>(Clock::now() - start).count();
@@ -189,7 +210,7 @@ class Ledger {
 
   const checkpoint::Header& header() const { return header_; }
   const std::vector<std::uint64_t>& todo_ids() const { return todo_ids_; }
-  const std::vector<Kind::Subproblem>& todo() const { return todo_; }
+  const std::vector<Subproblem>& todo() const { return todo_; }
   std::uint64_t resumed() const { return resumed_; }
   std::uint64_t in_part() const { return in_part_; }
   double split_seconds() const { return split_seconds_; }
@@ -210,11 +231,11 @@ class Ledger {
 
  private:
   checkpoint::Header header_;
-  std::vector<Kind::Subproblem> frontier_;
+  std::vector<Subproblem> frontier_;
   checkpoint::Tally tally_;
   std::optional<checkpoint::Writer> writer_;
   std::vector<std::uint64_t> todo_ids_;
-  std::vector<Kind::Subproblem> todo_;
+  std::vector<Subproblem> todo_;
   std::uint64_t resumed_ = 0;
   std::uint64_t in_part_ = 0;
   double split_seconds_ = 0;
@@ -223,6 +244,8 @@ class Ledger {
 
 struct ResumableOptions {
   int n = 0;
+  std::string method;  // bitboard or join
+  int min_width = 0;   // join: the memory budget's narrowest chunk
   std::optional<std::size_t> target;
   std::pair<std::uint32_t, std::uint32_t> part{1, 1};
   std::string checkpoint;
@@ -233,13 +256,20 @@ struct ResumableOptions {
   double progress_seconds = 10;
 };
 
-Report finish_report(Ledger& ledger, const ResumableOptions& options, bool all_done,
+template <class Kind>
+Report finish_report(Ledger<Kind>& ledger, const ResumableOptions& options, bool all_done,
                      StopReason reason, double wall_seconds) {
   Report report;
   report.n = options.n;
   report.status = status_of(Mode::count, all_done, false, reason);
   report.total = ledger.total();
   report.unique = ledger.unique();
+  // The join counts totals: a whole count's classes follow by Burnside.
+  report.unique_known = std::is_same_v<Kind, queens::CanonicalCount>;
+  if (!report.unique_known && report.status == Status::complete && ledger.header().parts == 1) {
+    report.unique = queens::unique_from_total(options.n, report.total);
+    report.unique_known = true;
+  }
   report.stats.subproblems = ledger.in_part();
   report.stats.subproblems_done = ledger.done();
   report.stats.split_seconds = ledger.split_seconds();
@@ -255,23 +285,27 @@ Report finish_report(Ledger& ledger, const ResumableOptions& options, bool all_d
 }
 
 int print_part_report(const Report& report, const po::variables_map& vm,
-                      const checkpoint::Header& header) {
+                      const checkpoint::Header& header, const std::string& method) {
   // A part's sum is not the answer: say so, and never print it bare.
   if (vm.count("json") || report.status != Status::complete)
-    return print_report(report, vm, "bitboard");
+    return print_report(report, vm, method);
   std::cout << "part " << header.part << '/' << header.parts << ": total "
-            << to_string(report.total) << " unique " << to_string(report.unique) << " ("
+            << to_string(report.total);
+  if (report.unique_known) std::cout << " unique " << to_string(report.unique);
+  std::cout << " ("
             << report.stats.subproblems << " of " << header.subproblems
             << " subproblems; sum the parts with nursery count --merge)\n";
   if (vm.count("stats")) print_stats(std::cerr, report.stats);
   return kExitSuccess;
 }
 
-int count_resumable(const ResumableOptions& options, const po::variables_map& vm) {
+template <class Kind>
+int count_resumable(const typename Kind::Instance& instance, const ResumableOptions& options,
+                    const po::variables_map& vm) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
-  Ledger ledger(options.n, options.target, options.part, options.checkpoint, options.resume,
-                options.sync_seconds);
+  Ledger<Kind> ledger(instance, options.target, options.part, options.checkpoint, options.resume,
+                      options.sync_seconds);
   if (ledger.resumed() > 0)
     spdlog::info("{}: resuming, {} of {} subproblems already counted", options.checkpoint,
                  ledger.resumed(), ledger.in_part());
@@ -284,11 +318,10 @@ int count_resumable(const ResumableOptions& options, const po::variables_map& vm
   {
     ProgressBar bar(progress, progress_wanted(vm), "count " + std::to_string(options.n));
     progress.total.fetch_add(ledger.resumed());
-    execution =
-        execute<Kind>(Kind::Instance{options.n}, std::span<const Kind::Subproblem>(ledger.todo()),
-                      run_options, nullptr, [&](std::size_t i, const Outcome& outcome) {
-                        ledger.finished(ledger.todo_ids()[i], outcome);
-                      });
+    execution = execute<Kind>(instance, std::span<const typename Kind::Subproblem>(ledger.todo()),
+                              run_options, nullptr, [&](std::size_t i, const Outcome& outcome) {
+                                ledger.finished(ledger.todo_ids()[i], outcome);
+                              });
   }
   ledger.flush();
   Report report =
@@ -297,20 +330,23 @@ int count_resumable(const ResumableOptions& options, const po::variables_map& vm
   for (const auto& outcome : execution.outcomes) report.stats.nodes += outcome.nodes;
   report.stats.threads = detail::worker_count(options.run.threads);
   report.stats.cpu_seconds = execution.cpu_seconds;
-  if (ledger.header().parts > 1) return print_part_report(report, vm, ledger.header());
-  return print_report(report, vm, "bitboard");
+  if (ledger.header().parts > 1)
+    return print_part_report(report, vm, ledger.header(), options.method);
+  return print_report(report, vm, options.method);
 }
 
 #ifdef NURSERY_HAVE_MPI
-int count_mpi(const ResumableOptions& options, const po::variables_map& vm) {
+template <class Kind>
+int count_mpi(const typename Kind::Instance& instance, const ResumableOptions& options,
+              const po::variables_map& vm) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   mpi::Session session;
-  std::optional<Ledger> ledger;
+  std::optional<Ledger<Kind>> ledger;
   std::string error;
   if (session.root()) {
     try {
-      ledger.emplace(options.n, options.target, options.part, options.checkpoint, options.resume,
+      ledger.emplace(instance, options.target, options.part, options.checkpoint, options.resume,
                      options.sync_seconds);
     } catch (const std::exception& e) {
       error = e.what();
@@ -324,13 +360,14 @@ int count_mpi(const ResumableOptions& options, const po::variables_map& vm) {
 
   mpi::Job job;
   job.n = options.n;
+  job.run = mpi::runner_for<Kind>(instance);
   job.threads = options.run.threads;
   job.stop = options.run.stop;
   job.label = "count " + std::to_string(options.n);
   job.progress_seconds = vm.count("no-progress") ? 0 : options.progress_seconds;
   if (session.root()) {
     job.ids = ledger->todo_ids();
-    job.subproblems = ledger->todo();
+    job.subproblems = mpi::pack(ledger->todo());
     job.frontier_size = ledger->in_part();
     job.already_done = ledger->resumed();
     job.on_done = [&](std::uint64_t id, const Outcome& outcome) { ledger->finished(id, outcome); };
@@ -351,8 +388,9 @@ int count_mpi(const ResumableOptions& options, const po::variables_map& vm) {
   report.stats.threads = summary.threads;
   report.stats.cpu_seconds = summary.cpu_seconds;
   report.extra["ranks"] = session.size();
-  if (ledger->header().parts > 1) return print_part_report(report, vm, ledger->header());
-  return print_report(report, vm, "bitboard");
+  if (ledger->header().parts > 1)
+    return print_part_report(report, vm, ledger->header(), options.method);
+  return print_report(report, vm, options.method);
 }
 #endif
 
@@ -385,10 +423,15 @@ int merge_parts(const std::vector<std::string>& files, const po::variables_map& 
   report.n = first->n;
   report.total = tally.total;
   report.unique = tally.unique;
+  std::string method = "bitboard";
+  if (first->kind == kind_name<queens::JoinCount>()) {  // totals only: classes by Burnside
+    method = "join";
+    report.unique = queens::unique_from_total(first->n, tally.total);
+  }
   report.stats.subproblems = first->subproblems;
   report.stats.subproblems_done = tally.done_count;
   report.extra["merged"] = files;
-  return print_report(report, vm, "bitboard");
+  return print_report(report, vm, method);
 }
 
 }  // namespace
@@ -450,10 +493,11 @@ int cmd_count(int argc, char** argv) {
   if (vm.count("resume") && !vm.count("checkpoint"))
     throw UsageError("--resume: needs --checkpoint FILE");
   if (resumable) {
-    if (method != "bitboard" && !(method == "join" && vm["method"].defaulted()))
-      throw UsageError("--checkpoint, --part and --mpi count with --method bitboard only");
+    if (method != "bitboard" && method != "join")
+      throw UsageError("--checkpoint, --part and --mpi count with --method join or bitboard");
     ResumableOptions resumable_options;
     resumable_options.n = n;
+    resumable_options.method = method;
     if (vm.count("subproblems")) {
       if (run_options.subproblems == 0) throw UsageError("--subproblems: expected K >= 1");
       resumable_options.target = run_options.subproblems;
@@ -483,14 +527,18 @@ int cmd_count(int argc, char** argv) {
 #ifdef NURSERY_HAVE_MPI
       if (run_options.timeout_seconds > 0)
         throw UsageError("--timeout: not available with --mpi (use the scheduler's time limit)");
-      return count_mpi(resumable_options, vm);
+      if (method == "join")
+        return count_mpi<queens::JoinCount>({n, 0}, resumable_options, vm);
+      return count_mpi<queens::CanonicalCount>({n}, resumable_options, vm);
 #else
       throw UsageError(
           "--mpi: this nursery was built without MPI support (install openmpi-bin "
           "libopenmpi-dev and rebuild)");
 #endif
     }
-    return count_resumable(resumable_options, vm);
+    if (method == "join")
+      return count_resumable<queens::JoinCount>({n, 0}, resumable_options, vm);
+    return count_resumable<queens::CanonicalCount>({n}, resumable_options, vm);
   }
 
   Progress progress;

@@ -26,15 +26,6 @@ constexpr int kResult = 1;
 constexpr int kWork = 2;
 constexpr std::size_t kResultWords = 6;
 
-static_assert(sizeof(Subproblem) == sizeof(std::uint64_t), "a subproblem travels as one word");
-
-std::uint64_t pack(const Subproblem& subproblem) {
-  return std::bit_cast<std::uint64_t>(subproblem);
-}
-Subproblem unpack(std::uint64_t word) {
-  return std::bit_cast<Subproblem>(word);
-}
-
 std::uint64_t low(Count value) {
   return static_cast<std::uint64_t>(value);
 }
@@ -154,7 +145,6 @@ Summary run_master(const Session& session, const Job& job) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   Master master(session, job);
-  const queens::CanonicalCount::Instance instance{job.n};
   const unsigned local_threads = detail::worker_count(job.threads);
   master.add_rank(local_threads, 0);
 
@@ -166,13 +156,12 @@ Summary run_master(const Session& session, const Job& job) {
       const RunOptions options = rank_options(job);
       for (auto chunk = master.take(local_threads); !chunk.empty();
            chunk = master.take(local_threads)) {
-        std::vector<Subproblem> subproblems;
+        std::vector<std::uint64_t> subproblems;
         for (std::size_t index : chunk) subproblems.push_back(job.subproblems[index]);
-        auto execution = execute<queens::CanonicalCount>(
-            instance, std::span<const Subproblem>(subproblems), options, nullptr,
-            [&](std::size_t i, const Outcome& outcome) {
-              master.finished(job.ids[chunk[i]], outcome);
-            });
+        auto execution = job.run(std::span<const std::uint64_t>(subproblems), options,
+                                 [&](std::size_t i, const Outcome& outcome) {
+                                   master.finished(job.ids[chunk[i]], outcome);
+                                 });
         master.add_cpu(execution.cpu_seconds, chunk.size());
       }
     } catch (...) {
@@ -228,7 +217,7 @@ Summary run_master(const Session& session, const Job& job) {
     std::vector<std::uint64_t> work{chunk.size()};
     for (std::size_t index : chunk) {
       work.push_back(job.ids[index]);
-      work.push_back(pack(job.subproblems[index]));
+      work.push_back(job.subproblems[index]);
     }
     MPI_Send(work.data(), static_cast<int>(work.size()), MPI_UINT64_T, status.MPI_SOURCE, kWork,
              MPI_COMM_WORLD);
@@ -240,11 +229,10 @@ Summary run_master(const Session& session, const Job& job) {
 }
 
 void run_worker(const Job& job) {
-  const queens::CanonicalCount::Instance instance{job.n};
   const RunOptions options = rank_options(job);
   std::vector<std::uint64_t> result{detail::worker_count(job.threads), 0, 0};
   std::vector<std::uint64_t> work;
-  std::vector<Subproblem> subproblems;
+  std::vector<std::uint64_t> subproblems;
   std::vector<std::uint64_t> ids;
   for (;;) {
     MPI_Send(result.data(), static_cast<int>(result.size()), MPI_UINT64_T, 0, kResult,
@@ -261,10 +249,9 @@ void run_worker(const Job& job) {
     subproblems.clear();
     for (std::uint64_t i = 0; i < k; ++i) {
       ids.push_back(work[1 + 2 * i]);
-      subproblems.push_back(unpack(work[2 + 2 * i]));
+      subproblems.push_back(work[2 + 2 * i]);
     }
-    auto execution = execute<queens::CanonicalCount>(
-        instance, std::span<const Subproblem>(subproblems), options);
+    auto execution = job.run(std::span<const std::uint64_t>(subproblems), options, {});
     result.assign({result[0], static_cast<std::uint64_t>(execution.cpu_seconds * 1e9) + 1, 0});
     std::uint64_t complete = 0;
     for (std::size_t i = 0; i < execution.outcomes.size(); ++i) {

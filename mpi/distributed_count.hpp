@@ -5,9 +5,10 @@
 // Only the main thread of a rank calls MPI (MPI_THREAD_FUNNELED).
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <functional>
-#include <nursery/queens.hpp>
+#include <span>
 #include <nursery/scheduler.hpp>
 #include <nursery/stop.hpp>
 #include <string>
@@ -38,15 +39,50 @@ class Session {
   int size_ = 1;
 };
 
-using Subproblem = queens::CanonicalCount::Subproblem;
+// What one rank's pool made of a chunk of subproblems.
+struct ChunkResult {
+  std::vector<Outcome> outcomes;  // one per subproblem, in order
+  double cpu_seconds = 0;
+};
+// Runs a chunk of subproblems (each packed in one word) on the rank's pool,
+// calling on_done(i, outcome) as each finishes. Every rank has the same one.
+using Runner = std::function<ChunkResult(std::span<const std::uint64_t> packed,
+                                         const RunOptions& options,
+                                         const std::function<void(std::size_t, const Outcome&)>&)>;
+
+// The runner of a problem kind whose subproblems fit in one word.
+template <class Kind>
+Runner runner_for(typename Kind::Instance instance) {
+  using Subproblem = typename Kind::Subproblem;
+  static_assert(sizeof(Subproblem) == sizeof(std::uint64_t), "a subproblem travels as one word");
+  return [instance](std::span<const std::uint64_t> packed, const RunOptions& options,
+                    const std::function<void(std::size_t, const Outcome&)>& on_done) {
+    std::vector<Subproblem> subproblems;
+    subproblems.reserve(packed.size());
+    for (std::uint64_t word : packed) subproblems.push_back(std::bit_cast<Subproblem>(word));
+    auto execution = execute<Kind>(instance, std::span<const Subproblem>(subproblems), options,
+                                   nullptr, on_done);
+    return ChunkResult{std::move(execution.outcomes), execution.cpu_seconds};
+  };
+}
+
+// Packs a kind's frontier for a Job.
+template <class Subproblem>
+std::vector<std::uint64_t> pack(const std::vector<Subproblem>& subproblems) {
+  std::vector<std::uint64_t> words;
+  words.reserve(subproblems.size());
+  for (const auto& subproblem : subproblems) words.push_back(std::bit_cast<std::uint64_t>(subproblem));
+  return words;
+}
 
 struct Job {
   int n = 0;
   unsigned threads = 0;  // per rank; 0: every core of the rank's machine
   const StopSource* stop = nullptr;
+  Runner run;            // every rank
   // Rank 0 only:
-  std::vector<std::uint64_t> ids;       // the subproblems left to count...
-  std::vector<Subproblem> subproblems;  // ...and what they are, in the same order
+  std::vector<std::uint64_t> ids;          // the subproblems left to count...
+  std::vector<std::uint64_t> subproblems;  // ...and what they are (packed), in the same order
   // Called once per finished subproblem, from several threads at once.
   std::function<void(std::uint64_t id, const Outcome& outcome)> on_done;
   // Progress lines on stderr ("done/total, rate, ETA") every this many seconds; 0: none.
