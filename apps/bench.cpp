@@ -1,7 +1,8 @@
 // nursery bench queens: N-queens counting against the project's yardstick
-// (../shared/baselines/nqueens_mirror.c, built here with cc -O3
-// -march=native), in the same run on the same machine: the baseline, nursery
-// on one thread, nursery on every thread.
+// (nqueens_mirror.c, built here with cc -O3 -march=native) and, where it is
+// built (bench/peer_join.sh), the public quarter-board join counter, in the
+// same run on the same machine: the baseline, nursery's bitboard and join
+// counters on one thread and on every thread, the peer on both.
 #include <unistd.h>
 
 #include <cstdio>
@@ -20,9 +21,10 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: nursery bench queens [--n LIST] [--threads T] [--repeat R] [--baseline-source FILE]\n"
-    "                            [--cc COMPILER] [--json]\n"
-    "Counts N-queens with the baseline counter and with nursery (1 thread, T threads),\n"
-    "best of R runs each, and prints times, nodes/s and the ratios.";
+    "                            [--cc COMPILER] [--no-baseline] [--peer-join DIR] [--json]\n"
+    "Counts N-queens with the baseline counter, nursery's bitboard and join counters\n"
+    "(1 thread, T threads) and, with --peer-join, the quarter-board peer built by\n"
+    "bench/peer_join.sh (DIR/nqueensN); best of R runs each; prints times and ratios.";
 
 std::filesystem::path find_baseline(const std::string& given) {
   std::vector<std::filesystem::path> candidates;
@@ -52,17 +54,38 @@ struct Timing {
   std::uint64_t nodes = 0;
 };
 
-Timing time_nursery(int n, unsigned threads, int repeat) {
+template <class Kind>
+Timing time_nursery(const typename Kind::Instance& instance, unsigned threads, int repeat) {
   Timing best;
   for (int i = 0; i < repeat; ++i) {
     RunOptions options;
     options.threads = threads;
     options.stop = &interrupt_source();
-    auto result = run<queens::CanonicalCount>({n}, options);
+    auto result = run<Kind>(instance, options);
     if (result.status != Status::complete) throw std::runtime_error("bench: interrupted");
     if (result.stats.wall_seconds < best.seconds) best.seconds = result.stats.wall_seconds;
     best.count = result.count;
     best.nodes = result.stats.nodes;
+  }
+  return best;
+}
+
+// The peer prints "Result: COUNT" and "Elapsed time: SECONDS s".
+Timing time_peer(const std::filesystem::path& binary, unsigned threads, int repeat) {
+  Timing best;
+  for (int i = 0; i < repeat; ++i) {
+    int status = 0;
+    std::istringstream out(run_command(binary.string() + " " + std::to_string(threads), status));
+    std::string word, count;
+    double seconds = -1;
+    while (out >> word) {
+      if (word == "Result:") out >> count;
+      if (word == "time:") out >> seconds;
+    }
+    if (status != 0 || count.empty() || seconds < 0)
+      throw std::runtime_error("bench: the peer failed: " + binary.string());
+    best.seconds = std::min(best.seconds, seconds);
+    best.count = parse_count(count).value_or(0);
   }
   return best;
 }
@@ -95,6 +118,9 @@ int cmd_bench(int argc, char** argv) {
       "baseline-source", po::value<std::string>()->default_value(""),
       "nqueens_mirror.c (default: ../shared/baselines/)")(
       "cc", po::value<std::string>()->default_value("cc"), "C compiler for the baseline")(
+      "no-baseline", "leave the baseline out (it takes minutes from N = 18)")(
+      "peer-join", po::value<std::string>(),
+      "directory of the quarter-board peer's binaries nqueensN (bench/peer_join.sh)")(
       "json", "print the table as JSON");
   po::positional_options_description positionals;
   positionals.add("what", 1);
@@ -121,50 +147,94 @@ int cmd_bench(int argc, char** argv) {
   unsigned threads = parse_threads(vm["threads"].as<std::string>());
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
 
-  auto source = find_baseline(vm["baseline-source"].as<std::string>());
-  auto directory = std::filesystem::temp_directory_path() /
-                   ("nursery-bench-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(directory);
-  auto binary = (directory / "nqueens_mirror").string();
-  int status = 0;
-  run_command(vm["cc"].as<std::string>() + " -O3 -march=native -o " + binary + " " +
-                  source.string() + " 2>&1",
-              status);
-  if (status != 0) throw std::runtime_error("bench: cannot compile " + source.string());
+  const bool with_baseline = vm.count("no-baseline") == 0;
+  std::filesystem::path directory, source;
+  std::string binary;
+  if (with_baseline) {
+    source = find_baseline(vm["baseline-source"].as<std::string>());
+    directory = std::filesystem::temp_directory_path() /
+                ("nursery-bench-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(directory);
+    binary = (directory / "nqueens_mirror").string();
+    int status = 0;
+    run_command(vm["cc"].as<std::string>() + " -O3 -march=native -o " + binary + " " +
+                    source.string() + " 2>&1",
+                status);
+    if (status != 0) throw std::runtime_error("bench: cannot compile " + source.string());
+  }
+  std::filesystem::path peer_directory;
+  if (vm.count("peer-join")) peer_directory = vm["peer-join"].as<std::string>();
 
   nlohmann::json rows = nlohmann::json::array();
   const bool json = vm.count("json") != 0;
   if (!json) {
-    std::printf("baseline: %s (cc -O3 -march=native); nursery %s; %u threads; best of %d\n",
-                source.string().c_str(), NURSERY_VERSION, threads, repeat);
-    std::printf("%3s %14s %11s %11s %11s %10s %9s %14s\n", "N", "total", "baseline s",
-                "1 thread s", "all s", "base/1t", "1t/all", "nodes/s (1t)");
+    std::printf("baseline: %s; peer: %s; nursery %s; %u threads; best of %d; wall seconds\n",
+                with_baseline ? (source.string() + " (cc -O3 -march=native)").c_str() : "left out",
+                peer_directory.empty() ? "left out" : peer_directory.string().c_str(),
+                NURSERY_VERSION, threads, repeat);
+    std::printf("%3s %12s %9s %9s %9s %9s %9s %9s %9s %10s %9s %9s\n", "N", "total", "baseline",
+                "bitbd 1t", "bitbd all", "join 1t", "join all", "peer 1t", "peer all",
+                "peer/join", "join 1/T", "bitbd/join");
   }
+  const double none = -1;
   for (int n : sizes) {
-    Timing baseline = time_baseline(binary, n, repeat);
-    Timing one = time_nursery(n, 1, repeat);
-    Timing all = time_nursery(n, threads, repeat);
-    if (baseline.count != one.count || one.count != all.count)
-      throw std::runtime_error("bench: counts disagree for N = " + std::to_string(n));
-    const double speedup = baseline.seconds / one.seconds, scaling = one.seconds / all.seconds;
+    Timing baseline;
+    if (with_baseline) baseline = time_baseline(binary, n, repeat);
+    Timing bit1 = time_nursery<queens::CanonicalCount>({n}, 1, repeat);
+    Timing bitall = time_nursery<queens::CanonicalCount>({n}, threads, repeat);
+    Timing join1 = time_nursery<queens::JoinCount>({n, 0}, 1, repeat);
+    Timing joinall = time_nursery<queens::JoinCount>({n, 0}, threads, repeat);
+    Timing peer1, peerall;
+    const auto peer = peer_directory / ("nqueens" + std::to_string(n));
+    const bool with_peer = !peer_directory.empty() && std::filesystem::exists(peer);
+    if (with_peer) {
+      peer1 = time_peer(peer, 1, repeat);
+      peerall = time_peer(peer, threads, repeat);
+    }
+    for (const Timing* t : {&bitall, &join1, &joinall})
+      if (t->count != bit1.count)
+        throw std::runtime_error("bench: counts disagree for N = " + std::to_string(n));
+    if ((with_baseline && baseline.count != bit1.count) ||
+        (with_peer && (peer1.count != bit1.count || peerall.count != bit1.count)))
+      throw std::runtime_error("bench: a reference count disagrees for N = " + std::to_string(n));
+    auto or_none = [&](bool present, double value) { return present ? value : none; };
+    const double peer_ratio = or_none(with_peer, peer1.seconds / join1.seconds);
+    const double scaling = join1.seconds / joinall.seconds;
+    const double method_ratio = bit1.seconds / join1.seconds;
     if (json) {
       rows.push_back({{"n", n},
-                      {"total", count_json(one.count)},
-                      {"baseline_seconds", baseline.seconds},
-                      {"one_thread_seconds", one.seconds},
-                      {"all_threads_seconds", all.seconds},
+                      {"total", count_json(bit1.count)},
                       {"threads", threads},
-                      {"baseline_over_one_thread", speedup},
-                      {"one_thread_over_all", scaling},
-                      {"nodes", one.nodes}});
+                      {"baseline_seconds", or_none(with_baseline, baseline.seconds)},
+                      {"bitboard_one_thread_seconds", bit1.seconds},
+                      {"bitboard_all_threads_seconds", bitall.seconds},
+                      {"join_one_thread_seconds", join1.seconds},
+                      {"join_all_threads_seconds", joinall.seconds},
+                      {"peer_one_thread_seconds", or_none(with_peer, peer1.seconds)},
+                      {"peer_all_threads_seconds", or_none(with_peer, peerall.seconds)},
+                      {"peer_over_join_one_thread", peer_ratio},
+                      {"join_one_thread_over_all", scaling},
+                      {"bitboard_over_join_one_thread", method_ratio}});
     } else {
-      std::printf("%3d %14s %11.3f %11.3f %11.3f %9.2fx %8.2fx %14.3g\n", n,
-                  to_string(one.count).c_str(), baseline.seconds, one.seconds, all.seconds,
-                  speedup, scaling, one.nodes / one.seconds);
+      auto cell = [](double value) {
+        char text[32];
+        if (value < 0)
+          std::snprintf(text, sizeof text, "-");
+        else
+          std::snprintf(text, sizeof text, "%.3f", value);
+        return std::string(text);
+      };
+      std::printf("%3d %12s %9s %9.3f %9.3f %9.3f %9.3f %9s %9s %9sx %8.2fx %8.2fx\n", n,
+                  to_string(bit1.count).c_str(),
+                  cell(or_none(with_baseline, baseline.seconds)).c_str(), bit1.seconds,
+                  bitall.seconds, join1.seconds, joinall.seconds,
+                  cell(or_none(with_peer, peer1.seconds)).c_str(),
+                  cell(or_none(with_peer, peerall.seconds)).c_str(), cell(peer_ratio).c_str(),
+                  scaling, method_ratio);
       std::fflush(stdout);
     }
   }
-  std::filesystem::remove_all(directory);
+  if (!directory.empty()) std::filesystem::remove_all(directory);
   if (json) std::cout << nlohmann::json{{"benchmark", "queens"}, {"rows", rows}}.dump(2) << '\n';
   return kExitSuccess;
 }

@@ -4,11 +4,16 @@
 // in every run, on every machine.
 #include <spdlog/spdlog.h>
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <mutex>
 #include <nursery/checkpoint.hpp>
+#include <nursery/estimate.hpp>
 #include <nursery/queens.hpp>
 #include <nursery/scheduler.hpp>
 #include <optional>
@@ -63,9 +68,9 @@ Result<queens::Placement> count_with(int n, const RunOptions& options) {
   return run<K>(typename K::Instance{n}, options);
 }
 
-// From N = 10 on the join counts faster than the bitboard backtracker;
+// From N = 14 on the join counts faster than the bitboard backtracker;
 // below, both take well under a millisecond.
-constexpr int kJoinFrom = 10;
+constexpr int kJoinFrom = 14;
 
 // The method a --method value stands for ("fast" is the bitboard counter's
 // former name).
@@ -82,11 +87,91 @@ std::string choose_method(const std::string& asked, int n) {
 
 // The join counts totals; unique counts follow from Burnside's lemma with
 // the few rotation-invariant solutions, counted on the side.
-Result<queens::Placement> count_join(int n, const RunOptions& options, bool unique) {
-  auto result = count_with<queens::JoinCount>(n, options);
+Result<queens::Placement> count_join(const queens::JoinCount::Instance& instance,
+                                     const RunOptions& options, bool unique) {
+  auto result = run<queens::JoinCount>(instance, options);
   if (unique && result.status == Status::complete)
-    result.unique = queens::unique_from_total(n, result.count);
+    result.unique = queens::unique_from_total(instance.n, result.count);
   return result;
+}
+
+// "8G", "512M", "100000K", "123456789": bytes.
+std::uint64_t parse_bytes(const std::string& text) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  const std::string unit = text.substr(used);
+  double scale = 1;
+  if (unit == "K" || unit == "k") scale = 1024.0;
+  else if (unit == "M" || unit == "m") scale = 1024.0 * 1024;
+  else if (unit == "G" || unit == "g") scale = 1024.0 * 1024 * 1024;
+  else if (unit == "T" || unit == "t") scale = 1024.0 * 1024 * 1024 * 1024;
+  else if (!unit.empty()) used = 0;
+  if (used == 0 || !(value > 0) || !std::isfinite(value))
+    throw UsageError("--memory: expected a size such as 8G, 512M or 1048576, found '" + text + "'");
+  return static_cast<std::uint64_t>(value * scale);
+}
+
+std::uint64_t memory_budget(const po::variables_map& vm) {
+  if (vm.count("memory")) return parse_bytes(vm["memory"].as<std::string>());
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return std::uint64_t{4} << 30;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 2;
+}
+
+std::string gibibytes(double bytes) {
+  char text[32];
+  if (bytes >= 1024.0 * 1024 * 1024)
+    std::snprintf(text, sizeof text, "%.2f GiB", bytes / (1024.0 * 1024 * 1024));
+  else
+    std::snprintf(text, sizeof text, "%.1f MiB", bytes / (1024.0 * 1024));
+  return text;
+}
+
+// The narrowest chunk whose pieces, one per worker, fit the budget; a
+// count that cannot fit is refused before it starts.
+queens::JoinCount::Instance join_instance(int n, std::uint64_t budget, unsigned workers) {
+  for (int width = 0; width <= std::min(queens::kMaxJoinWidth, (n - 1) / 2); ++width) {
+    const double bytes = queens::join_piece_bytes(n, width) * workers;
+    if (bytes <= static_cast<double>(budget)) return {n, width};
+  }
+  const int widest = std::min(queens::kMaxJoinWidth, (n - 1) / 2);
+  throw UsageError("--memory: a join count of N = " + std::to_string(n) + " on " +
+                   std::to_string(workers) + " threads needs about " +
+                   gibibytes(queens::join_piece_bytes(n, widest) * workers) +
+                   " even in its finest pieces, more than the budget of " +
+                   gibibytes(static_cast<double>(budget)) +
+                   " (raise --memory, use fewer --threads, or --method bitboard)");
+}
+
+int print_estimate(const Estimate& e, int n, const std::string& method,
+                   const po::variables_map& vm) {
+  if (vm.count("json")) {
+    nlohmann::json out = {{"n", n},
+                          {"method", method},
+                          {"estimate", true},
+                          {"subproblems", e.subproblems},
+                          {"sampled", e.sampled},
+                          {"threads", e.threads},
+                          {"sample_seconds", e.sample_seconds},
+                          {"cpu_seconds_per_subproblem", e.cpu_mean},
+                          {"projected_cpu_seconds", e.projected_cpu},
+                          {"projected_wall_seconds", e.projected_wall},
+                          {"wall_error_seconds", e.wall_error}};
+    std::cout << out.dump() << '\n';
+  } else if (e.sampled == 0) {
+    std::cout << "no estimate: no subproblem finished (stopped)\n";
+  } else {
+    std::printf("count %d (%s, %u threads): %zu subproblems, %zu sampled in %.1f s\n", n,
+                method.c_str(), e.threads, e.subproblems, e.sampled, e.sample_seconds);
+    std::printf("projected %.1f s wall (+- %.1f s, 95%%), %.1f CPU s\n", e.projected_wall,
+                e.wall_error, e.projected_cpu);
+  }
+  return e.sampled == 0 ? kExitInterrupted : kExitSuccess;
 }
 
 // How a finished count is shown, the same for every path.
@@ -444,7 +529,7 @@ int cmd_count(int argc, char** argv) {
       "unique,u", "also count symmetry classes")("stats,s", "print search statistics on stderr")(
       "json", "print the result as JSON")(
       "method,m", po::value<std::string>()->default_value("auto"),
-      "auto (join from N = 10, else bitboard), join (half boards counted against each "
+      "auto (join from N = 14, else bitboard), join (half boards counted against each "
       "other), bitboard (canonical frames, 8-fold symmetry), backtrack (textbook, arrays) "
       "or brute (N^N, N<=10)")(
       "timeout", po::value<double>()->default_value(0), "give up after S seconds (0: never)")(
@@ -463,7 +548,13 @@ int cmd_count(int argc, char** argv) {
       "sum the counts of checkpoint files (the parts of one count)")(
       "mpi", "spread the count over the ranks of mpirun/srun")(
       "progress-interval", po::value<double>()->default_value(10),
-      "seconds between MPI progress lines on rank 0");
+      "seconds between MPI progress lines on rank 0")(
+      "memory", po::value<std::string>(),
+      "memory budget of a join count, e.g. 8G or 512M (default: half of the RAM); pieces are "
+      "cut finer to fit it")(
+      "estimate", po::value<double>()->implicit_value(10),
+      "count nothing: run a random sample of the subproblems for S seconds (default 10) and "
+      "project the whole count's time");
   po::positional_options_description positionals;
   positionals.add("n", 1);
   po::variables_map vm;
@@ -488,6 +579,22 @@ int cmd_count(int argc, char** argv) {
   run_options.timeout_seconds = vm["timeout"].as<double>();
   if (vm.count("subproblems")) run_options.subproblems = vm["subproblems"].as<std::size_t>();
   run_options.stop = &interrupt_source();
+  const std::uint64_t budget = memory_budget(vm);  // checked whatever the method
+  queens::JoinCount::Instance join{n, 0};
+  if (method == "join") join = join_instance(n, budget, detail::worker_count(run_options.threads));
+  if (vm.count("estimate")) {
+    if (vm.count("checkpoint") || vm.count("part") || vm.count("mpi") || vm.count("merge"))
+      throw UsageError("--estimate: runs alone (without --checkpoint, --part, --mpi)");
+    const double seconds = vm["estimate"].as<double>();
+    if (!(seconds > 0) || !std::isfinite(seconds))
+      throw UsageError("--estimate: expected seconds > 0");
+    if (method == "join")
+      return print_estimate(estimate<queens::JoinCount>(join, run_options, seconds), n, method, vm);
+    if (method == "bitboard")
+      return print_estimate(estimate<queens::CanonicalCount>({n}, run_options, seconds), n, method,
+                            vm);
+    throw UsageError("--estimate: for --method join or bitboard");
+  }
 
   const bool resumable = vm.count("checkpoint") || vm.count("part") || vm.count("mpi");
   if (vm.count("resume") && !vm.count("checkpoint"))
@@ -528,7 +635,7 @@ int cmd_count(int argc, char** argv) {
       if (run_options.timeout_seconds > 0)
         throw UsageError("--timeout: not available with --mpi (use the scheduler's time limit)");
       if (method == "join")
-        return count_mpi<queens::JoinCount>({n, 0}, resumable_options, vm);
+        return count_mpi<queens::JoinCount>(join, resumable_options, vm);
       return count_mpi<queens::CanonicalCount>({n}, resumable_options, vm);
 #else
       throw UsageError(
@@ -537,7 +644,7 @@ int cmd_count(int argc, char** argv) {
 #endif
     }
     if (method == "join")
-      return count_resumable<queens::JoinCount>({n, 0}, resumable_options, vm);
+      return count_resumable<queens::JoinCount>(join, resumable_options, vm);
     return count_resumable<queens::CanonicalCount>({n}, resumable_options, vm);
   }
 
@@ -547,7 +654,7 @@ int cmd_count(int argc, char** argv) {
   {
     ProgressBar bar(progress, progress_wanted(vm), "count " + std::to_string(n));
     if (method == "join")
-      result = count_join(n, run_options, vm.count("unique") != 0);
+      result = count_join(join, run_options, vm.count("unique") != 0);
     else if (method == "bitboard")
       result = count_with<queens::CanonicalCount>(n, run_options);
     else if (method == "backtrack")

@@ -230,18 +230,23 @@ class TopHalves {
   std::uint64_t nodes_ = 0;
 };
 
-// Orders keys by their top kSortedBits bits (two stable 11-bit passes).
-void sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch) {
+// Orders keys by their top kSortedBits bits (two stable 11-bit passes);
+// false when stopped (a piece's keys can take a good part of a second).
+bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch,
+               const StopPoller& poller) {
   static_assert(kSortedBits == 22);
   scratch.resize(keys.size());
   std::array<std::uint32_t, 2048 + 1> counts;
   for (int shift : {42, 53}) {
+    if (poller.now()) return false;
     std::fill(counts.begin(), counts.end(), 0u);
     for (auto k : keys) ++counts[((k >> shift) & 0x7ff) + 1];
     for (std::size_t i = 1; i < counts.size(); ++i) counts[i] += counts[i - 1];
+    if (poller.now()) return false;
     for (auto k : keys) scratch[counts[(k >> shift) & 0x7ff]++] = k;
     keys.swap(scratch);
   }
+  return true;
 }
 
 // Pairs (x of the tops, y of the turned bottoms) with complementary inner
@@ -343,6 +348,10 @@ class Join {
     }
     std::uint64_t total = 0;
     for (std::size_t i = 0; i < nb; ++i) {
+      if ((i & 65535) == 65535 && poller_.now()) {
+        stopped_ = true;
+        return 0;
+      }
       const std::uint64_t x = (big[i] & rays) >> low;
       Set fits = table[x & (kValues - 1)];
       for (int c = 1; c < chunks; ++c) {
@@ -442,7 +451,7 @@ std::vector<JoinCount::Subproblem> frontier_for(int n, int width) {
 
 }  // namespace
 
-double join_piece_estimate(int n, int width) {
+double join_piece_bytes(int n, int width) {
   // Top halves of the whole board, counted for n = 4..17; beyond, the
   // growth of the last steps (x2.3 to an odd n, x8 to the next even n).
   static constexpr double kTops[] = {6,      12,      36,      76,      344,      732,     3916,
@@ -458,8 +467,10 @@ double join_piece_estimate(int n, int width) {
     for (int m = 18; m <= n; ++m) tops *= m % 2 == 0 ? 9.0 : 2.4;
   }
   // A pattern's share is uneven: the fullest patterns hold about four
-  // times the mean; a piece holds its top halves and its partner's.
-  return 2.0 * 4.0 * tops / static_cast<double>(std::uint64_t{1} << (2 * width));
+  // times the mean; a piece holds its top halves and its partner's, 8
+  // bytes each, as many again for sorting, and (odd n) the filtered copies.
+  const double keys = 2.0 * 4.0 * tops / static_cast<double>(std::uint64_t{1} << (2 * width));
+  return keys * 24.0 + (1 << 20);
 }
 
 std::vector<JoinCount::Subproblem> JoinCount::split(const Instance& instance, std::size_t target) {
@@ -494,8 +505,7 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
   TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, bottoms);
   if (!top.run() || !bottom.run()) return outcome;
   for (auto& key : bottoms) key = layout.turned(key);
-  sort_keys(tops, scratch);
-  sort_keys(bottoms, scratch);
+  if (!sort_keys(tops, scratch, poller) || !sort_keys(bottoms, scratch, poller)) return outcome;
   outcome.nodes = top.nodes() + bottom.nodes();
 
   const std::uint64_t rays = layout.slot_a | layout.slot_b;
@@ -514,6 +524,7 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
       const std::uint64_t attacks = layout.attacks_middle(m);
       top_m.clear();
       bottom_m.clear();
+      if (poller.now()) return outcome;
       for (auto key : tops)
         if ((key & attacks) == 0) top_m.push_back(key);
       for (auto key : bottoms)

@@ -34,6 +34,8 @@ class ResumeCli : public ::testing::Test {
   void TearDown() override { fs::remove_all(directory_); }
   std::string file(const std::string& name) const { return (directory_ / name).string(); }
 
+
+ public:
   static std::size_t records_in(const std::string& path) {
     std::ifstream in(path);
     std::string line;
@@ -44,6 +46,8 @@ class ResumeCli : public ::testing::Test {
     return records;
   }
 
+
+ protected:
   fs::path directory_;
 };
 
@@ -140,22 +144,23 @@ TEST_F(ResumeCli, UsageErrors) {
 }
 
 // Killed with SIGKILL in the middle of a count, then resumed: the exact total.
-TEST_F(ResumeCli, ResumeAfterSigkillGivesTheExactTotal) {
-  const std::string checkpoint = file("kill.ckpt");
+void kill_and_resume(const std::string& checkpoint, const std::string& n,
+                     const std::string& method, std::uint64_t expected_total) {
   pid_t child = ::fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
     int null = ::open("/dev/null", O_WRONLY);
     ::dup2(null, STDOUT_FILENO);
     ::dup2(null, STDERR_FILENO);
-    ::execl(NURSERY_CLI, NURSERY_CLI, "count", "16", "--threads", "1", "--no-progress",
-            "--checkpoint", checkpoint.c_str(), static_cast<char*>(nullptr));
+    ::execl(NURSERY_CLI, NURSERY_CLI, "count", n.c_str(), "--method", method.c_str(), "--threads",
+            "1", "--no-progress", "--checkpoint", checkpoint.c_str(),
+            "--checkpoint-interval", "0.2", static_cast<char*>(nullptr));
     ::_exit(127);
   }
-  // Wait for the first synced batch (about a second in), then kill.
+  // Wait for the first synced batch, then kill.
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(40);
   bool finished = false;
-  while (records_in(checkpoint) == 0 && std::chrono::steady_clock::now() < deadline) {
+  while (ResumeCli::records_in(checkpoint) == 0 && std::chrono::steady_clock::now() < deadline) {
     int status = 0;
     if (::waitpid(child, &status, WNOHANG) == child) {
       finished = true;
@@ -167,18 +172,52 @@ TEST_F(ResumeCli, ResumeAfterSigkillGivesTheExactTotal) {
   ::kill(child, SIGKILL);
   int status = 0;
   ::waitpid(child, &status, 0);
-  const std::size_t at_kill = records_in(checkpoint);
+  const std::size_t at_kill = ResumeCli::records_in(checkpoint);
   ASSERT_GT(at_kill, 0u);
 
-  auto resumed = run_cli(
-      "count 16 --threads 2 --no-progress --json --checkpoint " + checkpoint + " --resume", false);
+  auto resumed = run_cli("count " + n + " --method " + method +
+                             " --threads 2 --no-progress --json --unique --checkpoint " +
+                             checkpoint + " --resume",
+                         false);
   ASSERT_EQ(resumed.status, 0) << resumed.output;
   auto json = nlohmann::json::parse(resumed.output);
-  EXPECT_EQ(json["total"], 14772512);
+  EXPECT_EQ(json["total"], expected_total);
+  EXPECT_EQ(json["method"], method);
   EXPECT_EQ(json["checkpoint"]["resumed"], at_kill);
   // The kill happened midway: something was left to count.
   EXPECT_LT(at_kill, json["frontier"].get<std::size_t>());
-  EXPECT_EQ(records_in(checkpoint), json["frontier"].get<std::size_t>());
+  EXPECT_EQ(ResumeCli::records_in(checkpoint), json["frontier"].get<std::size_t>());
+}
+
+TEST_F(ResumeCli, ResumeAfterSigkillGivesTheExactTotal) {
+  kill_and_resume(file("kill.ckpt"), "16", "bitboard", 14772512);
+}
+
+TEST_F(ResumeCli, JoinResumeAfterSigkillGivesTheExactTotal) {
+  kill_and_resume(file("join.ckpt"), "17", "join", 95815104);
+}
+
+// The join's parts carry totals only; merged, the classes follow (Burnside).
+TEST_F(ResumeCli, JoinPartsMergeToTheWhole) {
+  for (int part = 1; part <= 3; ++part) {
+    auto run = run_cli("count 14 --method join --part " + std::to_string(part) +
+                           "/3 --checkpoint " + file("j" + std::to_string(part) + ".ckpt"),
+                       false);
+    ASSERT_EQ(run.status, 0) << run.output;
+    EXPECT_NE(run.output.find("part " + std::to_string(part) + "/3: total"), std::string::npos);
+  }
+  auto merged = run_cli(
+      "count --unique --json --merge " + file("j1.ckpt") + " " + file("j2.ckpt") + " " + file("j3.ckpt"),
+      false);
+  ASSERT_EQ(merged.status, 0) << merged.output;
+  auto json = nlohmann::json::parse(merged.output);
+  EXPECT_EQ(json["total"], 365596);
+  EXPECT_EQ(json["unique"], 45752);
+  EXPECT_EQ(json["method"], "join");
+  // A bitboard checkpoint is another count: the join refuses to resume it.
+  ASSERT_EQ(run_cli("count 11 --method bitboard --checkpoint " + file("b.ckpt")).status, 0);
+  auto other = run_cli("count 11 --method join --checkpoint " + file("b.ckpt") + " --resume");
+  EXPECT_EQ(other.status, 2);
 }
 
 }  // namespace

@@ -20,6 +20,41 @@ TEST(QueensCli, CountPrintsTheTotalAndUnique) {
   EXPECT_EQ(run.output, "total  14200\nunique 1787\n");
 }
 
+TEST(QueensCli, CountMethodsAgree) {
+  for (const char* method : {"auto", "join", "bitboard", "fast", "backtrack"}) {
+    auto run = run_cli(std::string("count 14 --unique --method ") + method, false);
+    EXPECT_EQ(run.status, 0) << method;
+    EXPECT_EQ(run.output, "total  365596\nunique 45752\n") << method;
+  }
+  auto json = nlohmann::json::parse(run_cli("count 15 --json", false).output);
+  EXPECT_EQ(json["method"], "join");  // auto from N = 14
+  json = nlohmann::json::parse(run_cli("count 9 --json", false).output);
+  EXPECT_EQ(json["method"], "bitboard");
+  EXPECT_EQ(run_cli("count 10 --method nope").status, 2);
+}
+
+TEST(QueensCli, EstimateProjectsTheCount) {
+  auto run = run_cli("count 15 --estimate 0.3 --json", false);
+  ASSERT_EQ(run.status, 0) << run.output;
+  auto json = nlohmann::json::parse(run.output);
+  EXPECT_EQ(json["estimate"], true);
+  EXPECT_GT(json["sampled"].get<std::size_t>(), 0u);
+  EXPECT_LE(json["sampled"].get<std::size_t>(), json["subproblems"].get<std::size_t>());
+  EXPECT_GT(json["projected_wall_seconds"].get<double>(), 0.0);
+  EXPECT_FALSE(json.contains("total"));  // an estimate counts nothing
+  EXPECT_EQ(run_cli("count 15 --estimate 0").status, 2);
+}
+
+TEST(QueensCli, MemoryBudgetIsCheckedBeforeTheCount) {
+  auto run = run_cli("count 20 --memory 1M");
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.output.find("--memory"), std::string::npos) << run.output;
+  EXPECT_EQ(run_cli("count 12 --memory lots").status, 2);
+  run = run_cli("count 13 --memory 64M", false);
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.output, "73712\n");
+}
+
 TEST(QueensCli, JsonParses) {
   auto run = run_cli("count 11 --unique --json", false);
   ASSERT_EQ(run.status, 0);

@@ -116,9 +116,9 @@ struct JoinCount {
                        Search<Solution>& search);
 };
 
-// Top halves a subproblem holds at most (an upper estimate, for memory
-// budgets): the bytes a join piece needs are about 16 times this.
-double join_piece_estimate(int n, int width);
+// Bytes one join piece of chunk width `width` needs at most (an upper
+// estimate from the top halves' growth, for memory budgets).
+double join_piece_bytes(int n, int width);
 
 //--- Rotations and Burnside ---------------------------------------------------
 // Solutions left unchanged by a quarter turn (quarter_turns = 1) or a half
