@@ -21,7 +21,8 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: nursery bench queens [--n LIST] [--threads T] [--repeat R] [--baseline-source FILE]\n"
-    "                            [--cc COMPILER] [--no-baseline] [--peer-join DIR] [--json]\n"
+    "                            [--cc COMPILER] [--no-baseline] [--peer-join DIR]\n"
+    "                            [--peer-takaken DIR] [--json]\n"
     "Counts N-queens with the baseline counter, nursery's bitboard and join counters\n"
     "(1 thread, T threads) and, with --peer-join, the quarter-board peer built by\n"
     "bench/peer_join.sh (DIR/nqueensN); best of R runs each; prints times and ratios.";
@@ -90,6 +91,32 @@ Timing time_peer(const std::filesystem::path& binary, unsigned threads, int repe
   return best;
 }
 
+// Takaken's program prints "N:  TOTAL  UNIQUE  [[hh:]mm:]ss.cc" (CPU time).
+Timing time_takaken(const std::filesystem::path& binary, int n, int repeat) {
+  Timing best;
+  for (int i = 0; i < repeat; ++i) {
+    int status = 0;
+    std::istringstream out(run_command(binary.string() + " -r", status));
+    std::string line;
+    bool found = false;
+    while (std::getline(out, line)) {
+      std::istringstream fields(line);
+      std::string label, total, unique, clock;
+      if (!(fields >> label >> total >> unique >> clock) || label != std::to_string(n) + ":") continue;
+      double seconds = 0;
+      std::istringstream parts(clock);
+      std::string part;
+      while (std::getline(parts, part, ':')) seconds = seconds * 60 + std::stod(part);
+      best.seconds = std::min(best.seconds, seconds);
+      best.count = parse_count(total).value_or(0);
+      found = true;
+    }
+    if (status != 0 || !found)
+      throw std::runtime_error("bench: Takaken's program failed: " + binary.string());
+  }
+  return best;
+}
+
 Timing time_baseline(const std::string& binary, int n, int repeat) {
   Timing best;
   for (int i = 0; i < repeat; ++i) {
@@ -121,6 +148,8 @@ int cmd_bench(int argc, char** argv) {
       "no-baseline", "leave the baseline out (it takes minutes from N = 18)")(
       "peer-join", po::value<std::string>(),
       "directory of the quarter-board peer's binaries nqueensN (bench/peer_join.sh)")(
+      "peer-takaken", po::value<std::string>(),
+      "directory of Takaken's program built per N, takakenN (bench/peer_takaken.sh)")(
       "json", "print the table as JSON");
   po::positional_options_description positionals;
   positionals.add("what", 1);
@@ -162,8 +191,9 @@ int cmd_bench(int argc, char** argv) {
                 status);
     if (status != 0) throw std::runtime_error("bench: cannot compile " + source.string());
   }
-  std::filesystem::path peer_directory;
+  std::filesystem::path peer_directory, takaken_directory;
   if (vm.count("peer-join")) peer_directory = vm["peer-join"].as<std::string>();
+  if (vm.count("peer-takaken")) takaken_directory = vm["peer-takaken"].as<std::string>();
 
   nlohmann::json rows = nlohmann::json::array();
   const bool json = vm.count("json") != 0;
@@ -172,9 +202,9 @@ int cmd_bench(int argc, char** argv) {
                 with_baseline ? (source.string() + " (cc -O3 -march=native)").c_str() : "left out",
                 peer_directory.empty() ? "left out" : peer_directory.string().c_str(),
                 NURSERY_VERSION, threads, repeat);
-    std::printf("%3s %12s %9s %9s %9s %9s %9s %9s %9s %10s %9s %9s\n", "N", "total", "baseline",
-                "bitbd 1t", "bitbd all", "join 1t", "join all", "peer 1t", "peer all",
-                "peer/join", "join 1/T", "bitbd/join");
+    std::printf("%3s %12s %9s %9s %9s %9s %9s %9s %9s %9s %10s %9s %9s %10s\n", "N", "total",
+                "baseline", "takaken", "bitbd 1t", "bitbd all", "join 1t", "join all", "peer 1t",
+                "peer all", "peer/join", "join 1/T", "bitbd/join", "taka/bitbd");
   }
   const double none = -1;
   for (int n : sizes) {
@@ -191,6 +221,13 @@ int cmd_bench(int argc, char** argv) {
       peer1 = time_peer(peer, 1, repeat);
       peerall = time_peer(peer, threads, repeat);
     }
+    Timing takaken;
+    const auto takaken_binary = takaken_directory / ("takaken" + std::to_string(n));
+    const bool with_takaken =
+        !takaken_directory.empty() && std::filesystem::exists(takaken_binary);
+    if (with_takaken) takaken = time_takaken(takaken_binary, n, repeat);
+    if (with_takaken && takaken.count != bit1.count)
+      throw std::runtime_error("bench: Takaken's count disagrees for N = " + std::to_string(n));
     for (const Timing* t : {&bitall, &join1, &joinall})
       if (t->count != bit1.count)
         throw std::runtime_error("bench: counts disagree for N = " + std::to_string(n));
@@ -201,11 +238,14 @@ int cmd_bench(int argc, char** argv) {
     const double peer_ratio = or_none(with_peer, peer1.seconds / join1.seconds);
     const double scaling = join1.seconds / joinall.seconds;
     const double method_ratio = bit1.seconds / join1.seconds;
+    const double takaken_ratio = or_none(with_takaken, takaken.seconds / bit1.seconds);
     if (json) {
       rows.push_back({{"n", n},
                       {"total", count_json(bit1.count)},
                       {"threads", threads},
                       {"baseline_seconds", or_none(with_baseline, baseline.seconds)},
+                      {"takaken_cpu_seconds", or_none(with_takaken, takaken.seconds)},
+                      {"takaken_over_bitboard_one_thread", takaken_ratio},
                       {"bitboard_one_thread_seconds", bit1.seconds},
                       {"bitboard_all_threads_seconds", bitall.seconds},
                       {"join_one_thread_seconds", join1.seconds},
@@ -224,13 +264,14 @@ int cmd_bench(int argc, char** argv) {
           std::snprintf(text, sizeof text, "%.3f", value);
         return std::string(text);
       };
-      std::printf("%3d %12s %9s %9.3f %9.3f %9.3f %9.3f %9s %9s %9sx %8.2fx %8.2fx\n", n,
-                  to_string(bit1.count).c_str(),
-                  cell(or_none(with_baseline, baseline.seconds)).c_str(), bit1.seconds,
+      std::printf("%3d %12s %9s %9s %9.3f %9.3f %9.3f %9.3f %9s %9s %9sx %8.2fx %8.2fx %9sx\n",
+                  n, to_string(bit1.count).c_str(),
+                  cell(or_none(with_baseline, baseline.seconds)).c_str(),
+                  cell(or_none(with_takaken, takaken.seconds)).c_str(), bit1.seconds,
                   bitall.seconds, join1.seconds, joinall.seconds,
                   cell(or_none(with_peer, peer1.seconds)).c_str(),
                   cell(or_none(with_peer, peerall.seconds)).c_str(), cell(peer_ratio).c_str(),
-                  scaling, method_ratio);
+                  scaling, method_ratio, cell(takaken_ratio).c_str());
       std::fflush(stdout);
     }
   }
