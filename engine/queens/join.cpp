@@ -518,19 +518,25 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
   } else {
     // The middle queen in each inner column m: the halves that leave its
     // square alone, joined on the inner columns but m.
-    std::vector<std::uint64_t> top_m, bottom_m;
+    std::vector<std::uint64_t> top_m(tops.size()), bottom_m(bottoms.size());
+    // Branch-free: every key is written, the count moves past the kept ones.
+    auto keep = [](const std::vector<std::uint64_t>& keys, std::uint64_t attacks,
+                   std::vector<std::uint64_t>& kept) {
+      std::size_t count = 0;
+      for (auto key : keys) {
+        kept[count] = key;
+        count += (key & attacks) == 0;
+      }
+      return count;
+    };
     for (int m = 0; m < n; ++m) {
       if (!(layout.inner >> m & 1u)) continue;
-      const std::uint64_t attacks = layout.attacks_middle(m);
-      top_m.clear();
-      bottom_m.clear();
       if (poller.now()) return outcome;
-      for (auto key : tops)
-        if ((key & attacks) == 0) top_m.push_back(key);
-      for (auto key : bottoms)
-        if ((key & attacks) == 0) bottom_m.push_back(key);
+      const std::uint64_t attacks = layout.attacks_middle(m);
+      const std::size_t top_count = keep(tops, attacks, top_m);
+      const std::size_t bottom_count = keep(bottoms, attacks, bottom_m);
       Join join(layout.column_key_mask & ~layout.column_bit[m], rays, poller);
-      pairs += join.count(top_m.data(), top_m.size(), bottom_m.data(), bottom_m.size(), 0);
+      pairs += join.count(top_m.data(), top_count, bottom_m.data(), bottom_count, 0);
       outcome.nodes += join.nodes();
       if (join.stopped()) return outcome;
     }
