@@ -31,7 +31,8 @@ std::filesystem::path find_baseline(const std::string& given) {
   std::vector<std::filesystem::path> candidates;
   if (!given.empty()) candidates.emplace_back(given);
   candidates.emplace_back("../shared/baselines/nqueens_mirror.c");
-  candidates.emplace_back(std::string(NURSERY_SOURCE_DIR) + "/../shared/baselines/nqueens_mirror.c");
+  candidates.emplace_back(std::string(NURSERY_SOURCE_DIR) +
+                          "/../shared/baselines/nqueens_mirror.c");
   for (const auto& path : candidates)
     if (std::filesystem::exists(path)) return path;
   throw UsageError("bench: baseline source not found (looked for " + candidates.back().string() +
@@ -102,7 +103,8 @@ Timing time_takaken(const std::filesystem::path& binary, int n, int repeat) {
     while (std::getline(out, line)) {
       std::istringstream fields(line);
       std::string label, total, unique, clock;
-      if (!(fields >> label >> total >> unique >> clock) || label != std::to_string(n) + ":") continue;
+      if (!(fields >> label >> total >> unique >> clock) || label != std::to_string(n) + ":")
+        continue;
       double seconds = 0;
       std::istringstream parts(clock);
       std::string part;
@@ -181,8 +183,8 @@ int cmd_bench(int argc, char** argv) {
   std::string binary;
   if (with_baseline) {
     source = find_baseline(vm["baseline-source"].as<std::string>());
-    directory = std::filesystem::temp_directory_path() /
-                ("nursery-bench-" + std::to_string(::getpid()));
+    directory =
+        std::filesystem::temp_directory_path() / ("nursery-bench-" + std::to_string(::getpid()));
     std::filesystem::create_directories(directory);
     binary = (directory / "nqueens_mirror").string();
     int status = 0;
@@ -223,8 +225,7 @@ int cmd_bench(int argc, char** argv) {
     }
     Timing takaken;
     const auto takaken_binary = takaken_directory / ("takaken" + std::to_string(n));
-    const bool with_takaken =
-        !takaken_directory.empty() && std::filesystem::exists(takaken_binary);
+    const bool with_takaken = !takaken_directory.empty() && std::filesystem::exists(takaken_binary);
     if (with_takaken) takaken = time_takaken(takaken_binary, n, repeat);
     if (with_takaken && takaken.count != bit1.count)
       throw std::runtime_error("bench: Takaken's count disagrees for N = " + std::to_string(n));
@@ -264,14 +265,13 @@ int cmd_bench(int argc, char** argv) {
           std::snprintf(text, sizeof text, "%.3f", value);
         return std::string(text);
       };
-      std::printf("%3d %12s %9s %9s %9.3f %9.3f %9.3f %9.3f %9s %9s %9sx %8.2fx %8.2fx %9sx\n",
-                  n, to_string(bit1.count).c_str(),
-                  cell(or_none(with_baseline, baseline.seconds)).c_str(),
-                  cell(or_none(with_takaken, takaken.seconds)).c_str(), bit1.seconds,
-                  bitall.seconds, join1.seconds, joinall.seconds,
-                  cell(or_none(with_peer, peer1.seconds)).c_str(),
-                  cell(or_none(with_peer, peerall.seconds)).c_str(), cell(peer_ratio).c_str(),
-                  scaling, method_ratio, cell(takaken_ratio).c_str());
+      std::printf(
+          "%3d %12s %9s %9s %9.3f %9.3f %9.3f %9.3f %9s %9s %9sx %8.2fx %8.2fx %9sx\n", n,
+          to_string(bit1.count).c_str(), cell(or_none(with_baseline, baseline.seconds)).c_str(),
+          cell(or_none(with_takaken, takaken.seconds)).c_str(), bit1.seconds, bitall.seconds,
+          join1.seconds, joinall.seconds, cell(or_none(with_peer, peer1.seconds)).c_str(),
+          cell(or_none(with_peer, peerall.seconds)).c_str(), cell(peer_ratio).c_str(), scaling,
+          method_ratio, cell(takaken_ratio).c_str());
       std::fflush(stdout);
     }
   }

@@ -8,9 +8,9 @@
 #include <bit>
 #include <cstdint>
 #include <functional>
-#include <span>
 #include <nursery/scheduler.hpp>
 #include <nursery/stop.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -46,9 +46,9 @@ struct ChunkResult {
 };
 // Runs a chunk of subproblems (each packed in one word) on the rank's pool,
 // calling on_done(i, outcome) as each finishes. Every rank has the same one.
-using Runner = std::function<ChunkResult(std::span<const std::uint64_t> packed,
-                                         const RunOptions& options,
-                                         const std::function<void(std::size_t, const Outcome&)>&)>;
+using Runner =
+    std::function<ChunkResult(std::span<const std::uint64_t> packed, const RunOptions& options,
+                              const std::function<void(std::size_t, const Outcome&)>&)>;
 
 // The runner of a problem kind whose subproblems fit in one word.
 template <class Kind>
@@ -71,7 +71,8 @@ template <class Subproblem>
 std::vector<std::uint64_t> pack(const std::vector<Subproblem>& subproblems) {
   std::vector<std::uint64_t> words;
   words.reserve(subproblems.size());
-  for (const auto& subproblem : subproblems) words.push_back(std::bit_cast<std::uint64_t>(subproblem));
+  for (const auto& subproblem : subproblems)
+    words.push_back(std::bit_cast<std::uint64_t>(subproblem));
   return words;
 }
 
@@ -79,7 +80,7 @@ struct Job {
   int n = 0;
   unsigned threads = 0;  // per rank; 0: every core of the rank's machine
   const StopSource* stop = nullptr;
-  Runner run;            // every rank
+  Runner run;  // every rank
   // Rank 0 only:
   std::vector<std::uint64_t> ids;          // the subproblems left to count...
   std::vector<std::uint64_t> subproblems;  // ...and what they are (packed), in the same order

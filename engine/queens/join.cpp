@@ -31,10 +31,12 @@ namespace nursery::queens {
 
 namespace {
 
-constexpr int kSortedBits = 22;  // the trie walk reads at most this many key bits
+constexpr int kSortedBits = 22;           // the trie walk reads at most this many key bits
 constexpr std::size_t kLeafPairs = 1024;  // below this many pairs, test them one by one
 
-std::uint32_t full_mask(int n) { return n >= 32 ? ~0u : (1u << n) - 1; }
+std::uint32_t full_mask(int n) {
+  return n >= 32 ? ~0u : (1u << n) - 1;
+}
 
 std::uint32_t mirror(std::uint32_t columns, int n) {
   std::uint32_t out = 0;
@@ -50,16 +52,21 @@ std::uint32_t chunk_columns(int n, int h) {
   return low | mirror(low, n);
 }
 
-int top_rows(int n) { return n / 2; }
-bool has_middle(int n) { return n % 2 == 1; }
+int top_rows(int n) {
+  return n / 2;
+}
+bool has_middle(int n) {
+  return n % 2 == 1;
+}
 
-constexpr std::uint8_t kInnerMiddles = 0xff;  // Subproblem::middle: every middle column not in the chunk
+constexpr std::uint8_t kInnerMiddles =
+    0xff;  // Subproblem::middle: every middle column not in the chunk
 
 // Key bits: inner columns first, then for each cut position (center
 // first) the pair (A, B). Positions 0 and n.. never take part in a conflict.
 struct Layout {
   int n = 0;
-  int rows = 0;             // a
+  int rows = 0;  // a
   std::uint32_t full = 0;
   std::uint32_t chunk = 0;  // columns the pattern fixes
   std::uint32_t inner = 0;  // the other columns
@@ -190,12 +197,13 @@ class TopHalves {
         const std::uint32_t b_rays = (even_ ? (left >> 1) << 1 : left >> 1) & cut;
         const std::uint64_t base = layout_.key(columns & layout_.inner, a_rays, b_rays);
         nodes_ += static_cast<std::uint64_t>(std::popcount(last));
-        for (; last != 0; last &= last - 1) out_.push_back(base | last_row_key_[std::countr_zero(last)]);
+        for (; last != 0; last &= last - 1)
+          out_.push_back(base | last_row_key_[std::countr_zero(last)]);
         continue;
       }
       if (row + 1 == rows) {  // one row only
-        out_.push_back(layout_.key(columns & layout_.inner, right & cut,
-                                   (even_ ? left << 1 : left) & cut));
+        out_.push_back(
+            layout_.key(columns & layout_.inner, right & cut, (even_ ? left << 1 : left) & cut));
         continue;
       }
       if (poller_.poll()) return false;
@@ -259,7 +267,9 @@ class Join {
   // `columns` are the top key bits (a middle column among them may be
   // left out: both sides leave it empty).
   Join(std::uint64_t columns, std::uint64_t rays, StopPoller& poller)
-      : columns_(columns), rays_(rays), poller_(poller),
+      : columns_(columns),
+        rays_(rays),
+        poller_(poller),
         column_bits_(64 - std::countr_zero(columns | rays) - std::popcount(rays)) {}
 
   // Both ranges are ordered by the key bits above kSortedBits; below, a
@@ -309,9 +319,15 @@ class Join {
   std::uint64_t sliced(const std::uint64_t* small, std::size_t ns, const std::uint64_t* big,
                        std::size_t nb, int depth) {
     const bool wide = nb >= 8192;  // 8-bit chunks: half the lookups, a 16x larger table
-    if (ns <= 64) return wide ? sliced<1, 8>(small, ns, big, nb, depth) : sliced<1, 4>(small, ns, big, nb, depth);
-    if (ns <= 128) return wide ? sliced<2, 8>(small, ns, big, nb, depth) : sliced<2, 4>(small, ns, big, nb, depth);
-    if (ns <= 256) return wide ? sliced<4, 8>(small, ns, big, nb, depth) : sliced<4, 4>(small, ns, big, nb, depth);
+    if (ns <= 64)
+      return wide ? sliced<1, 8>(small, ns, big, nb, depth)
+                  : sliced<1, 4>(small, ns, big, nb, depth);
+    if (ns <= 128)
+      return wide ? sliced<2, 8>(small, ns, big, nb, depth)
+                  : sliced<2, 4>(small, ns, big, nb, depth);
+    if (ns <= 256)
+      return wide ? sliced<4, 8>(small, ns, big, nb, depth)
+                  : sliced<4, 4>(small, ns, big, nb, depth);
     return wide ? sliced<8, 8>(small, ns, big, nb, depth) : sliced<8, 4>(small, ns, big, nb, depth);
   }
   template <int W, int kBits>
@@ -386,7 +402,9 @@ int min_width(int n) {
   return width;
 }
 
-int max_width(int n) { return std::max(0, (n - 1) / 2); }
+int max_width(int n) {
+  return std::max(0, (n - 1) / 2);
+}
 
 struct Orbit {
   std::uint32_t representative;
@@ -454,9 +472,8 @@ std::vector<JoinCount::Subproblem> frontier_for(int n, int width) {
 double join_piece_bytes(int n, int width) {
   // Top halves of the whole board, counted for n = 4..17; beyond, the
   // growth of the last steps (x2.3 to an odd n, x8 to the next even n).
-  static constexpr double kTops[] = {6,      12,      36,      76,      344,      732,     3916,
-                                     8492,   52856,   117694,  835056,   1897702, 15324708,
-                                     35312064};
+  static constexpr double kTops[] = {6,    12,    36,     76,     344,     732,      3916,
+                                     8492, 52856, 117694, 835056, 1897702, 15324708, 35312064};
   double tops = 0;
   if (n < 4) {
     tops = 1;

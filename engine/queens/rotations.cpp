@@ -17,8 +17,12 @@ namespace {
 class RotationSearch {
  public:
   RotationSearch(int n, int quarter_turns)
-      : n_(n), turns_(quarter_turns), row_of_column_(n, -1), column_of_row_(n, -1),
-        diagonal_(2 * n, false), anti_(2 * n, false) {}
+      : n_(n),
+        turns_(quarter_turns),
+        row_of_column_(n, -1),
+        column_of_row_(n, -1),
+        diagonal_(2 * n, false),
+        anti_(2 * n, false) {}
 
   Count run() {
     if (n_ % 2 == 1) {
@@ -34,8 +38,8 @@ class RotationSearch {
 
  private:
   bool free(int row, int column) const {
-    return column_of_row_[row] < 0 && row_of_column_[column] < 0 &&
-           !diagonal_[row - column + n_] && !anti_[row + column];
+    return column_of_row_[row] < 0 && row_of_column_[column] < 0 && !diagonal_[row - column + n_] &&
+           !anti_[row + column];
   }
   void set(int row, int column, bool on) {
     column_of_row_[row] = on ? column : -1;

@@ -34,7 +34,6 @@ class ResumeCli : public ::testing::Test {
   void TearDown() override { fs::remove_all(directory_); }
   std::string file(const std::string& name) const { return (directory_ / name).string(); }
 
-
  public:
   static std::size_t records_in(const std::string& path) {
     std::ifstream in(path);
@@ -45,7 +44,6 @@ class ResumeCli : public ::testing::Test {
       if (line.rfind("done ", 0) == 0) ++records;
     return records;
   }
-
 
  protected:
   fs::path directory_;
@@ -144,8 +142,8 @@ TEST_F(ResumeCli, UsageErrors) {
 }
 
 // Killed with SIGKILL in the middle of a count, then resumed: the exact total.
-void kill_and_resume(const std::string& checkpoint, const std::string& n,
-                     const std::string& method, std::uint64_t expected_total) {
+void kill_and_resume(const std::string& checkpoint, const std::string& n, const std::string& method,
+                     std::uint64_t expected_total) {
   pid_t child = ::fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
@@ -153,8 +151,8 @@ void kill_and_resume(const std::string& checkpoint, const std::string& n,
     ::dup2(null, STDOUT_FILENO);
     ::dup2(null, STDERR_FILENO);
     ::execl(NURSERY_CLI, NURSERY_CLI, "count", n.c_str(), "--method", method.c_str(), "--threads",
-            "1", "--no-progress", "--checkpoint", checkpoint.c_str(),
-            "--checkpoint-interval", "0.2", static_cast<char*>(nullptr));
+            "1", "--no-progress", "--checkpoint", checkpoint.c_str(), "--checkpoint-interval",
+            "0.2", static_cast<char*>(nullptr));
     ::_exit(127);
   }
   // Wait for the first synced batch, then kill.
@@ -206,9 +204,9 @@ TEST_F(ResumeCli, JoinPartsMergeToTheWhole) {
     ASSERT_EQ(run.status, 0) << run.output;
     EXPECT_NE(run.output.find("part " + std::to_string(part) + "/3: total"), std::string::npos);
   }
-  auto merged = run_cli(
-      "count --unique --json --merge " + file("j1.ckpt") + " " + file("j2.ckpt") + " " + file("j3.ckpt"),
-      false);
+  auto merged = run_cli("count --unique --json --merge " + file("j1.ckpt") + " " + file("j2.ckpt") +
+                            " " + file("j3.ckpt"),
+                        false);
   ASSERT_EQ(merged.status, 0) << merged.output;
   auto json = nlohmann::json::parse(merged.output);
   EXPECT_EQ(json["total"], 365596);

@@ -118,8 +118,8 @@ TEST(QueensCli, BadArgumentsExitTwoWithOneLine) {
         "queens 33 --all", "queens 0", "queens 8 --format wide", "nonsense"}) {
     auto run = run_cli(arguments);
     EXPECT_EQ(run.status, 2) << arguments;
-    EXPECT_EQ(std::count(run.output.begin(), run.output.end(), '\n'), 1) << arguments << ": "
-                                                                          << run.output;
+    EXPECT_EQ(std::count(run.output.begin(), run.output.end(), '\n'), 1)
+        << arguments << ": " << run.output;
     EXPECT_EQ(run.output.rfind("error: ", 0), 0u) << arguments << ": " << run.output;
   }
   EXPECT_EQ(run_cli("count 40").output, "error: N must be between 1 and 32\n");

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "cancel_latency.hpp"
+#include "nqueens_reference.hpp"
 
 namespace {
 
@@ -18,26 +19,6 @@ using nursery::Mode;
 using nursery::RunOptions;
 using nursery::Status;
 namespace queens = nursery::queens;
-
-struct Reference {
-  Count total, unique;
-};
-
-// tests/data/nqueens.tsv: rows of the OEIS tables A000170 and A002562.
-std::map<int, Reference> reference_table() {
-  std::ifstream in(std::string(NURSERY_TEST_DATA) + "/nqueens.tsv");
-  std::map<int, Reference> table;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#' || line[0] == 'n') continue;
-    std::istringstream fields(line);
-    int n;
-    std::string total, unique;
-    fields >> n >> total >> unique;
-    table[n] = {*nursery::parse_count(total), *nursery::parse_count(unique)};
-  }
-  return table;
-}
 
 nursery::Result<queens::Placement> join(int n, unsigned threads = 0, std::size_t target = 0,
                                         int min_width = 0) {
@@ -48,7 +29,7 @@ nursery::Result<queens::Placement> join(int n, unsigned threads = 0, std::size_t
 }
 
 TEST(QueensJoin, TotalsAndBurnsideUniqueMatchOeisUpTo16) {
-  auto table = reference_table();
+  auto table = nursery::testing::nqueens_reference();
   ASSERT_GE(table.size(), 16u);
   for (int n = 1; n <= 16; ++n) {
     auto result = join(n);

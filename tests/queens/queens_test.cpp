@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "cancel_latency.hpp"
+#include "nqueens_reference.hpp"
 
 namespace {
 
@@ -20,26 +21,6 @@ using nursery::RunOptions;
 using nursery::Status;
 namespace queens = nursery::queens;
 
-struct Reference {
-  Count total, unique;
-};
-
-// tests/data/nqueens.tsv: rows of ../shared/reference/nqueens.tsv (OEIS).
-std::map<int, Reference> reference_table() {
-  std::ifstream in(std::string(NURSERY_TEST_DATA) + "/nqueens.tsv");
-  std::map<int, Reference> table;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#' || line[0] == 'n') continue;
-    std::istringstream fields(line);
-    int n;
-    std::string total, unique;
-    fields >> n >> total >> unique;
-    table[n] = {*nursery::parse_count(total), *nursery::parse_count(unique)};
-  }
-  return table;
-}
-
 template <class Kind>
 nursery::Result<queens::Placement> count(int n, unsigned threads = 0) {
   RunOptions options;
@@ -48,7 +29,7 @@ nursery::Result<queens::Placement> count(int n, unsigned threads = 0) {
 }
 
 TEST(QueensCount, TotalsAndUniqueMatchOeisUpTo16) {
-  auto table = reference_table();
+  auto table = nursery::testing::nqueens_reference();
   ASSERT_GE(table.size(), 16u);
   for (int n = 1; n <= 16; ++n) {
     auto result = count<queens::CanonicalCount>(n);
@@ -79,7 +60,7 @@ TEST(QueensCount, ParallelEqualsSequential) {
 }
 
 TEST(QueensCount, AnyFrontierSizeGivesTheSameCount) {
-  auto table = reference_table();
+  auto table = nursery::testing::nqueens_reference();
   for (std::size_t target : {1u, 10u, 100u, 1000u, 100000u}) {
     RunOptions options;
     options.subproblems = target;
@@ -90,7 +71,7 @@ TEST(QueensCount, AnyFrontierSizeGivesTheSameCount) {
 }
 
 TEST(QueensCount, TextbookBaselinesAgreeAndShowTheirWork) {
-  auto table = reference_table();
+  auto table = nursery::testing::nqueens_reference();
   for (int n = 1; n <= 8; ++n) {
     auto brute = count<queens::Brute>(n);
     auto backtrack = count<queens::Backtrack>(n);
@@ -106,7 +87,7 @@ TEST(QueensCount, TextbookBaselinesAgreeAndShowTheirWork) {
 }
 
 TEST(QueensEnumerate, EverySolutionIsValidDistinctAndCounted) {
-  auto table = reference_table();
+  auto table = nursery::testing::nqueens_reference();
   for (int n = 1; n <= 10; ++n) {
     RunOptions options;
     options.mode = Mode::all;

@@ -6,9 +6,6 @@
 // error at all).
 #pragma once
 
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -24,11 +21,11 @@ struct Estimate {
   std::size_t subproblems = 0;  // the frontier the real run would use
   std::size_t sampled = 0;      // subproblems run to the end in the sample
   unsigned threads = 0;
-  double sample_seconds = 0;    // wall time the sample took
-  double cpu_mean = 0;          // CPU seconds per subproblem
-  double projected_cpu = 0;     // CPU seconds for the whole frontier
-  double projected_wall = 0;    // wall seconds on `threads` (perfect scaling assumed)
-  double wall_error = 0;        // 95% half-width of projected_wall
+  double sample_seconds = 0;  // wall time the sample took
+  double cpu_mean = 0;        // CPU seconds per subproblem
+  double projected_cpu = 0;   // CPU seconds for the whole frontier
+  double projected_wall = 0;  // wall seconds on `threads` (perfect scaling assumed)
+  double wall_error = 0;      // 95% half-width of projected_wall
 };
 
 // Starts sampled subproblems until `seconds` have passed (those running
@@ -53,8 +50,8 @@ Estimate estimate(const typename Kind::Instance& instance, const RunOptions& opt
   Search<typename Kind::Solution> search(Mode::count, 0, stop, context, nullptr, nullptr);
   std::vector<double> cpu(frontier.size(), -1.0);
   const auto start = Clock::now();
-  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
-                                    std::chrono::duration<double>(seconds));
+  const auto deadline =
+      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
   auto body = [&](const tbb::blocked_range<std::size_t>& range) {
     NURSERY_TSAN_ACQUIRE(&cpu);
     for (std::size_t i = range.begin(); i != range.end(); ++i) {
@@ -65,17 +62,8 @@ Estimate estimate(const typename Kind::Instance& instance, const RunOptions& opt
       NURSERY_TSAN_RELEASE(&cpu);
     }
   };
-  auto launch = [&] {
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, order.size(), 1), body,
-                      tbb::simple_partitioner(), context);
-  };
   NURSERY_TSAN_RELEASE(&cpu);
-  if (options.threads == 0) {
-    launch();
-  } else {
-    tbb::task_arena arena(static_cast<int>(options.threads));
-    arena.execute(launch);
-  }
+  detail::run_pool(order.size(), options.threads, context, body);
   NURSERY_TSAN_ACQUIRE(&cpu);
   result.sample_seconds = std::chrono::duration<double>(Clock::now() - start).count();
 

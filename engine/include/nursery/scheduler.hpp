@@ -215,6 +215,23 @@ inline unsigned worker_count(unsigned threads) {
                       : static_cast<unsigned>(tbb::this_task_arena::max_concurrency());
 }
 
+// Runs body over [0, count), one index per task, on the current arena
+// (threads == 0) or on an arena of its own.
+template <class Body>
+void run_pool(std::size_t count, unsigned threads, tbb::task_group_context& context,
+              const Body& body) {
+  auto launch = [&] {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 1), body,
+                      tbb::simple_partitioner(), context);
+  };
+  if (threads == 0) {
+    launch();
+  } else {
+    tbb::task_arena arena(static_cast<int>(threads));
+    arena.execute(launch);
+  }
+}
+
 }  // namespace detail
 
 inline std::size_t frontier_target(const RunOptions& options) {
@@ -270,19 +287,9 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
 
   {
     detail::Watchdog watchdog(stop, context, options.timeout_seconds);
-    auto launch = [&] {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, subproblems.size(), 1), body,
-                        tbb::simple_partitioner(), context);
-    };
     NURSERY_TSAN_RELEASE(&execution);
-    if (!stop.requested() && !subproblems.empty()) {
-      if (options.threads == 0) {
-        launch();
-      } else {
-        tbb::task_arena arena(static_cast<int>(options.threads));
-        arena.execute(launch);
-      }
-    }
+    if (!stop.requested() && !subproblems.empty())
+      detail::run_pool(subproblems.size(), options.threads, context, body);
   }
   NURSERY_TSAN_ACQUIRE(&execution);
   execution.solution = search.take_first();
