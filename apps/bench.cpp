@@ -166,7 +166,9 @@ int cmd_bench(int argc, char** argv) {
     while (std::getline(list, item, ',')) {
       int n = 0;
       try {
-        n = std::stoi(item);
+        std::size_t used = 0;
+        n = std::stoi(item, &used);
+        if (used != item.size()) n = 0;  // "15x" is not 15
       } catch (const std::exception&) {
       }
       if (n < 1 || n > queens::kMaxCountN) throw UsageError("--n: expected sizes from 1 to 32");

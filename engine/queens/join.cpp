@@ -12,11 +12,11 @@
 // miss the queens of the other: key(C) & turned(key(D)) == 0 on the ray
 // bits, where turned() swaps the two ray families. Counting those pairs is
 // a walk down the binary trie of both sorted key arrays (two of the four
-// child pairs survive a column bit, three a ray bit), and small pairs of
-// ranges are tested pair by pair.
+// child pairs survive a column bit, three a ray bit) that ends, once one
+// side is short, in bit-sliced matching of up to 512 keys at once.
 //
-// The frontier is the chunk patterns: the top half's columns among the 2h
-// outer columns (h on each side). The vertical flip swaps a pattern with its
+// The frontier is the chunk patterns: the top half's columns among the 2w
+// outer columns (w on each side). The vertical flip swaps a pattern with its
 // complement and the mirror reverses it, so one pattern per orbit is
 // counted, weighted by the orbit's size.
 #include <algorithm>
@@ -31,8 +31,7 @@ namespace nursery::queens {
 
 namespace {
 
-constexpr int kSortedBits = 22;           // the trie walk reads at most this many key bits
-constexpr std::size_t kLeafPairs = 1024;  // below this many pairs, test them one by one
+constexpr int kSortedBits = 22;  // the radix order covers this many top key bits
 
 std::uint32_t full_mask(int n) {
   return n >= 32 ? ~0u : (1u << n) - 1;
@@ -259,9 +258,9 @@ bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scr
 
 // Pairs (x of the tops, y of the turned bottoms) with complementary inner
 // columns (among `columns`) and disjoint rays. Both ranges are sorted and
-// share the key bits above `depth`. Once one side is at most 64 keys long,
-// it is cut into bit slices (which of its keys hold bit j), and each key of
-// the other side is matched against all of them with one AND per bit.
+// share the key bits above `depth`. Once one side is at most 512 keys long,
+// it is cut into bit slices read through lookup tables (see sliced()), and
+// each key of the other side is matched against all of them at once.
 class Join {
  public:
   // `columns` are the top key bits (a middle column among them may be
