@@ -34,6 +34,7 @@ constexpr const char* kUsage =
     "usage: nursery count N [--threads T] [--unique] [--stats] [--json] [--method M]\n"
     "                       [--timeout S] [--subproblems K] [--progress|--no-progress]\n"
     "                       [--checkpoint FILE [--resume]] [--part I/K] [--mpi]\n"
+    "                       [--memory SIZE] [--estimate [S]]\n"
     "       nursery count --merge FILES... [--unique] [--json]\n"
     "Counts the solutions of the N-queens problem exactly (N = 1..32): the total\n"
     "(OEIS A000170) and, with --unique, the classes under the board's 8 symmetries\n"
@@ -534,8 +535,8 @@ int cmd_count(int argc, char** argv) {
       "or brute (N^N, N<=10)")(
       "timeout", po::value<double>()->default_value(0), "give up after S seconds (0: never)")(
       "subproblems", po::value<std::size_t>(),
-      "frontier size to aim at (default 64 per thread; 16384 with a checkpoint, --part or "
-      "--mpi, recorded in the checkpoint)")("progress", "draw a progress bar")(
+      "frontier size to aim at (default 64 per thread; with a checkpoint, --part or --mpi "
+      "16384 for bitboard, 1024 for join, recorded in the checkpoint)")("progress", "draw a progress bar")(
       "no-progress", "never draw a progress bar (nor MPI progress lines)")(
       "checkpoint", po::value<std::string>(),
       "append finished subproblems to FILE (fsynced in batches)")(
