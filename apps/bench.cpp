@@ -1,5 +1,5 @@
 // nursery bench queens: N-queens counting against the project's yardstick
-// (nqueens_mirror.c, built here with cc -O3 -march=native) and, where it is
+// (bench/nqueens_mirror.c, built here with cc -O3 -march=native) and, where it is
 // built (bench/peer_join.sh), the public quarter-board join counter, in the
 // same run on the same machine: the baseline, nursery's bitboard and join
 // counters on one thread and on every thread, the peer on both.
@@ -30,9 +30,7 @@ constexpr const char* kUsage =
 std::filesystem::path find_baseline(const std::string& given) {
   std::vector<std::filesystem::path> candidates;
   if (!given.empty()) candidates.emplace_back(given);
-  candidates.emplace_back("../shared/baselines/nqueens_mirror.c");
-  candidates.emplace_back(std::string(NURSERY_SOURCE_DIR) +
-                          "/../shared/baselines/nqueens_mirror.c");
+  candidates.emplace_back(std::string(NURSERY_SOURCE_DIR) + "/bench/nqueens_mirror.c");
   for (const auto& path : candidates)
     if (std::filesystem::exists(path)) return path;
   throw UsageError("bench: baseline source not found (looked for " + candidates.back().string() +
@@ -145,7 +143,7 @@ int cmd_bench(int argc, char** argv) {
       "threads,t", po::value<std::string>()->default_value("auto"), "threads of the parallel run")(
       "repeat,r", po::value<int>()->default_value(1), "best of R runs")(
       "baseline-source", po::value<std::string>()->default_value(""),
-      "nqueens_mirror.c (default: ../shared/baselines/)")(
+      "nqueens_mirror.c (default: bench/nqueens_mirror.c of the source tree)")(
       "cc", po::value<std::string>()->default_value("cc"), "C compiler for the baseline")(
       "no-baseline", "leave the baseline out (it takes minutes from N = 18)")(
       "peer-join", po::value<std::string>(),

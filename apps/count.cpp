@@ -3,7 +3,6 @@
 // built for a fixed split target (not per thread), so its ids mean the same
 // in every run, on every machine.
 #include <spdlog/spdlog.h>
-
 #include <unistd.h>
 
 #include <chrono>
@@ -17,7 +16,6 @@
 #include <nursery/queens.hpp>
 #include <nursery/scheduler.hpp>
 #include <optional>
-#include <type_traits>
 
 #include "cli.hpp"
 #include "commands.hpp"
@@ -48,21 +46,28 @@ constexpr const char* kUsage =
 // so ids do not depend on the thread count; wide enough for a few hundred
 // workers (EPS: 30..100 subproblems per worker).
 constexpr std::size_t kResumableTarget = 16384;
-// The join's pieces cost more to cut finely (each enumerates its halves):
-// about a thousand pieces.
-constexpr std::size_t kResumableJoinTarget = 1024;
 
-// The counters a resumable count can run, by their names in checkpoints.
+// What a resumable count needs to know of each counter: its name in
+// checkpoints and output, its split target, and whether its subproblems
+// carry symmetry classes (the join's carry totals only; a whole join
+// count's classes follow by Burnside).
 template <class Kind>
-constexpr const char* kind_name();
+struct Counter;
 template <>
-constexpr const char* kind_name<queens::CanonicalCount>() {
-  return "queens-canonical";
-}
+struct Counter<queens::CanonicalCount> {
+  static constexpr const char* checkpoint_kind = "queens-canonical";
+  static constexpr const char* method = "bitboard";
+  static constexpr std::size_t resumable_target = kResumableTarget;
+  static constexpr bool counts_classes = true;
+};
 template <>
-constexpr const char* kind_name<queens::JoinCount>() {
-  return "queens-join";
-}
+struct Counter<queens::JoinCount> {
+  static constexpr const char* checkpoint_kind = "queens-join";
+  static constexpr const char* method = "join";
+  // The join's pieces cost more to cut finely (each enumerates its halves).
+  static constexpr std::size_t resumable_target = 1024;
+  static constexpr bool counts_classes = false;
+};
 
 template <class K>
 Result<queens::Placement> count_with(int n, const RunOptions& options) {
@@ -107,11 +112,16 @@ std::uint64_t parse_bytes(const std::string& text) {
   }
   const std::string unit = text.substr(used);
   double scale = 1;
-  if (unit == "K" || unit == "k") scale = 1024.0;
-  else if (unit == "M" || unit == "m") scale = 1024.0 * 1024;
-  else if (unit == "G" || unit == "g") scale = 1024.0 * 1024 * 1024;
-  else if (unit == "T" || unit == "t") scale = 1024.0 * 1024 * 1024 * 1024;
-  else if (!unit.empty()) used = 0;
+  if (unit == "K" || unit == "k")
+    scale = 1024.0;
+  else if (unit == "M" || unit == "m")
+    scale = 1024.0 * 1024;
+  else if (unit == "G" || unit == "g")
+    scale = 1024.0 * 1024 * 1024;
+  else if (unit == "T" || unit == "t")
+    scale = 1024.0 * 1024 * 1024 * 1024;
+  else if (!unit.empty())
+    used = 0;
   if (used == 0 || !(value > 0) || !std::isfinite(value))
     throw UsageError("--memory: expected a size such as 8G, 512M or 1048576, found '" + text + "'");
   return static_cast<std::uint64_t>(value * scale);
@@ -136,14 +146,11 @@ std::string gibibytes(double bytes) {
 // The narrowest chunk whose pieces, one per worker, fit the budget; a
 // count that cannot fit is refused before it starts.
 queens::JoinCount::Instance join_instance(int n, std::uint64_t budget, unsigned workers) {
-  for (int width = 0; width <= std::min(queens::kMaxJoinWidth, (n - 1) / 2); ++width) {
-    const double bytes = queens::join_piece_bytes(n, width) * workers;
-    if (bytes <= static_cast<double>(budget)) return {n, width};
-  }
-  const int widest = std::min(queens::kMaxJoinWidth, (n - 1) / 2);
+  const int width = queens::join_width_for(n, static_cast<double>(budget) / workers);
+  if (width >= 0) return {n, width};
   throw UsageError("--memory: a join count of N = " + std::to_string(n) + " on " +
                    std::to_string(workers) + " threads needs about " +
-                   gibibytes(queens::join_piece_bytes(n, widest) * workers) +
+                   gibibytes(queens::join_piece_bytes(n, queens::join_max_width(n)) * workers) +
                    " even in its finest pieces, more than the budget of " +
                    gibibytes(static_cast<double>(budget)) +
                    " (raise --memory, use fewer --threads, or --method bitboard)");
@@ -197,8 +204,8 @@ int print_report(const Report& report, const po::variables_map& vm, const std::s
                           {"stats", stats_json(report.stats)}};
     out["total"] = complete ? count_json(report.total) : nlohmann::json(nullptr);
     if (unique)
-      out["unique"] = complete && report.unique_known ? count_json(report.unique)
-                                                      : nlohmann::json(nullptr);
+      out["unique"] =
+          complete && report.unique_known ? count_json(report.unique) : nlohmann::json(nullptr);
     out.update(report.extra);
     std::cout << out.dump() << '\n';
   } else if (complete) {
@@ -245,10 +252,9 @@ class Ledger {
         spdlog::info("{}: no checkpoint yet, starting one", checkpoint_path);
       }
     }
-    header_.kind = kind_name<Kind>();
+    header_.kind = Counter<Kind>::checkpoint_kind;
     header_.n = n;
-    header_.target = target.value_or(std::is_same_v<Kind, queens::JoinCount> ? kResumableJoinTarget
-                                                                             : kResumableTarget);
+    header_.target = target.value_or(Counter<Kind>::resumable_target);
     frontier_ = Kind::split(instance, header_.target);
     header_.subproblems = frontier_.size();
     header_.frontier = checkpoint::frontier_crc(std::span<const Subproblem>(frontier_));
@@ -330,8 +336,6 @@ class Ledger {
 
 struct ResumableOptions {
   int n = 0;
-  std::string method;  // bitboard or join
-  int min_width = 0;   // join: the memory budget's narrowest chunk
   std::optional<std::size_t> target;
   std::pair<std::uint32_t, std::uint32_t> part{1, 1};
   std::string checkpoint;
@@ -350,8 +354,7 @@ Report finish_report(Ledger<Kind>& ledger, const ResumableOptions& options, bool
   report.status = status_of(Mode::count, all_done, false, reason);
   report.total = ledger.total();
   report.unique = ledger.unique();
-  // The join counts totals: a whole count's classes follow by Burnside.
-  report.unique_known = std::is_same_v<Kind, queens::CanonicalCount>;
+  report.unique_known = Counter<Kind>::counts_classes;
   if (!report.unique_known && report.status == Status::complete && ledger.header().parts == 1) {
     report.unique = queens::unique_from_total(options.n, report.total);
     report.unique_known = true;
@@ -378,8 +381,7 @@ int print_part_report(const Report& report, const po::variables_map& vm,
   std::cout << "part " << header.part << '/' << header.parts << ": total "
             << to_string(report.total);
   if (report.unique_known) std::cout << " unique " << to_string(report.unique);
-  std::cout << " ("
-            << report.stats.subproblems << " of " << header.subproblems
+  std::cout << " (" << report.stats.subproblems << " of " << header.subproblems
             << " subproblems; sum the parts with nursery count --merge)\n";
   if (vm.count("stats")) print_stats(std::cerr, report.stats);
   return kExitSuccess;
@@ -417,8 +419,8 @@ int count_resumable(const typename Kind::Instance& instance, const ResumableOpti
   report.stats.threads = detail::worker_count(options.run.threads);
   report.stats.cpu_seconds = execution.cpu_seconds;
   if (ledger.header().parts > 1)
-    return print_part_report(report, vm, ledger.header(), options.method);
-  return print_report(report, vm, options.method);
+    return print_part_report(report, vm, ledger.header(), Counter<Kind>::method);
+  return print_report(report, vm, Counter<Kind>::method);
 }
 
 #ifdef NURSERY_HAVE_MPI
@@ -475,8 +477,8 @@ int count_mpi(const typename Kind::Instance& instance, const ResumableOptions& o
   report.stats.cpu_seconds = summary.cpu_seconds;
   report.extra["ranks"] = session.size();
   if (ledger->header().parts > 1)
-    return print_part_report(report, vm, ledger->header(), options.method);
-  return print_report(report, vm, options.method);
+    return print_part_report(report, vm, ledger->header(), Counter<Kind>::method);
+  return print_report(report, vm, Counter<Kind>::method);
 }
 #endif
 
@@ -509,9 +511,9 @@ int merge_parts(const std::vector<std::string>& files, const po::variables_map& 
   report.n = first->n;
   report.total = tally.total;
   report.unique = tally.unique;
-  std::string method = "bitboard";
-  if (first->kind == kind_name<queens::JoinCount>()) {  // totals only: classes by Burnside
-    method = "join";
+  std::string method = Counter<queens::CanonicalCount>::method;
+  if (first->kind == Counter<queens::JoinCount>::checkpoint_kind) {  // classes by Burnside
+    method = Counter<queens::JoinCount>::method;
     report.unique = queens::unique_from_total(first->n, tally.total);
   }
   report.stats.subproblems = first->subproblems;
@@ -532,12 +534,13 @@ int cmd_count(int argc, char** argv) {
       "method,m", po::value<std::string>()->default_value("auto"),
       "auto (join from N = 14, else bitboard), join (half boards counted against each "
       "other), bitboard (canonical frames, 8-fold symmetry), backtrack (textbook, arrays) "
-      "or brute (N^N, N<=10)")(
-      "timeout", po::value<double>()->default_value(0), "give up after S seconds (0: never)")(
+      "or brute (N^N, N<=10)")("timeout", po::value<double>()->default_value(0),
+                               "give up after S seconds (0: never)")(
       "subproblems", po::value<std::size_t>(),
       "frontier size to aim at (default 64 per thread; with a checkpoint, --part or --mpi "
-      "16384 for bitboard, 1024 for join, recorded in the checkpoint)")("progress", "draw a progress bar")(
-      "no-progress", "never draw a progress bar (nor MPI progress lines)")(
+      "16384 for bitboard, 1024 for join, recorded in the checkpoint)")(
+      "progress", "draw a progress bar")("no-progress",
+                                         "never draw a progress bar (nor MPI progress lines)")(
       "checkpoint", po::value<std::string>(),
       "append finished subproblems to FILE (fsynced in batches)")(
       "resume", "continue the count in --checkpoint FILE, skipping what it holds")(
@@ -605,7 +608,6 @@ int cmd_count(int argc, char** argv) {
       throw UsageError("--checkpoint, --part and --mpi count with --method join or bitboard");
     ResumableOptions resumable_options;
     resumable_options.n = n;
-    resumable_options.method = method;
     if (vm.count("subproblems")) {
       if (run_options.subproblems == 0) throw UsageError("--subproblems: expected K >= 1");
       resumable_options.target = run_options.subproblems;
@@ -635,8 +637,7 @@ int cmd_count(int argc, char** argv) {
 #ifdef NURSERY_HAVE_MPI
       if (run_options.timeout_seconds > 0)
         throw UsageError("--timeout: not available with --mpi (use the scheduler's time limit)");
-      if (method == "join")
-        return count_mpi<queens::JoinCount>(join, resumable_options, vm);
+      if (method == "join") return count_mpi<queens::JoinCount>(join, resumable_options, vm);
       return count_mpi<queens::CanonicalCount>({n}, resumable_options, vm);
 #else
       throw UsageError(
@@ -644,8 +645,7 @@ int cmd_count(int argc, char** argv) {
           "libopenmpi-dev and rebuild)");
 #endif
     }
-    if (method == "join")
-      return count_resumable<queens::JoinCount>(join, resumable_options, vm);
+    if (method == "join") return count_resumable<queens::JoinCount>(join, resumable_options, vm);
     return count_resumable<queens::CanonicalCount>({n}, resumable_options, vm);
   }
 

@@ -401,10 +401,6 @@ int min_width(int n) {
   return width;
 }
 
-int max_width(int n) {
-  return std::max(0, (n - 1) / 2);
-}
-
 struct Orbit {
   std::uint32_t representative;
   int size;
@@ -489,13 +485,23 @@ double join_piece_bytes(int n, int width) {
   return keys * 24.0 + (1 << 20);
 }
 
+int join_max_width(int n) {
+  return std::min(kMaxJoinWidth, std::max(0, (n - 1) / 2));
+}
+
+int join_width_for(int n, double bytes) {
+  for (int width = 0; width <= join_max_width(n); ++width)
+    if (join_piece_bytes(n, width) <= bytes) return width;
+  return -1;
+}
+
 std::vector<JoinCount::Subproblem> JoinCount::split(const Instance& instance, std::size_t target) {
   const int n = instance.n;
   if (n < 1 || n > kMaxJoinN) throw std::invalid_argument("join: N must be between 1 and 31");
   int width = std::max(min_width(n), instance.min_width);
   if (n == 1) return {Subproblem{0, kInnerMiddles, 0, 1, 0}};
   auto frontier = frontier_for(n, width);
-  while (frontier.size() < target && width < max_width(n) && width < kMaxJoinWidth) {
+  while (frontier.size() < target && width < join_max_width(n)) {
     ++width;
     frontier = frontier_for(n, width);
   }

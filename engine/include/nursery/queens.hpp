@@ -11,8 +11,8 @@
 
 namespace nursery::queens {
 
-constexpr int kMaxCountN = 32;   // bitboards are 32 bits wide
-constexpr int kMaxBruteN = 10;   // N^N placements: 10^10 is already minutes of work
+constexpr int kMaxCountN = 32;  // bitboards are 32 bits wide
+constexpr int kMaxBruteN = 10;  // N^N placements: 10^10 is already minutes of work
 
 // A placement lists, for each column c (0-based), the row of its queen.
 using Placement = std::vector<std::uint32_t>;
@@ -35,9 +35,9 @@ struct CanonicalCount {
     int n = 0;
   };
   struct Subproblem {
-    std::uint8_t top = 0;        // column of the queen in row 0 (0: the corner case)
-    std::uint8_t depth = 0;      // rows 1..depth are fixed as well
-    std::uint8_t prefix[6] = {}; // their columns
+    std::uint8_t top = 0;         // column of the queen in row 0 (0: the corner case)
+    std::uint8_t depth = 0;       // rows 1..depth are fixed as well
+    std::uint8_t prefix[6] = {};  // their columns
   };
   using Solution = Placement;  // not produced: CanonicalCount only counts
 
@@ -119,6 +119,11 @@ struct JoinCount {
 // Bytes one join piece of chunk width `width` needs at most (an upper
 // estimate from the top halves' growth, for memory budgets).
 double join_piece_bytes(int n, int width);
+// The widest chunk (the finest pieces) a join of size n is cut into.
+int join_max_width(int n);
+// The narrowest chunk whose pieces need at most `bytes` each; -1 when even
+// the finest pieces need more.
+int join_width_for(int n, double bytes);
 
 //--- Rotations and Burnside ---------------------------------------------------
 // Solutions left unchanged by a quarter turn (quarter_turns = 1) or a half
