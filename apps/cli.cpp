@@ -55,54 +55,6 @@ void install_interrupt_handler() {
   sigaction(SIGTERM, &action, nullptr);
 }
 
-std::string write_temporary(const std::filesystem::path& path, const std::string& text, bool sync) {
-  auto directory = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
-  // (built with append: GCC 12 warns falsely on "." + string)
-  std::string name(1, '.');
-  name.append(path.filename().string()).append(".tmp.").append(std::to_string(::getpid()));
-  std::string temp = (directory / name).string();
-  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw std::runtime_error(path.string() + ": cannot create temporary file " + temp);
-  const char* data = text.data();
-  std::size_t left = text.size();
-  while (left > 0) {
-    ssize_t n = ::write(fd, data, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      ::close(fd);
-      ::unlink(temp.c_str());
-      throw std::runtime_error(path.string() + ": write failed");
-    }
-    data += n;
-    left -= static_cast<std::size_t>(n);
-  }
-  bool synced = !sync || ::fsync(fd) == 0;
-  if (::close(fd) != 0 || !synced) {
-    ::unlink(temp.c_str());
-    throw std::runtime_error(path.string() + ": cannot flush temporary file");
-  }
-  return temp;
-}
-
-void commit_temporary(const std::string& temporary, const std::filesystem::path& path) {
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    ::unlink(temporary.c_str());
-    throw std::runtime_error(path.string() + ": cannot rename temporary file into place");
-  }
-}
-
-void sync_filesystem(const std::filesystem::path& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw std::runtime_error(path.string() + ": cannot open to sync");
-  int status = ::syncfs(fd);
-  ::close(fd);
-  if (status != 0) throw std::runtime_error(path.string() + ": cannot sync the file system");
-}
-
-void write_atomically(const std::filesystem::path& path, const std::string& text) {
-  commit_temporary(write_temporary(path, text, true), path);
-}
-
 unsigned parse_threads(const std::string& text) {
   if (text == "auto" || text == "all") return 0;
   std::size_t used = 0;
@@ -116,22 +68,6 @@ unsigned parse_threads(const std::string& text) {
     throw UsageError("--threads: expected a number of threads from 1 to 4096 or 'auto', found '" +
                      text + "'");
   return static_cast<unsigned>(value);
-}
-
-nlohmann::json count_json(Count value) {
-  if (value <= std::numeric_limits<std::uint64_t>::max()) return static_cast<std::uint64_t>(value);
-  return to_string(value);
-}
-
-nlohmann::json stats_json(const Stats& stats) {
-  return {{"nodes", stats.nodes},
-          {"nodes_per_second", stats.nodes_per_second()},
-          {"subproblems", stats.subproblems},
-          {"subproblems_done", stats.subproblems_done},
-          {"threads", stats.threads},
-          {"split_seconds", stats.split_seconds},
-          {"wall_seconds", stats.wall_seconds},
-          {"cpu_seconds", stats.cpu_seconds}};
 }
 
 bool progress_wanted(const po::variables_map& vm) {

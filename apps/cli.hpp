@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <nursery/count.hpp>
+#include <nursery/io.hpp>
+#include <nursery/json.hpp>
 #include <nursery/progress.hpp>
 #include <nursery/stats.hpp>
 #include <nursery/stop.hpp>
@@ -41,28 +43,8 @@ bool parse_command_line(int argc, char** argv, const char* usage,
 const StopSource& interrupt_source();
 void install_interrupt_handler();
 
-// Writes `text` to a temporary file beside `path`, fsyncs it and renames it
-// over `path`, so a reader never sees half an answer.
-void write_atomically(const std::filesystem::path& path, const std::string& text);
-
-// The two halves of write_atomically, for group commits of many answers:
-// write every temporary (sync = false), make them durable with one
-// sync_filesystem(), then rename each into place. Both throw
-// std::runtime_error naming `path`; a failed step leaves no temporary.
-std::string write_temporary(const std::filesystem::path& path, const std::string& text, bool sync);
-void commit_temporary(const std::string& temporary, const std::filesystem::path& path);
-// syncfs(2) of the file system holding `path`: one journal commit for all
-// the files written there.
-void sync_filesystem(const std::filesystem::path& path);
-
 // Thread counts: 0 means all cores.
 unsigned parse_threads(const std::string& text);
-
-// JSON cannot hold 128-bit integers exactly: counts that exceed 2^53 would
-// lose digits in most readers, so counts go out as numbers when they fit in
-// 64 bits and as decimal strings beyond.
-nlohmann::json count_json(Count value);
-nlohmann::json stats_json(const Stats& stats);
 
 // A one-line progress bar on stderr, redrawn a few times a second while a run
 // is going on; only when enabled (stderr is a terminal, or --progress).

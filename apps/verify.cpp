@@ -4,7 +4,8 @@
 #include <fstream>
 #include <string>
 
-#include "batch.hpp"
+#include <nursery/batch.hpp>
+
 #include "cli.hpp"
 #include "commands.hpp"
 
@@ -34,18 +35,13 @@ int cmd_verify(int argc, char** argv) {
   head.resize(static_cast<std::size_t>(in.gcount()));
   bool json = vm.count("json") != 0;
   std::string why;
-  switch (batch::detect(head, why)) {
-    case batch::Kind::lizards:
-      return verify_lizards_files(input, output, json);
-    case batch::Kind::skyscrapers:
-      return verify_skyscrapers_files(input, output, json);
-    case batch::Kind::queens:
-      throw UsageError(input +
-                       ":1: a 'queens N' file has no answer format to verify; "
-                       "nursery queens checks every solution it prints");
-    case batch::Kind::unknown:
-      break;
-  }
+  auto kind = batch::detect_kind(head, why);
+  if (kind == "lizards") return verify_lizards_files(input, output, json);
+  if (kind == "skyscrapers") return verify_skyscrapers_files(input, output, json);
+  if (kind == "queens")
+    throw UsageError(input +
+                     ":1: a 'queens N' file has no answer format to verify; "
+                     "nursery queens checks every solution it prints");
   throw UsageError(input + ":1: expected a lizards or Skyscrapers instance, found " + why);
 }
 

@@ -212,3 +212,15 @@ std::string format_answer(const Board& board, const Placement* placement) {
 }
 
 }  // namespace nursery::lizards
+
+namespace nursery::lizards {
+
+Sniff sniff(std::string_view head) {
+  auto lines = meaningful_lines(head, 3);
+  if (lines.empty()) return Sniff::no;
+  if (lines[0] == "DFS" || lines[0] == "BFS" || lines[0] == "SA") return Sniff::yes;
+  if (lines.size() >= 3 && all_digits(lines[0]) && all_digits(lines[1])) return Sniff::maybe;
+  return Sniff::no;
+}
+
+}  // namespace nursery::lizards

@@ -1,5 +1,6 @@
 // The whole decision for one board, cheapest evidence first:
-//   1. p beyond the empty cells: FAIL at once;
+//   1. p beyond the empty cells: FAIL at once; no trees and p = n >= 4:
+//      N-queens (the construction finds one, the bitboard counter counts);
 //   2. the column-major greedy reaches p: OK, no tables built;
 //   3. segment counts and the two matchings bound p away: FAIL, proven;
 //   4. the frontier: DFS (or BFS to a memory budget, then DFS) proves,
@@ -7,6 +8,7 @@
 //      answer cancels the rest). Counting aggregates DFS counts exactly.
 #include <algorithm>
 #include <chrono>
+#include <nursery/queens.hpp>
 
 #include "lizards/internal.hpp"
 
@@ -55,6 +57,38 @@ SolveReport solve(const Board& board, const SolveOptions& options) {
     report.how = "p exceeds the n*n cells";
     report.upper = cells;
     if (options.count) report.count = 0;
+    return report;
+  }
+  if (!options.count && board.trees() == 0 && board.p == board.n && board.n >= 4) {
+    // Without trees this is N-queens: the classic construction answers at once.
+    auto rows = queens::construct(board.n);
+    Placement lizards;
+    for (std::uint32_t c = 0; c < board.n; ++c) lizards.push_back(rows[c] * board.n + c);
+    std::sort(lizards.begin(), lizards.end());
+    report.placement = std::move(lizards);
+    report.verdict = Verdict::ok;
+    report.how = "N-queens construction (no trees, p = n)";
+    report.lower = report.upper = board.n;
+    report.stats.wall_seconds = since(start);
+    return report;
+  }
+  if (options.count && board.trees() == 0 && board.p == board.n &&
+      board.n <= static_cast<std::uint32_t>(queens::kMaxCountN)) {
+    // Counted as N-queens: the symmetry-reduced bitboard counter.
+    RunOptions run;
+    run.threads = options.threads;
+    run.timeout_seconds = options.timeout_seconds;
+    run.stop = options.stop;
+    run.progress = options.progress;
+    auto result = nursery::run<queens::CanonicalCount>(
+        queens::CanonicalCount::Instance{static_cast<int>(board.n)}, run);
+    report.status = result.status;
+    report.stats = result.stats;
+    report.how = "N-queens count (no trees, p = n)";
+    if (result.status == Status::complete) {
+      report.count = result.count;
+      report.verdict = result.count > 0 ? Verdict::ok : Verdict::fail;
+    }
     return report;
   }
   if (!options.count) {

@@ -32,3 +32,53 @@ std::string format_board(std::span<const std::uint32_t> placement) {
 }
 
 }  // namespace nursery::queens
+
+namespace nursery::queens {
+
+Sniff sniff(std::string_view head) {
+  auto lines = meaningful_lines(head, 1);
+  if (lines.empty()) return Sniff::no;
+  auto tokens = tokens_of(lines[0]);
+  bool word = !tokens.empty() && (tokens[0] == "queens" || tokens[0] == "QUEENS");
+  return word && tokens.size() == 2 && all_digits(tokens[1]) ? Sniff::yes : Sniff::no;
+}
+
+std::uint32_t parse_file(std::string_view text, const std::string& name) {
+  auto lines = meaningful_lines(text, 2);
+  std::string found = lines.empty() ? std::string() : std::string(lines[0]);
+  auto tokens = tokens_of(found);
+  std::uint64_t n = 0;
+  if (tokens.size() == 2 && all_digits(tokens[1]) && tokens[1].size() <= 10)
+    n = std::stoull(std::string(tokens[1]));
+  if (n < 1 || n > kMaxFileN || sniff(text) != Sniff::yes)
+    throw InputError(name + ":1: expected 'queens N' with N from 1 to " +
+                     std::to_string(kMaxFileN) + ", found '" + found + "'");
+  return static_cast<std::uint32_t>(n);
+}
+
+Placement read_answer(std::string_view text, std::uint32_t n) {
+  auto lines = meaningful_lines(text, static_cast<std::size_t>(n) + 1);
+  Placement placement;
+  if (lines.size() == 1 && n > 1) {
+    for (auto token : tokens_of(lines[0])) {
+      if (!all_digits(token) || token.size() > 10) return {};
+      placement.push_back(static_cast<std::uint32_t>(std::stoull(std::string(token))));
+    }
+    return placement.size() == n ? placement : Placement{};
+  }
+  if (lines.size() != n) return {};
+  placement.assign(n, n);
+  for (std::uint32_t r = 0; r < n; ++r) {
+    if (lines[r].size() != n) return {};
+    for (std::uint32_t c = 0; c < n; ++c)
+      if (lines[r][c] == 'Q') {
+        if (placement[c] != n) return {};
+        placement[c] = r;
+      }
+  }
+  for (auto row : placement)
+    if (row == n) return {};
+  return placement;
+}
+
+}  // namespace nursery::queens

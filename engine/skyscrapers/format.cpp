@@ -469,3 +469,37 @@ std::string to_grid_form(const Puzzle& puzzle, const Grid* heights) {
 }
 
 }  // namespace nursery::skyscrapers
+
+namespace nursery::skyscrapers {
+
+namespace {
+// A line of the grid form: digits and dots, with `|` and `+-` borders.
+bool grid_line(std::string_view line) {
+  return std::all_of(line.begin(), line.end(), [](char c) {
+    return c == '.' || c == ' ' || c == '\t' || c == '|' || c == '+' || c == '-' ||
+           std::isdigit(static_cast<unsigned char>(c));
+  });
+}
+}  // namespace
+
+Sniff sniff(std::string_view head) {
+  std::vector<std::string_view> lines;
+  for (auto line : meaningful_lines(head, 64))
+    if (line.front() != '#') lines.push_back(line);
+  if (lines.empty()) return Sniff::no;
+  auto tokens = nursery::tokens_of(lines[0]);
+  auto last = std::string(tokens.back());
+  if (looks_like_game_id(last)) return Sniff::yes;
+  if (tokens.size() >= 5 && nursery::all_digits(tokens[1]) &&
+      tokens[2].find(',') != std::string_view::npos)
+    return Sniff::yes;
+  std::size_t rows = 0;
+  for (auto line : lines) {
+    if (!grid_line(line)) return Sniff::no;
+    if (line.find_first_not_of("+- \t") != std::string_view::npos) ++rows;
+    if (rows >= 3) return Sniff::maybe;  // a bare lizards board reads the same
+  }
+  return Sniff::no;
+}
+
+}  // namespace nursery::skyscrapers

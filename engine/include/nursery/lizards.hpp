@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "nursery/count.hpp"
+#include "nursery/input.hpp"
 #include "nursery/progress.hpp"
 #include "nursery/scheduler.hpp"
 #include "nursery/stats.hpp"
@@ -75,10 +76,12 @@ std::shared_ptr<const Instance> build_instance(Board board);
 
 // ---- Format ----------------------------------------------------------------
 
-// Bad input: "name:line: expected ..., found ...".
-struct ParseError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+// Bad input: "name:line: expected ..., found ..." (the error of every kind).
+using ParseError = InputError;
+
+// Whether a text (its first lines) is a lizards board: yes for the
+// algorithm line, maybe for a file without it (n and p alone, then rows).
+Sniff sniff(std::string_view head);
 
 // Parses the homework format. Accepts LF, CRLF and lone CR line ends, a
 // missing final newline, blanks around a line, lines after the grid, and a

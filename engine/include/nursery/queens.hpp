@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "nursery/input.hpp"
 #include "nursery/scheduler.hpp"
 
 namespace nursery::queens {
@@ -160,5 +161,17 @@ std::string format_string(std::span<const std::uint32_t> placement);
 std::string format_rows(std::span<const std::uint32_t> placement);
 // One text line per row, 'Q' for a queen, '.' for an empty square.
 std::string format_board(std::span<const std::uint32_t> placement);
+
+// ---- Instance files ----------------------------------------------------------
+
+// A `queens N` file (one line, N from 1 to kMaxFileN) asks for one solution,
+// or with --count for the number of solutions.
+constexpr std::uint32_t kMaxFileN = 100000;
+Sniff sniff(std::string_view head);
+// N of a `queens N` file; InputError "name:1: expected ..., found ..." otherwise.
+std::uint32_t parse_file(std::string_view text, const std::string& name);
+// An answer read back: one line of N 0-based rows, or N lines of 'Q' and
+// '.'. Empty when it does not read as a placement of N queens.
+Placement read_answer(std::string_view text, std::uint32_t n);
 
 }  // namespace nursery::queens

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "nursery/input.hpp"
 #include "nursery/scheduler.hpp"
 
 namespace nursery::skyscrapers {
@@ -41,10 +42,14 @@ struct Puzzle {
 
 // ---- Formats (format.cpp) --------------------------------------------------
 
-// Malformed input: the message is "file:line: expected ..., found ...".
-struct FormatError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+// Malformed input: the message is "file:line: expected ..., found ..."
+// (the error of every kind).
+using FormatError = InputError;
+
+// Whether a text (its first lines, after `#` comments) holds puzzles: a
+// game ID ends the line, or the line format (yes); the grid form (maybe:
+// lines of digits and dots could be a bare lizards board as well).
+Sniff sniff(std::string_view head);
 
 // Reads every puzzle of a text in any of the three forms, detected from its
 // first meaningful line: the line format (`id N clues givens solution ...`),

@@ -1,130 +1,15 @@
-// The batch walk: which files to look at, what kind each one holds, and
-// where its answer goes under OUTDIR.
+// The batch walk: which files to look at, and where each one's answer goes
+// under OUTDIR (its kind is sniffed afterwards, in the pool).
 #include <sys/stat.h>
 
 #include <algorithm>
-#include <cctype>
-#include <map>
 #include <set>
 #include <system_error>
 #include <utility>
 
-#include "batch.hpp"
-#include "cli.hpp"
+#include "batch/internal.hpp"
 
-namespace nursery::cli::batch {
-
-const char* to_string(Kind kind) {
-  switch (kind) {
-    case Kind::lizards:
-      return "lizards";
-    case Kind::queens:
-      return "queens";
-    case Kind::skyscrapers:
-      return "skyscrapers";
-    default:
-      return "-";
-  }
-}
-
-namespace {
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-    text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-    text.remove_suffix(1);
-  return text;
-}
-
-bool all_digits(std::string_view text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-    return std::isdigit(static_cast<unsigned char>(c)) != 0;
-  });
-}
-
-std::vector<std::string_view> tokens_of(std::string_view line) {
-  std::vector<std::string_view> tokens;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-    std::size_t start = i;
-    while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-    if (i > start) tokens.push_back(line.substr(start, i - start));
-  }
-  return tokens;
-}
-
-// Lines of `text`, ends LF, CRLF or lone CR, blanks left out (trimmed).
-std::vector<std::string_view> meaningful_lines(std::string_view text, std::size_t most) {
-  std::vector<std::string_view> lines;
-  std::size_t start = 0;
-  while (start < text.size() && lines.size() < most) {
-    std::size_t end = text.find_first_of("\r\n", start);
-    if (end == std::string_view::npos) end = text.size();
-    auto line = trim(text.substr(start, end - start));
-    if (!line.empty()) lines.push_back(line);
-    start = end + 1;
-  }
-  return lines;
-}
-
-bool game_id(std::string_view token) {
-  auto colon = token.find(':');
-  return colon != std::string_view::npos && colon > 0 && all_digits(token.substr(0, colon));
-}
-
-bool grid_line(std::string_view line) {
-  return std::all_of(line.begin(), line.end(), [](char c) {
-    return c == '.' || c == ' ' || c == '\t' || std::isdigit(static_cast<unsigned char>(c));
-  });
-}
-
-}  // namespace
-
-Kind detect(std::string_view head, std::string& why) {
-  if (trim(head).empty()) {
-    why = "empty file";
-    return Kind::unknown;
-  }
-  std::size_t control = 0;
-  for (char c : head.substr(0, 4096)) {
-    auto u = static_cast<unsigned char>(c);
-    if (u == 0) {
-      why = "binary data";
-      return Kind::unknown;
-    }
-    if (u < 32 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != '\v') ++control;
-  }
-  if (control * 20 > std::min<std::size_t>(head.size(), 4096)) {
-    why = "binary data";
-    return Kind::unknown;
-  }
-  auto lines = meaningful_lines(head, 64);
-  // Lizards: the algorithm line, or a file without it (n and p alone).
-  if (lines[0] == "DFS" || lines[0] == "BFS" || lines[0] == "SA") return Kind::lizards;
-  if (lines.size() >= 3 && all_digits(lines[0]) && all_digits(lines[1])) return Kind::lizards;
-  auto first = tokens_of(lines[0]);
-  if (first.size() == 2 && (first[0] == "queens" || first[0] == "QUEENS") && all_digits(first[1]))
-    return Kind::queens;
-  // Skyscrapers: after `#` comments, a game ID ends the line, or the line
-  // format (id N clues ...), or the grid form (digits and dots only).
-  std::vector<std::string_view> puzzle_lines;
-  for (auto line : lines)
-    if (line.front() != '#') puzzle_lines.push_back(line);
-  if (!puzzle_lines.empty()) {
-    auto tokens = tokens_of(puzzle_lines[0]);
-    if (game_id(tokens.back())) return Kind::skyscrapers;
-    if (tokens.size() >= 5 && all_digits(tokens[1]) &&
-        tokens[2].find(',') != std::string_view::npos)
-      return Kind::skyscrapers;
-    if (puzzle_lines.size() >= 3 && grid_line(puzzle_lines[0]) && grid_line(puzzle_lines[1]) &&
-        grid_line(puzzle_lines[2]))
-      return Kind::skyscrapers;
-  }
-  why = "not an instance (no DFS/BFS/SA line, no 'queens N', no Skyscrapers puzzle)";
-  return Kind::unknown;
-}
+namespace nursery::batch {
 
 namespace {
 
@@ -250,4 +135,4 @@ Discovery discover(const std::vector<std::string>& arguments, const fs::path& ou
   return std::move(walker.discovery);
 }
 
-}  // namespace nursery::cli::batch
+}  // namespace nursery::batch

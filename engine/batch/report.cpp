@@ -4,10 +4,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "batch.hpp"
-#include "cli.hpp"
+#include <nursery/json.hpp>
 
-namespace nursery::cli::batch {
+#include "batch/internal.hpp"
+
+namespace nursery::batch {
 
 const char* to_string(Status status) {
   switch (status) {
@@ -142,4 +143,4 @@ std::string report_csv(const std::vector<const Row*>& rows) {
   return text;
 }
 
-}  // namespace nursery::cli::batch
+}  // namespace nursery::batch

@@ -1,0 +1,80 @@
+// Baby-lizards boards in a batch: the kind's own solve() (so batch and
+// `nursery lizards` answer a board the same way), answers in the homework
+// format, checked by the independent verifier against the input text.
+#include <nursery/lizards.hpp>
+
+#include "batch/internal.hpp"
+
+namespace nursery::batch {
+
+namespace {
+
+namespace lz = nursery::lizards;
+
+const lz::Board& board_of(const FileJob& job) {
+  return *std::any_cast<std::shared_ptr<const lz::Board>>(job.problem);
+}
+
+void load(FileJob& job) {
+  auto board = std::make_shared<const lz::Board>(lz::parse_board(job.text, job.source.display));
+  job.rows.resize(1);
+  job.rows[0].size = std::to_string(board->n) + "x" + std::to_string(board->n) +
+                     " p=" + std::to_string(board->p);
+  job.problem = std::move(board);
+}
+
+void solve(FileJob& job, std::size_t, const Settings& settings, const StopSource& stop,
+           unsigned inner) {
+  Row& row = job.rows[0];
+  const lz::Board& board = board_of(job);
+  lz::SolveOptions options;
+  options.count = settings.count;
+  options.threads = inner;
+  options.timeout_seconds = settings.timeout;
+  options.stop = &stop;
+  auto report = lz::solve(board, options);
+  row.nodes = report.stats.nodes;
+  row.message = report.how;
+  if (report.verdict == lz::Verdict::unknown) {
+    row.status = stop.requested() ? Status::pending : Status::timeout;
+    return;
+  }
+  row.status = report.verdict == lz::Verdict::ok ? Status::ok : Status::fail;
+  if (settings.count) {
+    row.count = *report.count;
+    job.answers[0] = nursery::to_string(*report.count) + "\n";
+  } else {
+    job.answers[0] = lz::format_answer(board, report.placement ? &*report.placement : nullptr);
+  }
+}
+
+Check check(const FileJob& job, std::size_t, const Settings&) {
+  Check check;
+  auto verdict = lz::verify_answer(job.text, job.answers[0]);
+  check.verified = verdict.valid;
+  if (!verdict.valid) check.fault = verdict.reason;
+  return check;
+}
+
+void resume(FileJob& job, const Settings& settings, const std::string& out) {
+  Row& row = job.rows[0];
+  if (settings.count) {
+    auto count = read_count(out);
+    if (!count) return;
+    row.count = count;
+    row.status = *count > 0 ? Status::ok : Status::fail;
+  } else {
+    if (!lz::verify_answer(job.text, out).valid) return;
+    auto lines = meaningful_lines(out, 1);
+    row.status = !lines.empty() && lines[0] == "FAIL" ? Status::fail : Status::ok;
+    row.verified = true;
+  }
+  row.resumed = true;
+  job.answers[0] = out;
+}
+
+}  // namespace
+
+const KindEntry kLizards = {"lizards", lz::sniff, true, load, solve, check, resume};
+
+}  // namespace nursery::batch

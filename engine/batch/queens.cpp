@@ -1,0 +1,102 @@
+// `queens N` files in a batch: one solution (the construction beyond the
+// search's reach, as `nursery queens` does), or the exact count.
+#include <nursery/queens.hpp>
+
+#include "batch/internal.hpp"
+
+namespace nursery::batch {
+
+namespace {
+
+namespace qn = nursery::queens;
+
+std::uint32_t n_of(const FileJob& job) {
+  return std::any_cast<std::uint32_t>(job.problem);
+}
+
+void load(FileJob& job) {
+  std::uint32_t n = qn::parse_file(job.text, job.source.display);
+  job.problem = n;
+  job.rows.resize(1);
+  job.rows[0].size = "n=" + std::to_string(n);
+}
+
+void solve(FileJob& job, std::size_t, const Settings& settings, const StopSource& stop, unsigned) {
+  Row& row = job.rows[0];
+  std::string& answer = job.answers[0];
+  const std::uint32_t n = n_of(job);
+  if (settings.count) {
+    if (n > static_cast<std::uint32_t>(qn::kMaxCountN)) {
+      row.status = Status::error;
+      row.message = job.source.display + ": --count: N-queens counts are exact up to n = " +
+                    std::to_string(qn::kMaxCountN) + ", found n = " + std::to_string(n);
+      return;
+    }
+    RunOptions run;
+    run.timeout_seconds = settings.timeout;
+    run.stop = &stop;
+    auto result =
+        nursery::run<qn::CanonicalCount>(qn::CanonicalCount::Instance{static_cast<int>(n)}, run);
+    row.nodes = result.stats.nodes;
+    row.status = from_scheduler(result.count > 0 ? Status::ok : Status::fail, result.status, stop);
+    if (result.status == nursery::Status::complete) {
+      row.count = result.count;
+      answer = nursery::to_string(result.count) + "\n";
+    }
+    return;
+  }
+  // The classic construction answers any n at once; 2 and 3 have none.
+  if (n == 2 || n == 3) {
+    row.status = Status::fail;
+    row.message = "n = 2 and 3 have no solution";
+    answer = "FAIL\n";
+    return;
+  }
+  qn::Placement rows = qn::construct(n);
+  row.status = Status::ok;
+  row.message = "construction";
+  answer = n <= 64 ? qn::format_board(rows) : qn::format_rows(rows) + "\n";
+}
+
+Check check(const FileJob& job, std::size_t, const Settings&) {
+  const std::uint32_t n = n_of(job);
+  Check check;
+  if (job.rows[0].status == Status::fail) {
+    if (n != 2 && n != 3) check.fault = "FAIL claimed for n = " + std::to_string(n);
+  } else {
+    auto verdict = qn::verify(n, qn::read_answer(job.answers[0], n));
+    if (!verdict.valid) check.fault = verdict.reason.empty() ? "invalid" : verdict.reason;
+  }
+  check.verified = check.fault.empty();
+  return check;
+}
+
+void resume(FileJob& job, const Settings& settings, const std::string& out) {
+  Row& row = job.rows[0];
+  const std::uint32_t n = n_of(job);
+  if (settings.count) {
+    auto count = read_count(out);
+    if (!count) return;
+    row.count = count;
+    row.status = *count > 0 ? Status::ok : Status::fail;
+  } else {
+    auto lines = meaningful_lines(out, 2);
+    if (lines.size() == 1 && lines[0] == "FAIL") {
+      if (n != 2 && n != 3) return;
+      row.status = Status::fail;
+    } else {
+      auto placement = qn::read_answer(out, n);
+      if (placement.empty() || !qn::verify(n, placement).valid) return;
+      row.status = Status::ok;
+    }
+    row.verified = true;
+  }
+  row.resumed = true;
+  job.answers[0] = out;
+}
+
+}  // namespace
+
+const KindEntry kQueens = {"queens", qn::sniff, true, load, solve, check, resume};
+
+}  // namespace nursery::batch

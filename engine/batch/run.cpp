@@ -1,0 +1,433 @@
+// batch::run: every file under the paths, solved in one TBB pool. Files run
+// side by side (--jobs lanes) and each instance's own frontier nests in the
+// same pool, so many small files and one huge file both keep every core
+// busy. A file is read when its lane takes it and dropped once its answer
+// is handed to the writer: memory follows the lanes, not the directory.
+#include <tbb/info.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <nursery/io.hpp>
+#include <set>
+#include <stdexcept>
+
+#include "batch/internal.hpp"
+#include "batch/writer.hpp"
+
+namespace nursery::batch {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The sniff reads this much of every file; parsers read the whole file later.
+constexpr std::size_t kHeadBytes = 4096;
+
+// The token on which the pool's hand-overs are stated to ThreadSanitizer
+// (NURSERY_TSAN_*): a fixed address, so a worker names it without reading a
+// closure that the main thread may have just rebuilt at the same place.
+char g_handover;
+
+// Everything one run shares between its lanes.
+struct Shared {
+  const Options& options;
+  Settings settings;
+  StopSource stop;
+  Tally own_tally;
+  Tally& tally;
+  std::mutex message_mutex;
+  Writer* writer = nullptr;
+
+  Shared(const Options& o, Tally* t) : options(o), stop(o.stop), tally(t ? *t : own_tally) {}
+
+  void say(const std::string& line) {
+    if (!options.message) return;
+    std::lock_guard lock(message_mutex);
+    options.message(line);
+  }
+};
+
+void error_row(FileJob& job, std::string message) {
+  Row row;
+  row.path = job.source.display;
+  row.kind = job.kind != nullptr ? job.kind->name : "-";
+  row.status = Status::error;
+  row.message = std::move(message);
+  job.rows.assign(1, std::move(row));
+  job.answers.assign(1, {});
+}
+
+// Reads the head of the file and asks the kinds whose it is. A file no kind
+// claims is passed over quietly (answers, READMEs) unless it was named as
+// an instance, which makes it an ERROR row.
+std::optional<Skipped> sniff(FileJob& job) {
+  std::string head, error, why;
+  std::error_code size_error;
+  job.bytes = fs::file_size(job.source.path, size_error);
+  bool readable = read_file(job.source.path, kHeadBytes, head, error);
+  if (readable) job.kind = detect(head, why);
+  if (job.kind != nullptr) return std::nullopt;
+  std::string reason = readable ? why : error;
+  if (job.source.declared) {
+    error_row(job, job.source.display + ": " + reason);
+    return std::nullopt;
+  }
+  bool problem = !readable || why.rfind("not an instance", 0) != 0;
+  return Skipped{job.source.display, std::move(reason), problem};
+}
+
+// Lizards answers go to output.txt beside an input.txt, as the homework
+// did; every other file's to NAME.out (NAME.EXT.out when NAME.out is taken).
+void name_outputs(std::vector<std::unique_ptr<FileJob>>& jobs) {
+  std::set<fs::path> taken;
+  for (auto& job : jobs) {
+    auto& output = job->source.output;
+    if (output.empty() || job->kind == nullptr) continue;
+    fs::path original = output;
+    if (output.filename() == "input.txt" && job->kind->homework_names)
+      output.replace_filename("output.txt");
+    else
+      output.replace_extension(".out");
+    if (!taken.insert(output).second) {
+      output = original;
+      output += ".out";
+      taken.insert(output);
+    }
+  }
+}
+
+// A killed batch can leave `.NAME.tmp.PID` files of write_atomically behind:
+// half answers under names no reader uses. They go before a new run.
+void remove_stale_temporaries(const fs::path& outdir) {
+  std::error_code error;
+  fs::recursive_directory_iterator it(outdir, error), end;
+  for (; !error && it != end; it.increment(error)) {
+    auto name = it->path().filename().string();
+    if (name.size() > 1 && name[0] == '.' && name.find(".tmp.") != std::string::npos &&
+        it->is_regular_file(error)) {
+      std::error_code ignored;
+      fs::remove(it->path(), ignored);
+    }
+  }
+}
+
+std::string normal(const std::string& path) {
+  auto text = fs::path(path).lexically_normal().string();
+  while (text.size() > 1 && text.back() == '/') text.pop_back();
+  return text;
+}
+
+// Directories the walk found without one instance under them (a root, or a
+// folder straight inside one that holds instances elsewhere).
+void empty_directories(const Discovery& discovery,
+                       const std::vector<std::unique_ptr<FileJob>>& jobs,
+                       std::vector<Skipped>& skipped) {
+  std::set<std::string> holding;
+  for (const auto& job : jobs) {
+    if (job->kind == nullptr && job->rows.empty()) continue;
+    for (fs::path p = fs::path(normal(job->source.display)).parent_path(); !p.empty();
+         p = p.parent_path()) {
+      if (!holding.insert(p.string()).second) break;
+      if (p == p.parent_path()) break;
+    }
+  }
+  std::set<std::string> roots;
+  for (const auto& root : discovery.roots) roots.insert(normal(root));
+  for (const auto& directory : discovery.directories) {
+    auto name = normal(directory);
+    if (holding.count(name)) continue;
+    auto parent = fs::path(name).parent_path().string();
+    if (roots.count(name) || holding.count(parent))
+      skipped.push_back({directory, "directory without instances", true});
+  }
+}
+
+void mark(const Row& row, Tally& tally) {
+  tally.done.fetch_add(1, std::memory_order_relaxed);
+  if (row.status == Status::fail) tally.fail.fetch_add(1, std::memory_order_relaxed);
+  if (row.status == Status::error) tally.error.fetch_add(1, std::memory_order_relaxed);
+  if (row.status == Status::timeout) tally.timeout.fetch_add(1, std::memory_order_relaxed);
+}
+
+// The independent checker, on the answer as it will be written.
+void check(FileJob& job, std::size_t item, Shared& shared) {
+  Row& row = job.rows[item];
+  if (row.status != Status::ok && row.status != Status::fail) return;
+  if (shared.settings.count) {
+    row.message = "counts are not checked";
+    return;
+  }
+  Check check = job.kind->check(job, item, shared.settings);
+  row.verified = check.verified;
+  if (!check.note.empty()) row.message = check.note;
+  if (check.fault.empty()) return;
+  row.mismatch = true;
+  row.message = "VERIFY MISMATCH: " + check.fault;
+  shared.say("VERIFY MISMATCH: " + row.path + (row.id.empty() ? "" : "#" + row.id) + ": " +
+             row.message);
+}
+
+void solve_item(FileJob& job, std::size_t item, Shared& shared, unsigned inner) {
+  Row& row = job.rows[item];
+  auto start = Clock::now();
+  try {
+    job.kind->solve(job, item, shared.settings, shared.stop, inner);
+  } catch (const std::exception& e) {
+    row.status = Status::error;
+    row.message = job.source.display + ": " + e.what();
+  }
+  row.seconds = since(start);
+  if (shared.options.verify) check(job, item, shared);
+  if (row.status != Status::pending) mark(row, shared.tally);
+}
+
+// The answer file of a finished job, or nothing to write (all resumed, no
+// answer, interrupted before every row was done, timed out).
+std::optional<std::string> output_text(const FileJob& job) {
+  if (job.source.output.empty() || job.kind == nullptr) return std::nullopt;
+  bool all_resumed = true, any_answer = false;
+  std::string text;
+  for (std::size_t i = 0; i < job.rows.size(); ++i) {
+    if (job.rows[i].status == Status::pending) return std::nullopt;  // nothing half done
+    all_resumed = all_resumed && job.rows[i].resumed;
+    any_answer = any_answer || !job.answers[i].empty();
+    text += job.answers[i];
+  }
+  if (all_resumed || !any_answer) return std::nullopt;
+  if (job.rows.size() == 1 && job.rows[0].status != Status::ok &&
+      job.rows[0].status != Status::fail)
+    return std::nullopt;
+  return text;
+}
+
+// One file in its lane: read, parse, resume, solve (a many-puzzle file's
+// instances side by side), check, hand the answer over, forget the text.
+void process(FileJob& job, Shared& shared, unsigned inner) {
+  std::string error;
+  if (!read_file(job.source.path, 0, job.text, error)) {
+    error_row(job, job.source.display + ": " + error);
+  } else {
+    try {
+      job.kind->load(job);
+      job.answers.assign(job.rows.size(), {});
+    } catch (const std::exception& e) {
+      // The parsers' messages already read "file:line: expected ..., found ...".
+      error_row(job, e.what());
+    }
+  }
+  for (auto& row : job.rows) {
+    row.path = job.source.display;
+    row.kind = job.kind->name;
+  }
+  if (job.rows.size() == 1 && job.rows[0].status == Status::error) {
+    mark(job.rows[0], shared.tally);
+  } else {
+    if (shared.options.resume && !job.source.output.empty()) {
+      std::string out;
+      std::error_code exists_error;
+      if (fs::is_regular_file(job.source.output, exists_error) &&
+          read_file(job.source.output, 0, out, error))
+        job.kind->resume(job, shared.settings, out);
+    }
+    std::vector<std::size_t> pending;
+    for (std::size_t i = 0; i < job.rows.size(); ++i)
+      if (job.rows[i].status == Status::pending)
+        pending.push_back(i);
+      else
+        mark(job.rows[i], shared.tally);
+    if (pending.size() == 1) {
+      solve_item(job, pending[0], shared, inner);
+    } else if (!pending.empty()) {
+      tbb::parallel_for(std::size_t{0}, pending.size(), [&](std::size_t k) {
+        if (!shared.stop.requested()) solve_item(job, pending[k], shared, 0);
+      });
+    }
+  }
+  if (shared.writer != nullptr)
+    if (auto text = output_text(job)) shared.writer->push(job, std::move(*text));
+  job.text = std::string();
+  job.problem.reset();
+  job.answers = std::vector<std::string>();
+  shared.tally.files_done.fetch_add(1, std::memory_order_relaxed);
+}
+
+// Runs the lanes over `order` (files, largest first) in `arena`.
+unsigned run_lanes(const std::vector<FileJob*>& order, Shared& shared, tbb::task_arena& arena) {
+  unsigned lanes = static_cast<unsigned>(
+      std::max<std::size_t>(1, std::min<std::size_t>(shared.options.jobs, order.size())));
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> nested_portfolio{false};
+  auto lane = [&] {
+    NURSERY_TSAN_ACQUIRE(&g_handover);
+    for (;;) {
+      if (shared.stop.requested()) break;
+      std::size_t i = next.fetch_add(1);
+      if (i >= order.size()) break;
+      FileJob& job = *order[i];
+      // A lizards search races a local search that holds its thread until
+      // the proof ends; two such races nested in one pool could hold every
+      // thread. So beside other lanes a lizards board runs on its own
+      // thread, and only the last ones share the pool, one at a time.
+      unsigned inner = 0;
+      bool holds = false;
+      if (job.kind == &kLizards && !shared.settings.count && lanes > 1) {
+        if (order.size() - i <= lanes && !nested_portfolio.exchange(true))
+          holds = true;
+        else
+          inner = 1;
+      }
+      tbb::this_task_arena::isolate([&] { process(job, shared, inner); });
+      if (holds) nested_portfolio.store(false);
+    }
+    NURSERY_TSAN_RELEASE(&g_handover);
+  };
+  NURSERY_TSAN_RELEASE(&g_handover);
+  arena.execute([&] {
+    tbb::task_group group;
+    for (unsigned l = 0; l < lanes; ++l) group.run(lane);
+    group.wait();
+  });
+  NURSERY_TSAN_ACQUIRE(&g_handover);
+  return lanes;
+}
+
+void write_report(const Options& options, const std::vector<const Row*>& rows,
+                  const std::vector<Skipped>& skipped, const Summary& summary) {
+  if (options.report.empty()) return;
+  bool csv = options.report.extension() == ".csv";
+  write_atomically(options.report,
+                   csv ? report_csv(rows) : report_json(rows, skipped, summary));
+}
+
+void check_options(const Options& options) {
+  for (const auto& path : options.paths) {
+    std::error_code error;
+    if (!fs::exists(path, error)) throw std::invalid_argument(path + ": no such file or directory");
+  }
+  if (!options.report.empty()) {
+    auto extension = options.report.extension().string();
+    if (extension != ".json" && extension != ".csv")
+      throw std::invalid_argument("--report: expected a FILE.json or FILE.csv, found '" +
+                                  options.report.string() + "'");
+  }
+  if (options.resume && options.outdir.empty())
+    throw std::invalid_argument("--resume: expected -o OUTDIR with it (the outputs it resumes from)");
+  if (!(options.timeout_seconds >= 0))
+    throw std::invalid_argument("--timeout: expected seconds >= 0, found " +
+                                std::to_string(options.timeout_seconds));
+}
+
+}  // namespace
+
+Summary run(const Options& options_in, Tally* tally) {
+  check_options(options_in);
+  Options options = options_in;
+  unsigned pool = options.threads != 0 ? options.threads
+                                       : static_cast<unsigned>(tbb::info::default_concurrency());
+  if (options.jobs == 0) options.jobs = pool;
+  if (!options.outdir.empty()) {
+    std::error_code error;
+    fs::create_directories(options.outdir, error);
+    if (error || !fs::is_directory(options.outdir))
+      throw std::invalid_argument(options.outdir.string() + ": cannot create the output directory");
+    remove_stale_temporaries(options.outdir);
+  }
+
+  auto start = Clock::now();
+  Shared shared(options, tally);
+  shared.settings.count = options.count;
+  shared.settings.verify = options.verify;
+  shared.settings.outputs = !options.outdir.empty();
+  shared.settings.timeout = options.timeout_seconds;
+
+  auto discovery = discover(options.paths, options.outdir);
+  std::vector<std::unique_ptr<FileJob>> jobs;
+  for (auto& source : discovery.files) {
+    jobs.push_back(std::make_unique<FileJob>());
+    jobs.back()->source = std::move(source);
+  }
+  discovery.files.clear();
+
+  // Sniff every file's kind in the pool (each task on its own job; oneTBB's
+  // hand-overs are stated to ThreadSanitizer, which cannot see them).
+  tbb::task_arena arena(static_cast<int>(pool));
+  std::vector<std::optional<Skipped>> passed(jobs.size());
+  auto sniff_one = [&](std::size_t i) {
+    NURSERY_TSAN_ACQUIRE(&g_handover);
+    if (!shared.stop.requested()) passed[i] = sniff(*jobs[i]);
+    NURSERY_TSAN_RELEASE(&g_handover);
+  };
+  NURSERY_TSAN_RELEASE(&g_handover);
+  arena.execute([&] { tbb::parallel_for(std::size_t{0}, jobs.size(), sniff_one); });
+  NURSERY_TSAN_ACQUIRE(&g_handover);
+  name_outputs(jobs);
+
+  std::vector<Skipped> skipped = discovery.skipped;
+  for (auto& skip : passed)
+    if (skip) skipped.push_back(std::move(*skip));
+  empty_directories(discovery, jobs, skipped);
+  for (const auto& skip : skipped)
+    if (skip.problem) shared.say("warning: " + skip.path + ": " + skip.reason);
+
+  // Largest files first, so no big instance starts last.
+  std::vector<FileJob*> order;
+  for (auto& job : jobs) {
+    if (job->kind != nullptr)
+      order.push_back(job.get());
+    else if (!job->rows.empty())
+      mark(job->rows[0], shared.tally);
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [](const FileJob* a, const FileJob* b) { return a->bytes > b->bytes; });
+  shared.tally.files.store(order.size());
+
+  unsigned lanes = 1;
+  std::size_t write_errors = 0;
+  {
+    Writer writer(options.outdir, [&](FileJob& job, const std::string& why) {
+      for (auto& row : job.rows) row.message = "output not written: " + why;
+      shared.say("error: " + job.source.display + ": output not written: " + why);
+    });
+    if (!options.outdir.empty()) shared.writer = &writer;
+    lanes = run_lanes(order, shared, arena);
+    writer.close();
+    write_errors = writer.failures();
+    if (!writer.warning().empty()) shared.say("warning: " + writer.warning());
+  }
+
+  std::vector<const Row*> rows;
+  std::size_t never_opened = 0;
+  for (const auto& job : jobs) {
+    for (const auto& row : job->rows) rows.push_back(&row);
+    if (job->kind != nullptr && job->rows.empty()) ++never_opened;
+  }
+  Summary summary = summarize(rows, skipped.size());
+  summary.instances += never_opened;
+  summary.unfinished += never_opened;
+  summary.seconds = since(start);
+  summary.jobs = lanes;
+  summary.threads = pool;
+  summary.interrupted = shared.stop.requested();
+  summary.write_errors = write_errors;
+  write_report(options, rows, skipped, summary);
+  return summary;
+}
+
+int exit_code(const Summary& summary) {
+  if (summary.interrupted) return 130;
+  if (summary.mismatches) return 1;
+  if (summary.error || summary.write_errors) return 2;
+  if (summary.timeout) return 3;
+  return 0;
+}
+
+}  // namespace nursery::batch

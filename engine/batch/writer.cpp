@@ -1,0 +1,98 @@
+#include "batch/writer.hpp"
+
+#include <unistd.h>
+
+#include <nursery/io.hpp>
+#include <vector>
+
+namespace nursery::batch {
+
+Writer::Writer(fs::path outdir, Failure on_failure)
+    : outdir_(std::move(outdir)), on_failure_(std::move(on_failure)) {
+  if (!outdir_.empty()) thread_ = std::thread([this] { loop(); });
+}
+
+Writer::~Writer() {
+  close();
+}
+
+void Writer::close() {
+  {
+    std::lock_guard lock(mutex_);
+    closing_ = true;
+  }
+  ready_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void Writer::push(FileJob& job, std::string text) {
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back({&job, std::move(text)});
+  }
+  ready_.notify_one();
+}
+
+void Writer::loop() {
+  bool renamed = false;
+  for (;;) {
+    std::deque<Answer> group;
+    {
+      std::unique_lock lock(mutex_);
+      ready_.wait(lock, [this] { return closing_ || !queue_.empty(); });
+      if (queue_.empty()) break;
+      group.swap(queue_);
+    }
+    renamed = commit(group) || renamed;
+  }
+  // The last group's renames are made durable before the batch reports.
+  if (renamed) {
+    try {
+      sync_filesystem(outdir_);
+    } catch (const std::exception& e) {
+      warning_ = e.what();  // the answers are in place; only their durability is in doubt
+    }
+  }
+}
+
+void Writer::failed(FileJob& job, const std::exception& e) {
+  ++failures_;
+  on_failure_(job, e.what());
+}
+
+// Returns whether any answer was renamed into place.
+bool Writer::commit(std::deque<Answer>& group) {
+  std::vector<std::pair<FileJob*, std::string>> staged;
+  for (Answer& answer : group) {
+    FileJob& job = *answer.job;
+    try {
+      fs::create_directories(job.source.output.parent_path());
+      staged.emplace_back(&job, write_temporary(job.source.output, answer.text, false));
+    } catch (const std::exception& e) {
+      failed(job, e);
+    }
+    answer.text = std::string();
+  }
+  if (staged.empty()) return false;
+  try {
+    sync_filesystem(outdir_);
+  } catch (const std::exception& e) {
+    for (auto& [job, temporary] : staged) {
+      ::unlink(temporary.c_str());
+      failed(*job, e);
+    }
+    return false;
+  }
+  bool renamed = false;
+  for (auto& [job, temporary] : staged) {
+    try {
+      commit_temporary(temporary, job->source.output);
+      renamed = true;
+    } catch (const std::exception& e) {
+      failed(*job, e);
+    }
+  }
+  return renamed;
+}
+
+}  // namespace nursery::batch

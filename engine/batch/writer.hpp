@@ -1,0 +1,57 @@
+// The batch's answer writer: a thread beside the pool (a lane that waited
+// on the disk would leave its core idle) that commits answers in groups.
+#pragma once
+
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <utility>
+
+#include "batch/internal.hpp"
+
+namespace nursery::batch {
+
+// It takes every answer handed over so far, writes each to its temporary
+// file, makes them all durable with one syncfs, then renames each into
+// place: one journal commit per group instead of one fsync per file; a
+// crash at any point leaves whole answers or none (stray temporaries are
+// removed by the next run). An answer's text is freed once it is written.
+class Writer {
+ public:
+  using Failure = std::function<void(FileJob&, const std::string& why)>;
+  // No thread when `outdir` is empty (answers not kept).
+  Writer(fs::path outdir, Failure on_failure);
+  ~Writer();
+  Writer(const Writer&) = delete;
+  Writer& operator=(const Writer&) = delete;
+
+  void push(FileJob& job, std::string text);
+  // Writes what is queued, makes the last renames durable and stops.
+  void close();
+  std::size_t failures() const { return failures_; }
+  const std::string& warning() const { return warning_; }  // after close(): the last sync's
+
+ private:
+  struct Answer {
+    FileJob* job;
+    std::string text;
+  };
+  void loop();
+  bool commit(std::deque<Answer>& group);
+  void failed(FileJob& job, const std::exception& e);
+
+  fs::path outdir_;
+  Failure on_failure_;
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<Answer> queue_;
+  bool closing_ = false;
+  std::size_t failures_ = 0;  // written by the writer thread, read after close()
+  std::string warning_;
+  std::thread thread_;
+};
+
+}  // namespace nursery::batch

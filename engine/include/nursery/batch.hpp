@@ -1,0 +1,108 @@
+// Batch: every instance under some paths, solved in one oneTBB pool, with
+// answers mirrored under an output directory (each written atomically, in
+// group commits) and a report with one row per instance.
+//
+//   batch::Options options;  options.paths = {"datasets"};  options.outdir = "answers";
+//   batch::Summary summary = batch::run(options);
+//
+// Files are found by a walk (paths and a kind sniffed from a bounded prefix
+// only); each file is read when its lane starts and freed once its answer is
+// handed to the writer, so memory follows the work in flight, not the
+// directory. The kinds come from a table built from each kind's facade
+// (sniff, parse, solve, verify): no command and no batch code branches on
+// a kind by hand.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "nursery/count.hpp"
+#include "nursery/stop.hpp"
+
+namespace nursery::batch {
+
+enum class Status { pending, ok, fail, timeout, error };
+const char* to_string(Status status);  // OK, FAIL, TIMEOUT, ERROR, PENDING
+
+// One row of the report: one instance (a puzzle of a many-puzzle file has
+// its own row, named by `id`).
+struct Row {
+  std::string path;
+  std::string id;    // the puzzle's id inside a many-puzzle file; empty otherwise
+  std::string kind;  // lizards, queens, skyscrapers; "-" when the kind is unknown
+  std::string size;  // "8x8 p=8", "7x7", "n=12"
+  Status status = Status::pending;
+  std::optional<Count> count;  // count mode, when exact
+  double seconds = 0;          // solving wall time
+  std::uint64_t nodes = 0;
+  bool verified = false;  // the independent checker accepted the answer
+  bool mismatch = false;  // the checker rejected it
+  bool resumed = false;   // taken from an existing output (resume)
+  std::string message;    // ERROR: the parser's line; otherwise how, or why not verified
+};
+
+// A file or directory the walk passed over.
+struct Skipped {
+  std::string path;
+  std::string reason;
+  bool problem = false;  // unreadable, loop, junk: worth a warning
+};
+
+struct Summary {
+  std::size_t instances = 0, ok = 0, fail = 0, timeout = 0, error = 0, unfinished = 0;
+  std::size_t verified = 0, mismatches = 0, resumed = 0, skipped = 0, write_errors = 0;
+  double seconds = 0;
+  unsigned jobs = 0, threads = 0;
+  bool interrupted = false;
+  double rate() const;  // instances finished per second (resumed ones left out)
+};
+
+struct Options {
+  std::vector<std::string> paths;  // files and directories, walked recursively
+  std::filesystem::path outdir;    // answers mirrored here; empty: not kept
+  std::filesystem::path report;    // FILE.json or FILE.csv; empty: none
+  bool count = false;              // count every instance's solutions
+  bool verify = false;             // check every answer with the independent checkers
+  bool resume = false;             // keep outputs under outdir that verify (needs outdir)
+  double timeout_seconds = 0;      // per instance; 0: none
+  unsigned jobs = 0;               // instances at once; 0: one per thread
+  unsigned threads = 0;            // the pool; 0: all cores
+  const StopSource* stop = nullptr;  // Ctrl-C: unfinished rows stay out of the report
+  // One line for the user (a warning, an output not written, a verification
+  // mismatch), called from any thread, one call at a time.
+  std::function<void(const std::string&)> message;
+};
+
+// Live counters for a display: files and instances as they finish.
+struct Tally {
+  std::atomic<std::size_t> files{0}, files_done{0};
+  std::atomic<std::size_t> done{0}, fail{0}, error{0}, timeout{0};
+};
+
+// The kind of a text from its head, as batch decides it: "lizards",
+// "queens", "skyscrapers", or empty with the reason in `why`.
+std::string detect_kind(std::string_view head, std::string& why);
+
+// Runs the whole batch and writes the report. Throws std::invalid_argument
+// for options that cannot work together (resume without outdir, a report
+// name that is neither .json nor .csv, an outdir that cannot be created).
+Summary run(const Options& options, Tally* tally = nullptr);
+
+// 0 done, 1 a verification mismatch, 2 ERROR rows or answers not written,
+// 3 timeouts, 130 interrupted.
+int exit_code(const Summary& summary);
+std::string summary_line(const Summary& summary);
+
+// Rows that finished (pending ones are left out), as the report's text.
+std::string report_json(const std::vector<const Row*>& rows, const std::vector<Skipped>& skipped,
+                        const Summary& summary);
+std::string report_csv(const std::vector<const Row*>& rows);
+
+}  // namespace nursery::batch
