@@ -55,6 +55,7 @@ struct FileJob {
   Source source;
   const KindEntry* kind = nullptr;  // null: no instance (an ERROR row when declared)
   std::uintmax_t bytes = 0;
+  bool sniffed = false;             // false: a stop came before its kind was known
   std::string text;    // while in its lane
   std::any problem;    // the kind's parsed instances, while in its lane
   std::vector<Row> rows;

@@ -71,6 +71,7 @@ void error_row(FileJob& job, std::string message) {
 // an instance, which makes it an ERROR row.
 std::optional<Skipped> sniff(FileJob& job) {
   std::string head, error, why;
+  job.sniffed = true;
   std::error_code size_error;
   job.bytes = fs::file_size(job.source.path, size_error);
   bool readable = read_file(job.source.path, kHeadBytes, head, error);
@@ -133,7 +134,7 @@ void empty_directories(const Discovery& discovery,
                        std::vector<Skipped>& skipped) {
   std::set<std::string> holding;
   for (const auto& job : jobs) {
-    if (job->kind == nullptr && job->rows.empty()) continue;
+    if (job->kind == nullptr && job->rows.empty() && job->sniffed) continue;
     for (fs::path p = fs::path(normal(job->source.display)).parent_path(); !p.empty();
          p = p.parent_path()) {
       if (!holding.insert(p.string()).second) break;
@@ -408,7 +409,7 @@ Summary run(const Options& options_in, Tally* tally) {
   std::size_t never_opened = 0;
   for (const auto& job : jobs) {
     for (const auto& row : job->rows) rows.push_back(&row);
-    if (job->kind != nullptr && job->rows.empty()) ++never_opened;
+    if ((job->kind != nullptr || !job->sniffed) && job->rows.empty()) ++never_opened;
   }
   Summary summary = summarize(rows, skipped.size());
   summary.instances += never_opened;
