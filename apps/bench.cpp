@@ -4,6 +4,7 @@
 // same run on the same machine: the baseline, nursery's bitboard and join
 // counters on one thread and on every thread, the peer on both.
 #include <unistd.h>
+#include <nursery/scheduler.hpp>
 
 #include <cstdio>
 #include <filesystem>

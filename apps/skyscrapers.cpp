@@ -1,6 +1,7 @@
 // nursery skyscrapers, nursery gen skyscrapers, and the skyscrapers side of
 // nursery verify: files, flags and exit codes around the engine's kind.
 #include <algorithm>
+#include <nursery/scheduler.hpp>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>

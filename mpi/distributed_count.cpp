@@ -1,4 +1,5 @@
 #include "distributed_count.hpp"
+#include <nursery/scheduler.hpp>
 
 #include <mpi.h>
 

@@ -48,10 +48,10 @@ struct Walker {
       return;
     }
     Source source;
-    source.path = path;
+    source.path = path.string();
     source.display = std::move(display);
     source.declared = declared;
-    if (have_outdir) source.output = outdir / relative;
+    if (have_outdir) source.output = (outdir / relative).string();
     discovery.files.push_back(std::move(source));
   }
 

@@ -24,10 +24,12 @@ namespace fs = std::filesystem;
 struct KindEntry;
 
 // A file the walk found: maybe an instance, decided by its content.
+// Paths are kept as plain strings: a std::filesystem::path also keeps its
+// split components, several times the memory over 100,000 files.
 struct Source {
-  fs::path path;          // to open
+  std::string path;       // to open
   std::string display;    // as reported: the argument joined with the walk
-  fs::path output;        // its answer's mirror under OUTDIR (empty: no OUTDIR)
+  std::string output;     // its answer's mirror under OUTDIR (empty: no OUTDIR)
   bool declared = false;  // named as an instance (an argument, or "input" in its name)
 };
 

@@ -1,6 +1,7 @@
 // `queens N` files in a batch: one solution (the construction beyond the
 // search's reach, as `nursery queens` does), or the exact count.
 #include <nursery/queens.hpp>
+#include <nursery/scheduler.hpp>
 
 #include "batch/internal.hpp"
 

@@ -89,20 +89,21 @@ std::optional<Skipped> sniff(FileJob& job) {
 // Lizards answers go to output.txt beside an input.txt, as the homework
 // did; every other file's to NAME.out (NAME.EXT.out when NAME.out is taken).
 void name_outputs(std::vector<std::unique_ptr<FileJob>>& jobs) {
-  std::set<fs::path> taken;
+  std::set<std::string> taken;
   for (auto& job : jobs) {
-    auto& output = job->source.output;
-    if (output.empty() || job->kind == nullptr) continue;
-    fs::path original = output;
+    if (job->source.output.empty() || job->kind == nullptr) continue;
+    fs::path output = job->source.output;
+    const fs::path original = output;
     if (output.filename() == "input.txt" && job->kind->homework_names)
       output.replace_filename("output.txt");
     else
       output.replace_extension(".out");
-    if (!taken.insert(output).second) {
+    if (!taken.insert(output.string()).second) {
       output = original;
       output += ".out";
-      taken.insert(output);
+      taken.insert(output.string());
     }
+    job->source.output = output.string();
   }
 }
 
@@ -255,7 +256,7 @@ void process(FileJob& job, Shared& shared, unsigned inner) {
   }
   if (shared.writer != nullptr)
     if (auto text = output_text(job)) shared.writer->push(job, std::move(*text));
-  job.text = std::string();
+  std::string().swap(job.text);  // (assigning an empty string would keep the buffer)
   job.problem.reset();
   job.answers = std::vector<std::string>();
   shared.tally.files_done.fetch_add(1, std::memory_order_relaxed);
@@ -356,7 +357,7 @@ Summary run(const Options& options_in, Tally* tally) {
     jobs.push_back(std::make_unique<FileJob>());
     jobs.back()->source = std::move(source);
   }
-  discovery.files.clear();
+  std::vector<Source>().swap(discovery.files);
 
   // Sniff every file's kind in the pool (each task on its own job; oneTBB's
   // hand-overs are stated to ThreadSanitizer, which cannot see them).

@@ -98,7 +98,7 @@ void resume(FileJob& job, const Settings& settings, const std::string& out) {
   std::map<std::string, sky::Grid> grids;
   if (!settings.count) {
     try {
-      for (auto& answer : sky::read_answers(out, job.source.output.string()))
+      for (auto& answer : sky::read_answers(out, job.source.output))
         if (!answer.id.empty()) grids[answer.id] = answer.heights;
     } catch (const std::exception&) {
       return;  // unreadable: solve the whole file again

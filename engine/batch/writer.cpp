@@ -27,7 +27,9 @@ void Writer::close() {
 
 void Writer::push(FileJob& job, std::string text) {
   {
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
+    room_.wait(lock, [this] { return queued_bytes_ < kQueueBytes || closing_; });
+    queued_bytes_ += text.size();
     queue_.push_back({&job, std::move(text)});
   }
   ready_.notify_one();
@@ -43,7 +45,14 @@ void Writer::loop() {
       if (queue_.empty()) break;
       group.swap(queue_);
     }
+    std::size_t bytes = 0;
+    for (const auto& answer : group) bytes += answer.text.size();
     renamed = commit(group) || renamed;
+    {
+      std::lock_guard lock(mutex_);
+      queued_bytes_ -= bytes;
+    }
+    room_.notify_all();
   }
   // The last group's renames are made durable before the batch reports.
   if (renamed) {
@@ -66,12 +75,12 @@ bool Writer::commit(std::deque<Answer>& group) {
   for (Answer& answer : group) {
     FileJob& job = *answer.job;
     try {
-      fs::create_directories(job.source.output.parent_path());
+      fs::create_directories(fs::path(job.source.output).parent_path());
       staged.emplace_back(&job, write_temporary(job.source.output, answer.text, false));
     } catch (const std::exception& e) {
       failed(job, e);
     }
-    answer.text = std::string();
+    std::string().swap(answer.text);
   }
   if (staged.empty()) return false;
   try {

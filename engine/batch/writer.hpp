@@ -28,7 +28,10 @@ class Writer {
   Writer(const Writer&) = delete;
   Writer& operator=(const Writer&) = delete;
 
+  // Queues an answer. Blocks while the answers queued hold more than
+  // kQueueBytes, so a disk slower than the lanes cannot fill the memory.
   void push(FileJob& job, std::string text);
+  static constexpr std::size_t kQueueBytes = std::size_t{64} << 20;
   // Writes what is queued, makes the last renames durable and stops.
   void close();
   std::size_t failures() const { return failures_; }
@@ -47,6 +50,8 @@ class Writer {
   Failure on_failure_;
   std::mutex mutex_;
   std::condition_variable ready_;
+  std::condition_variable room_;
+  std::size_t queued_bytes_ = 0;  // answers queued or being written
   std::deque<Answer> queue_;
   bool closing_ = false;
   std::size_t failures_ = 0;  // written by the writer thread, read after close()

@@ -7,6 +7,7 @@
 //      while a local search races it for an OK (first mode: the first to
 //      answer cancels the rest). Counting aggregates DFS counts exactly.
 #include <algorithm>
+#include <nursery/scheduler.hpp>
 #include <chrono>
 #include <nursery/queens.hpp>
 
@@ -190,17 +191,13 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
   }
 
   auto execution = execute<LizardsKind>(in, std::span<const Subproblem>(frontier), run);
-  bool all_complete = true;
-  Count count = 0, unique = 0;
-  for (const auto& outcome : execution.outcomes) {
-    add_outcome(count, unique, outcome);
-    report.stats.nodes += outcome.nodes;
-    if (outcome.complete) ++report.stats.subproblems_done;
-    all_complete = all_complete && outcome.complete;
-  }
-  report.status =
-      status_of(run.mode, all_complete, execution.solution.has_value(), execution.stop_reason);
-  report.stats.subproblems = frontier.size();
+  auto result = summarize<Placement>(execution.outcomes, run.mode, std::move(execution.solution),
+                                     execution.stop_reason);
+  const Count count = result.count;
+  report.status = result.status;
+  report.stats.nodes += result.stats.nodes;
+  report.stats.subproblems_done = result.stats.subproblems_done;
+  report.stats.subproblems = result.stats.subproblems;
   report.stats.threads = detail::worker_count(options.threads);
   report.stats.cpu_seconds = execution.cpu_seconds;
   const char* search = algorithm == Algorithm::bfs ? "BFS+DFS" : "DFS";
@@ -212,8 +209,8 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     report.count = count;
     return finish(count > 0 ? Verdict::ok : Verdict::fail, std::string(search) + " count");
   }
-  if (execution.solution) {
-    report.placement = std::move(*execution.solution);
+  if (result.solution) {
+    report.placement = std::move(*result.solution);
     report.lower = p;
     // The racer is entry 0; its solutions carry no DFS nodes of their own.
     return finish(Verdict::ok, portfolio ? std::string(search) + " + local search portfolio"

@@ -2,6 +2,7 @@
 // trail mark undone on return; the frontier is the first levels of the same
 // tree, each subproblem a list of heights placed on top of the root.
 #include <bit>
+#include <nursery/scheduler.hpp>
 #include <chrono>
 
 #include "board.hpp"
@@ -192,20 +193,14 @@ Solved solve(const Puzzle& puzzle, const RunOptions& options) {
   if (workers > 1 && instance.consistent) {
     auto start = Clock::now();
     StopSource stop(own.stop);
-    tbb::task_group_context context;
     // No progress counters here: a search cut short would count twice.
-    Search<Grid> search(own.mode, own.limit, stop, context, sink_used, nullptr);
+    Search<Grid> search(own.mode, own.limit, stop, sink_used, nullptr);
     Backtracker attempt(instance, search, kAttemptNodes);
     Outcome outcome = attempt.run({});
     if (!attempt.over_budget()) {
       Result<Grid>& result = solved.result;
-      result.count = outcome.count;
-      result.solution = search.take_first();
-      result.status =
-          status_of(own.mode, outcome.complete, result.solution.has_value(), stop.reason());
-      result.stats.nodes = outcome.nodes;
-      result.stats.subproblems = 1;
-      result.stats.subproblems_done = outcome.complete ? 1 : 0;
+      result = summarize<Grid>(std::span(&outcome, 1), own.mode, search.take_first(),
+                               stop.reason());
       result.stats.threads = 1;
       result.stats.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
       result.stats.cpu_seconds = result.stats.wall_seconds;

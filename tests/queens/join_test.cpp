@@ -3,6 +3,7 @@
 // the rotation counts against a brute-force check of every solution, any
 // chunk width and thread count, cancellation.
 #include <gtest/gtest.h>
+#include <nursery/scheduler.hpp>
 
 #include <fstream>
 #include <map>

@@ -2,6 +2,7 @@
 // plain full-board counts, parallel against sequential, every enumerated
 // or constructed solution through the independent checker.
 #include <gtest/gtest.h>
+#include <nursery/scheduler.hpp>
 
 #include <chrono>
 #include <fstream>

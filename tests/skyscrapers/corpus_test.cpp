@@ -1,6 +1,7 @@
 // Every puzzle of the shared corpus: solved, equal to its known solution,
 // checked by the independent verifier and counted exactly.
 #include <gtest/gtest.h>
+#include <nursery/scheduler.hpp>
 #include <sys/wait.h>
 
 #include "support.hpp"

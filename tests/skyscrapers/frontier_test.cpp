@@ -3,6 +3,7 @@
 // 161,280 Latin squares of order 5), parallel counts agree, and a deadline
 // stops a count that is far too big, reported as incomplete.
 #include <gtest/gtest.h>
+#include <nursery/scheduler.hpp>
 
 #include <random>
 
@@ -76,8 +77,7 @@ TEST(Frontier, SubproblemsCoverTheTreeOnce) {
     EXPECT_GT(frontier.size(), 10u);
     // Each subproblem searched on its own; the counts must add up exactly.
     nursery::StopSource stop;
-    tbb::task_group_context context;
-    nursery::Search<sky::Grid> search(nursery::Mode::count, 0, stop, context, nullptr, nullptr);
+    nursery::Search<sky::Grid> search(nursery::Mode::count, 0, stop, nullptr, nullptr);
     nursery::Count total = 0;
     for (const auto& subproblem : frontier) {
       auto outcome = sky::Kind::solve(instance, subproblem, search);

@@ -47,7 +47,8 @@ Estimate estimate(const typename Kind::Instance& instance, const RunOptions& opt
 
   StopSource stop(options.stop);
   tbb::task_group_context context;
-  Search<typename Kind::Solution> search(Mode::count, 0, stop, context, nullptr, nullptr);
+  Search<typename Kind::Solution> search(Mode::count, 0, stop, nullptr, nullptr,
+                                         [&context] { context.cancel_group_execution(); });
   std::vector<double> cpu(frontier.size(), -1.0);
   const auto start = Clock::now();
   const auto deadline =

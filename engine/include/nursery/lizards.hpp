@@ -22,7 +22,7 @@
 #include "nursery/count.hpp"
 #include "nursery/input.hpp"
 #include "nursery/progress.hpp"
-#include "nursery/scheduler.hpp"
+#include "nursery/frontier.hpp"
 #include "nursery/stats.hpp"
 #include "nursery/stop.hpp"
 

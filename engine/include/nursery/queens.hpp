@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "nursery/input.hpp"
-#include "nursery/scheduler.hpp"
+#include "nursery/frontier.hpp"
 
 namespace nursery::queens {
 

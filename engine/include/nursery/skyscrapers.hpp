@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "nursery/input.hpp"
-#include "nursery/scheduler.hpp"
+#include "nursery/frontier.hpp"
 
 namespace nursery::skyscrapers {
 

@@ -1,0 +1,187 @@
+// The kind contract of the frontier scheduler, free of oneTBB: what a kind
+// implements and what its solve() sees.
+//
+// A problem kind is a struct with
+//   using Instance   = ...;   // immutable, shared by every task
+//   using Subproblem = ...;   // one entry of the frontier
+//   using Solution   = ...;   // what first/all modes hand back
+//   static std::vector<Subproblem> split(const Instance&, std::size_t target);
+//   static Outcome solve(const Instance&, const Subproblem&, Search<Solution>&);
+// split() aims at `target` subproblems (30 to 100 per worker, the
+// Embarrassingly Parallel Search rule); solve() runs a local backtracker that
+// polls search.poller() and, in first/all modes, hands solutions to
+// search.offer(). The pool that runs them is scheduler.hpp's.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <vector>
+
+#include "nursery/count.hpp"
+#include "nursery/progress.hpp"
+#include "nursery/stats.hpp"
+#include "nursery/stop.hpp"
+
+namespace nursery {
+
+enum class Mode {
+  count,  // search every subproblem to the end; exact sum of the counts
+  first,  // the first solution found cancels every sibling
+  all,    // stream every solution to a sink, up to a limit
+};
+
+enum class Status {
+  complete,   // every subproblem searched to the end (count exact; first: no solution)
+  solved,     // first mode: a solution was found
+  limit,      // all mode or counting with a limit: the limit was reached
+  timeout,    // the deadline passed: counts are incomplete, never reported as numbers
+  cancelled,  // stopped from outside (Ctrl-C, a batch): incomplete
+};
+
+const char* to_string(Status status);
+const char* to_string(Mode mode);
+
+struct RunOptions {
+  Mode mode = Mode::count;
+  unsigned threads = 0;                  // 0: the current arena (all cores unless nested)
+  std::size_t per_worker = 64;           // frontier size per worker (30..100 is the EPS range)
+  std::size_t subproblems = 0;           // exact frontier target, overrides per_worker when > 0
+  double timeout_seconds = 0;            // 0: no deadline
+  std::uint64_t limit = 0;               // all/count modes: stop after this many solutions (0: none)
+  const StopSource* stop = nullptr;      // outside cancel (Ctrl-C, batch); optional
+  Progress* progress = nullptr;          // live counters for a display; optional
+};
+
+// What one subproblem's search produced.
+struct Outcome {
+  Count count = 0;          // solutions in this subproblem (weighted by symmetry where the kind does)
+  Count unique = 0;         // symmetry classes, for kinds that reduce by symmetry; 0 otherwise
+  std::uint64_t nodes = 0;  // nodes visited
+  bool complete = false;    // searched to the end (false: stopped, or never started)
+};
+
+template <class Solution>
+struct Result {
+  Status status = Status::complete;
+  Count count = 0;                    // exact when status == complete (count/all modes)
+  Count unique = 0;                   // exact when status == complete, for symmetric kinds
+  std::optional<Solution> solution;   // first mode, when solved
+  Stats stats;
+};
+
+// The per-run services a kind's solve() sees.
+template <class Solution>
+class Search {
+ public:
+  using Sink = std::function<void(const Solution&)>;
+
+  // `cancel_pool` (optional) ends the tasks not yet started once the
+  // search must stop; the scheduler passes its pool's cancel.
+  Search(Mode mode, std::uint64_t limit, StopSource& stop, const Sink* sink, Progress* progress,
+         std::function<void()> cancel_pool = {})
+      : mode_(mode), limit_(limit), stop_(stop), cancel_pool_(std::move(cancel_pool)), sink_(sink),
+        progress_(progress) {}
+
+  Mode mode() const { return mode_; }
+  StopPoller poller() const { return StopPoller(&stop_); }
+  bool stop_requested() const { return stop_.requested(); }
+
+  // first/all modes: a solution was found. Returns true when the search
+  // should go on looking (all mode under its limit), false when it must stop.
+  bool offer(const Solution& solution) {
+    std::lock_guard lock(mutex_);
+    if (mode_ == Mode::first) {
+      if (!first_) first_ = solution;
+      cancel(StopReason::solved);
+      return false;
+    }
+    if (limit_ != 0 && emitted_ >= limit_) return false;
+    if (sink_ != nullptr && *sink_) (*sink_)(solution);
+    ++emitted_;
+    if (progress_ != nullptr) progress_->found.fetch_add(1, std::memory_order_relaxed);
+    if (limit_ != 0 && emitted_ >= limit_) {
+      cancel(StopReason::limit);
+      return false;
+    }
+    return true;
+  }
+
+  // count mode with a limit (uniqueness proofs): report solutions as they
+  // are found. Returns false once the limit is reached and the run stops.
+  bool counted(std::uint64_t n) {
+    auto seen = counted_.fetch_add(n, std::memory_order_relaxed) + n;
+    if (progress_ != nullptr) progress_->found.fetch_add(n, std::memory_order_relaxed);
+    if (limit_ != 0 && seen >= limit_) {
+      cancel(StopReason::limit);
+      return false;
+    }
+    return true;
+  }
+
+  std::optional<Solution> take_first() {
+    std::lock_guard lock(mutex_);
+    return std::move(first_);
+  }
+  std::uint64_t emitted() const { return emitted_; }
+
+ private:
+  void cancel(StopReason reason) {
+    stop_.request(reason);
+    if (cancel_pool_) cancel_pool_();
+  }
+
+  Mode mode_;
+  std::uint64_t limit_;
+  StopSource& stop_;
+  std::function<void()> cancel_pool_;
+  const Sink* sink_;
+  Progress* progress_;
+  std::mutex mutex_;
+  std::optional<Solution> first_;
+  std::uint64_t emitted_ = 0;
+  std::atomic<std::uint64_t> counted_{0};
+};
+
+// Sums outcomes exactly; throws std::overflow_error past 128 bits.
+inline void add_outcome(Count& count, Count& unique, const Outcome& outcome) {
+  if (!add_checked(count, outcome.count) || !add_checked(unique, outcome.unique))
+    throw std::overflow_error("solution count exceeds 128 bits");
+}
+
+inline Status status_of(Mode mode, bool all_complete, bool has_solution, StopReason reason) {
+  if (mode == Mode::first && has_solution) return Status::solved;
+  if (all_complete) return Status::complete;
+  switch (reason) {
+    case StopReason::solved: return Status::solved;
+    case StopReason::limit: return Status::limit;
+    case StopReason::timeout: return Status::timeout;
+    default: return Status::cancelled;
+  }
+}
+
+// Outcomes into a result, the one way every caller aggregates: exact sums
+// (std::overflow_error past 128 bits), nodes, subproblems done, and the
+// status the run ended with. Threads and times are the caller's to fill in.
+template <class Solution>
+Result<Solution> summarize(std::span<const Outcome> outcomes, Mode mode,
+                           std::optional<Solution> solution, StopReason reason) {
+  Result<Solution> result;
+  bool all_complete = true;
+  for (const auto& outcome : outcomes) {
+    add_outcome(result.count, result.unique, outcome);
+    result.stats.nodes += outcome.nodes;
+    if (outcome.complete) ++result.stats.subproblems_done;
+    all_complete = all_complete && outcome.complete;
+  }
+  result.stats.subproblems = outcomes.size();
+  result.solution = std::move(solution);
+  result.status = status_of(mode, all_complete, result.solution.has_value(), reason);
+  return result;
+}
+
+}  // namespace nursery
