@@ -85,13 +85,11 @@ int cmd_batch(int argc, char** argv) {
       "output,o", po::value<std::string>(), "mirror the answers under this directory")(
       "jobs,j", po::value<std::string>()->default_value("auto"),
       "instances solved at once (auto: one per thread)")(
-      "threads", po::value<std::string>()->default_value("auto"), "threads of the pool, or auto")(
-      "timeout", po::value<double>()->default_value(0), "seconds per instance (0: none)")(
       "count", "count the solutions of every instance instead of finding one")(
       "report", po::value<std::string>(), "write one row per instance to FILE.json or FILE.csv")(
       "resume", "skip instances whose output already exists under -o and verifies")(
-      "verify", "check every answer with the independent checkers")(
-      "progress", "show a progress bar")("no-progress", "never show a progress bar");
+      "verify", "check every answer with the independent checkers");
+  add_shared(options, kThreads | kTimeout | kProgress, "seconds per instance (0: none)");
   po::positional_options_description positionals;
   positionals.add("path", -1);
   po::variables_map vm;
@@ -108,13 +106,14 @@ int cmd_batch(int argc, char** argv) {
     return kExitSuccess;
   if (!vm.count("path")) throw UsageError("expected at least one PATH to solve, found none");
 
+  auto shared = read_shared(vm);
   batch::Options run;
   run.paths = vm["path"].as<std::vector<std::string>>();
   run.count = vm.count("count") != 0;
   run.verify = vm.count("verify") != 0;
   run.resume = vm.count("resume") != 0;
-  run.timeout_seconds = vm["timeout"].as<double>();
-  run.threads = parse_threads(vm["threads"].as<std::string>());
+  run.timeout_seconds = shared.timeout;
+  run.threads = shared.threads;
   run.jobs = parse_jobs(vm["jobs"].as<std::string>());
   if (vm.count("report")) run.report = vm["report"].as<std::string>();
   if (vm.count("output")) run.outdir = vm["output"].as<std::string>();
@@ -127,7 +126,7 @@ int cmd_batch(int argc, char** argv) {
   batch::Tally tally;
   batch::Summary summary;
   try {
-    BatchBar bar(tally, progress_wanted(vm));
+    BatchBar bar(tally, shared.progress);
     summary = batch::run(run, &tally);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());

@@ -141,7 +141,6 @@ int cmd_bench(int argc, char** argv) {
   options.add_options()("help,h", "show this help")(
       "what", po::value<std::string>()->default_value("queens"), "what to benchmark: queens")(
       "n", po::value<std::string>()->default_value("15,16,17"), "board sizes, comma-separated")(
-      "threads,t", po::value<std::string>()->default_value("auto"), "threads of the parallel run")(
       "repeat,r", po::value<int>()->default_value(1), "best of R runs")(
       "baseline-source", po::value<std::string>()->default_value(""),
       "nqueens_mirror.c (default: bench/nqueens_mirror.c of the source tree)")(
@@ -150,8 +149,8 @@ int cmd_bench(int argc, char** argv) {
       "peer-join", po::value<std::string>(),
       "directory of the quarter-board peer's binaries nqueensN (bench/peer_join.sh)")(
       "peer-takaken", po::value<std::string>(),
-      "directory of Takaken's program built per N, takakenN (bench/peer_takaken.sh)")(
-      "json", "print the table as JSON");
+      "directory of Takaken's program built per N, takakenN (bench/peer_takaken.sh)");
+  add_shared(options, kThreads | kJson);
   po::positional_options_description positionals;
   positionals.add("what", 1);
   po::variables_map vm;
@@ -176,7 +175,7 @@ int cmd_bench(int argc, char** argv) {
   }
   const int repeat = vm["repeat"].as<int>();
   if (repeat < 1) throw UsageError("--repeat: expected at least 1");
-  unsigned threads = parse_threads(vm["threads"].as<std::string>());
+  unsigned threads = read_shared(vm).threads;
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
 
   const bool with_baseline = vm.count("no-baseline") == 0;

@@ -70,6 +70,44 @@ unsigned parse_threads(const std::string& text) {
   return static_cast<unsigned>(value);
 }
 
+double parse_timeout(const std::string& text) {
+  std::size_t used = 0;
+  double value = -1;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || !std::isfinite(value) || value < 0 || value > kMaxTimeout) {
+    char range[64];
+    std::snprintf(range, sizeof range, "seconds from 0 to %.0f (0: none)", kMaxTimeout);
+    throw UsageError(std::string("--timeout: expected ") + range + ", found '" + text + "'");
+  }
+  return value;
+}
+
+void add_shared(po::options_description& options, unsigned which, const char* timeout_help) {
+  auto add = options.add_options();
+  if (which & kThreads)
+    add("threads,t", po::value<std::string>()->default_value("auto"),
+        "worker threads, 1 to 4096, or auto (all cores)");
+  if (which & kTimeout) add("timeout", po::value<std::string>()->default_value("0"), timeout_help);
+  if (which & kJson) add("json", "print the result as JSON on stdout");
+  if (which & kStats) add("stats,s", "print search statistics on stderr");
+  if (which & kProgress)
+    add("progress", "show a progress bar")("no-progress", "never show a progress bar");
+}
+
+SharedOptions read_shared(const po::variables_map& vm) {
+  SharedOptions shared;
+  if (vm.count("threads")) shared.threads = parse_threads(vm["threads"].as<std::string>());
+  if (vm.count("timeout")) shared.timeout = parse_timeout(vm["timeout"].as<std::string>());
+  shared.json = vm.count("json") != 0;
+  shared.stats = vm.count("stats") != 0;
+  shared.progress = progress_wanted(vm);
+  return shared;
+}
+
 bool progress_wanted(const po::variables_map& vm) {
   if (vm.count("no-progress")) return false;
   if (vm.count("progress")) return true;

@@ -46,6 +46,31 @@ void install_interrupt_handler();
 // Thread counts: 0 means all cores.
 unsigned parse_threads(const std::string& text);
 
+// The options every solving command shares, declared once with their
+// ranges: --threads/-t (1..4096 or auto), --timeout (finite seconds from 0
+// to kMaxTimeout; 0: none), --json, --stats/-s, --progress/--no-progress.
+enum Shared : unsigned {
+  kThreads = 1,
+  kTimeout = 2,
+  kJson = 4,
+  kStats = 8,
+  kProgress = 16,
+  kSolving = kThreads | kTimeout | kJson | kStats | kProgress,
+};
+constexpr double kMaxTimeout = 1e6;  // about 11 days
+struct SharedOptions {
+  unsigned threads = 0;  // 0: all cores
+  double timeout = 0;    // seconds; 0: none
+  bool json = false;
+  bool stats = false;
+  bool progress = false;  // draw a bar (asked, or stderr is a terminal)
+};
+// `timeout_help` says what the deadline applies to ("seconds per instance").
+void add_shared(po::options_description& options, unsigned which,
+                const char* timeout_help = "seconds before giving up (0: none)");
+SharedOptions read_shared(const po::variables_map& vm);
+double parse_timeout(const std::string& text);
+
 // A one-line progress bar on stderr, redrawn a few times a second while a run
 // is going on; only when enabled (stderr is a terminal, or --progress).
 class ProgressBar {

@@ -75,14 +75,11 @@ int cmd_lizards(int argc, char** argv) {
       "input", po::value<std::string>(), "the board (default: input.txt, answer to output.txt)")(
       "output,o", po::value<std::string>(), "write the answer here (default: stdout)")(
       "count", "count every placement of p lizards exactly")(
-      "stats", "print search statistics on stderr")("json", "print the report as JSON on stdout")(
-      "threads", po::value<std::string>()->default_value("auto"), "worker threads, or auto")(
-      "timeout", po::value<double>()->default_value(0), "seconds before giving up (0: none)")(
       "algorithm", po::value<std::string>(), "override the file's DFS/BFS/SA line")(
       "seed", po::value<std::uint64_t>()->default_value(1), "local search seed")(
       "no-local-search", "DFS/BFS alone, without the local search racing it")(
-      "bfs-memory", po::value<double>()->default_value(16), "BFS frontier budget in MiB")(
-      "progress", "show a progress bar")("no-progress", "never show a progress bar");
+      "bfs-memory", po::value<double>()->default_value(16), "BFS frontier budget in MiB");
+  add_shared(options, kSolving);
   po::positional_options_description positionals;
   positionals.add("input", 1);
   po::variables_map vm;
@@ -100,9 +97,8 @@ int cmd_lizards(int argc, char** argv) {
   std::string input = homework ? "input.txt" : vm["input"].as<std::string>();
   std::string output = vm.count("output") ? vm["output"].as<std::string>()
                                           : (homework ? "output.txt" : std::string());
-  bool json = vm.count("json") != 0;
-  double timeout = vm["timeout"].as<double>();
-  if (timeout < 0) throw UsageError("--timeout: expected seconds >= 0, found a negative number");
+  auto shared = read_shared(vm);
+  bool json = shared.json;
 
   lz::Board board;
   try {
@@ -113,8 +109,8 @@ int cmd_lizards(int argc, char** argv) {
 
   lz::SolveOptions solve;
   solve.count = vm.count("count") != 0;
-  solve.threads = parse_threads(vm["threads"].as<std::string>());
-  solve.timeout_seconds = timeout;
+  solve.threads = shared.threads;
+  solve.timeout_seconds = shared.timeout;
   solve.stop = &interrupt_source();
   solve.seed = vm["seed"].as<std::uint64_t>();
   solve.local_search = vm.count("no-local-search") == 0;
@@ -127,7 +123,7 @@ int cmd_lizards(int argc, char** argv) {
   solve.progress = &progress;
   lz::SolveReport report;
   {
-    ProgressBar bar(progress, progress_wanted(vm), "lizards");
+    ProgressBar bar(progress, shared.progress, "lizards");
     report = lz::solve(board, solve);
   }
 

@@ -44,9 +44,8 @@ int cmd_queens(int argc, char** argv) {
       "n", po::value<std::uint32_t>()->required(), "board size N")("first", "find one solution")(
       "all", "list every solution in lexicographic order (N <= 32)")(
       "limit", po::value<std::uint64_t>()->default_value(0), "--all: stop after K (0: no limit)")(
-      "format,f", po::value<std::string>(), "string, rows or board")(
-      "threads,t", po::value<std::string>()->default_value("auto"), "worker threads for --first")(
-      "stats,s", "print search statistics on stderr")("json", "print the result as JSON");
+      "format,f", po::value<std::string>(), "string, rows or board");
+  add_shared(options, kThreads | kJson | kStats);
   po::positional_options_description positionals;
   positionals.add("n", 1);
   po::variables_map vm;
@@ -104,7 +103,7 @@ int cmd_queens(int argc, char** argv) {
     method = "search";
     RunOptions run_options;
     run_options.mode = Mode::first;
-    run_options.threads = parse_threads(vm["threads"].as<std::string>());
+    run_options.threads = read_shared(vm).threads;
     run_options.stop = &interrupt_source();
     auto result = run<queens::Columns>(queens::Columns::Instance{static_cast<int>(n)},
                                        run_options);

@@ -155,11 +155,9 @@ int cmd_skyscrapers(int argc, char** argv) {
       "count", "count the solutions (exactly, or up to --limit) instead of printing one")(
       "limit", po::value<std::uint64_t>()->default_value(0),
       "stop at this many solutions; --limit 2 proves uniqueness (0: no limit)")(
-      "threads", po::value<std::string>()->default_value("auto"), "worker threads, or auto")(
-      "timeout", po::value<double>()->default_value(0), "seconds per puzzle (0: none)")(
-      "stats", "print search statistics per puzzle")("json", "print the results as JSON")(
       "bench", po::value<int>()->implicit_value(5),
       "benchmark: best of R runs per puzzle to solve and to prove uniqueness; one table row");
+  add_shared(options, kThreads | kTimeout | kJson | kStats, "seconds per puzzle (0: none)");
   po::positional_options_description positionals;
   positionals.add("input", 1);
   po::variables_map vm;
@@ -174,11 +172,12 @@ int cmd_skyscrapers(int argc, char** argv) {
           options, positionals, vm))
     return kExitSuccess;
 
-  unsigned threads = parse_threads(vm["threads"].as<std::string>());
+  auto shared = read_shared(vm);
+  unsigned threads = shared.threads;
   auto limit = vm["limit"].as<std::uint64_t>();
   bool counting = vm.count("count") != 0;
-  bool json = vm.count("json") != 0;
-  bool stats = vm.count("stats") != 0;
+  bool json = shared.json;
+  bool stats = shared.stats;
   auto input = vm["input"].as<std::string>();
   auto puzzles = load_puzzles(input);
   if (vm.count("bench")) {
@@ -191,7 +190,7 @@ int cmd_skyscrapers(int argc, char** argv) {
   RunOptions run_options;
   run_options.threads = threads;
   run_options.limit = limit;
-  run_options.timeout_seconds = vm["timeout"].as<double>();
+  run_options.timeout_seconds = shared.timeout;
   run_options.stop = &interrupt_source();
   // Without --count: one solution, or with --limit the first solution and
   // the number found up to the limit, in one search.
@@ -249,7 +248,7 @@ int cmd_skyscrapers(int argc, char** argv) {
       if (differs) std::cout << ", differs from the file's solution";
       std::cout << " (" << milliseconds(puzzle_seconds) << ")\n";
       if (stats)
-        std::cout << "#   nodes " << stats_of.nodes << ", subproblems " << stats_of.subproblems
+        std::cerr << "# " << puzzle.id << ": nodes " << stats_of.nodes << ", subproblems " << stats_of.subproblems
                   << ", threads " << stats_of.threads << ", split "
                   << milliseconds(stats_of.split_seconds) << ", cpu "
                   << milliseconds(stats_of.cpu_seconds) << '\n';
