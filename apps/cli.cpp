@@ -70,6 +70,12 @@ unsigned parse_threads(const std::string& text) {
   return static_cast<unsigned>(value);
 }
 
+std::string read_input(const std::string& path) {
+  std::string text, error;
+  if (!read_file(path, 0, text, error)) throw UsageError(path + ": " + error);
+  return text;
+}
+
 double parse_timeout(const std::string& text) {
   std::size_t used = 0;
   double value = -1;

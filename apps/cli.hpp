@@ -43,6 +43,9 @@ bool parse_command_line(int argc, char** argv, const char* usage,
 const StopSource& interrupt_source();
 void install_interrupt_handler();
 
+// The whole of an input file; UsageError "PATH: cannot open: REASON" otherwise.
+std::string read_input(const std::string& path);
+
 // Thread counts: 0 means all cores.
 unsigned parse_threads(const std::string& text);
 

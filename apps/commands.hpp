@@ -3,7 +3,9 @@
 // cli::UsageError (exit 2, one line on stderr).
 #pragma once
 
+#include <nursery/skyscrapers.hpp>
 #include <string>
+#include <vector>
 
 namespace nursery::cli {
 
@@ -21,5 +23,8 @@ int verify_lizards_files(const std::string& input, const std::string& output, bo
 int verify_skyscrapers_files(const std::string& input, const std::string& output, bool json);
 int cmd_gen_lizards(int argc, char** argv);
 int cmd_gen_skyscrapers(int argc, char** argv);
+// skyscrapers_tools.cpp: nursery skyscrapers FILE --bench R (one table row).
+int bench_skyscrapers(const std::vector<skyscrapers::Puzzle>& puzzles, const std::string& input,
+                      unsigned threads, int repeats);
 
 }  // namespace nursery::cli

@@ -1,13 +1,7 @@
 // nursery lizards / gen lizards / verify (lizards): files, flags and exit
 // codes around the lizards engine, which never sees a file.
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cstdio>
-#include <cstring>
 #include <iostream>
-#include <memory>
 #include <nursery/lizards.hpp>
 
 #include "cli.hpp"
@@ -18,42 +12,6 @@ namespace nursery::cli {
 namespace lz = nursery::lizards;
 
 namespace {
-
-// The whole file in one read into an uninitialised buffer: huge boards are
-// 100 MB of text, and zero-filling it first would cost as much as reading.
-class FileText {
- public:
-  explicit FileText(const std::string& path) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) throw UsageError(path + ": cannot open");
-    struct stat st {};
-    std::size_t capacity = 1 << 16;
-    if (::fstat(fd, &st) == 0 && st.st_size > 0)
-      capacity = static_cast<std::size_t>(st.st_size) + 1;
-    data_.reset(new char[capacity]);
-    while (true) {
-      if (size_ == capacity) {  // a pipe or a growing file
-        std::unique_ptr<char[]> bigger(new char[capacity * 2]);
-        std::memcpy(bigger.get(), data_.get(), size_);
-        data_ = std::move(bigger);
-        capacity *= 2;
-      }
-      ssize_t got = ::read(fd, data_.get() + size_, capacity - size_);
-      if (got < 0) {
-        ::close(fd);
-        throw UsageError(path + ": read error");
-      }
-      if (got == 0) break;
-      size_ += static_cast<std::size_t>(got);
-    }
-    ::close(fd);
-  }
-  std::string_view text() const { return {data_.get(), size_}; }
-
- private:
-  std::unique_ptr<char[]> data_;
-  std::size_t size_ = 0;
-};
 
 void write_stdout(const std::string& text) {
   std::fwrite(text.data(), 1, text.size(), stdout);
@@ -102,7 +60,7 @@ int cmd_lizards(int argc, char** argv) {
 
   lz::Board board;
   try {
-    board = lz::parse_board(FileText(input).text(), input);
+    board = lz::parse_board(read_input(input), input);
   } catch (const lz::ParseError& e) {
     throw UsageError(e.what());
   }
@@ -217,7 +175,7 @@ int cmd_gen_lizards(int argc, char** argv) {
 }
 
 int verify_lizards_files(const std::string& input, const std::string& output, bool json) {
-  auto verdict = lz::verify_answer(FileText(input).text(), FileText(output).text());
+  auto verdict = lz::verify_answer(read_input(input), read_input(output));
   if (json) {
     std::cout << nlohmann::json{{"valid", verdict.valid}, {"reason", verdict.reason}}.dump()
               << '\n';

@@ -1,6 +1,7 @@
 #include "nursery/io.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -19,6 +20,11 @@ bool read_file(const std::filesystem::path& path, std::size_t most, std::string&
     return false;
   }
   text.clear();
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    auto size = static_cast<std::size_t>(st.st_size);
+    text.reserve(most == 0 ? size : std::min(size, most));
+  }
   char buffer[1 << 16];
   while (most == 0 || text.size() < most) {
     std::size_t want = most == 0 ? sizeof buffer : std::min(sizeof buffer, most - text.size());

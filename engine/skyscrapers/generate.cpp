@@ -1,7 +1,9 @@
 // Random Latin squares and the clues they show, for the generator and tests.
 #include <algorithm>
 #include <numeric>
+#include <stdexcept>
 
+#include "nursery/scheduler.hpp"
 #include "nursery/skyscrapers.hpp"
 
 namespace nursery::skyscrapers {
@@ -74,6 +76,74 @@ std::vector<int> clues_of(const Grid& heights, int size) {
     clues[3 * n + i] = seen_from(heights, n, n - 1 - i, 0, 0, 1);
   }
   return clues;
+}
+
+namespace {
+
+// Up to two solutions of a puzzle, by one search with a limit.
+std::vector<Grid> two_solutions(const Puzzle& puzzle, const StopSource* stop) {
+  std::vector<Grid> found;
+  Search<Grid>::Sink sink = [&found](const Grid& grid) { found.push_back(grid); };
+  RunOptions run_options;
+  run_options.mode = Mode::all;
+  run_options.limit = 2;
+  run_options.threads = 1;
+  run_options.subproblems = 1;
+  run_options.stop = stop;
+  run<Kind>(make_instance(puzzle), run_options, &sink);
+  return found;
+}
+
+int nonzero(const std::vector<int>& values) {
+  return static_cast<int>(std::count_if(values.begin(), values.end(), [](int v) { return v; }));
+}
+
+}  // namespace
+
+std::optional<Puzzle> generate(const GenerateOptions& options, std::mt19937_64& random,
+                               std::string id) {
+  const int n = options.size;
+  const int keep_clues = options.clues < 0 ? 4 * n : options.clues;
+  auto stopped = [&] { return options.stop != nullptr && options.stop->requested(); };
+  Puzzle puzzle;
+  for (int draw = 0;; ++draw) {
+    if (stopped()) return std::nullopt;
+    if (draw == options.max_draws)
+      throw std::runtime_error("--redraw: no unique puzzle in " +
+                               std::to_string(options.max_draws) +
+                               " squares; keep more clues or add --givens");
+    puzzle.size = n;
+    puzzle.id = id;
+    puzzle.solution = random_latin_square(n, random);
+    puzzle.clues = clues_of(puzzle.solution, n);
+    std::vector<int> order(4 * n);
+    std::iota(order.begin(), order.end(), 0);
+    std::shuffle(order.begin(), order.end(), random);
+    for (int i = keep_clues; i < 4 * n; ++i) puzzle.clues[order[i]] = 0;
+    puzzle.givens.assign(n * n, 0);
+    std::vector<int> cells(n * n);
+    std::iota(cells.begin(), cells.end(), 0);
+    std::shuffle(cells.begin(), cells.end(), random);
+    for (int i = 0; i < options.givens; ++i) puzzle.givens[cells[i]] = puzzle.solution[cells[i]];
+    if (!options.redraw || two_solutions(puzzle, options.stop).size() == 1) break;
+  }
+  while (options.unique && !options.redraw) {
+    if (stopped()) return std::nullopt;
+    // Two solutions differ somewhere: give that cell its height in the square.
+    auto found = two_solutions(puzzle, options.stop);
+    if (found.size() < 2) break;
+    const auto& other = found[0] != puzzle.solution ? found[0] : found[1];
+    int cell = 0;
+    while (other[cell] == puzzle.solution[cell]) ++cell;
+    puzzle.givens[cell] = puzzle.solution[cell];
+  }
+  if (stopped()) return std::nullopt;
+  int given_count = nonzero(puzzle.givens);
+  if (given_count == 0) puzzle.givens.clear();
+  puzzle.info = "clues=" + std::to_string(nonzero(puzzle.clues)) +
+                " givens=" + std::to_string(given_count);
+  if (options.unique) puzzle.info += " unique";
+  return puzzle;
 }
 
 }  // namespace nursery::skyscrapers

@@ -1,6 +1,7 @@
 // The independent checker: plain loops over the finished grid, sharing no
 // code with the solver (no candidates, no lines table, no propagation), so a
 // bug in the solver cannot hide itself here.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,42 @@ std::string check(const Puzzle& puzzle, const Grid& heights) {
       return "clue " + std::to_string(clue) + " at the " + where + " sees " + std::to_string(seen);
   }
   return {};
+}
+
+std::vector<std::string> check_answers(const std::vector<Puzzle>& puzzles,
+                                       const std::vector<Answer>& answers,
+                                       const std::string& output) {
+  std::map<std::string, const Answer*> by_id;
+  bool named = !answers.empty();
+  for (const auto& answer : answers) {
+    if (answer.id.empty()) named = false;
+    by_id[answer.id] = &answer;
+  }
+  std::vector<std::string> faults;
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    const auto& puzzle = puzzles[i];
+    const Answer* answer = nullptr;
+    if (named) {
+      auto it = by_id.find(puzzle.id);
+      if (it != by_id.end()) answer = it->second;
+    } else if (i < answers.size()) {
+      answer = &answers[i];
+    }
+    std::string fault;
+    if (answer == nullptr) {
+      fault = "no answer in " + output;
+    } else if (answer->heights.size() != static_cast<std::size_t>(puzzle.size * puzzle.size)) {
+      fault = answer->source + ": expected a " + std::to_string(puzzle.size) + "x" +
+              std::to_string(puzzle.size) + " grid";
+    } else if (!answer->clues.empty() && answer->clues != puzzle.clues) {
+      fault = answer->source + ": the clue ring differs from the puzzle's";
+    } else {
+      fault = check(puzzle, answer->heights);
+      if (!fault.empty()) fault = answer->source + ": " + fault;
+    }
+    faults.push_back(std::move(fault));
+  }
+  return faults;
 }
 
 }  // namespace nursery::skyscrapers

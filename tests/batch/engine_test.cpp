@@ -283,7 +283,7 @@ TEST(BatchEngine, ManySmallFilesOverManyLanes) {
   TempDir dir;
   fs::path in = dir.path() / "in";
   for (int i = 0; i < 120; ++i)
-    write(in / ("d" + std::to_string(i % 7)) / (std::to_string(i) + ".txt"),
+    write(in / std::to_string(i % 7) / (std::to_string(i) + ".txt"),
           i % 3 == 0 ? kNoRoom : (i % 3 == 1 ? kTreeBoard : kOpenBoard));
   auto options = options_for(in);
   options.outdir = dir.path() / "out";

@@ -132,4 +132,29 @@ std::string check(const Puzzle& puzzle, const Grid& heights);
 Grid random_latin_square(int size, std::mt19937_64& random);  // row by row, random SDRs
 std::vector<int> clues_of(const Grid& heights, int size);     // all 4N clues of a grid
 
+struct GenerateOptions {
+  int size = 4;
+  int clues = -1;           // clues kept, chosen at random; -1: all 4N
+  int givens = 0;           // cells given, chosen at random
+  bool unique = false;      // make the puzzle unique ...
+  bool redraw = false;      // ... by drawing new squares (else by giving cells that differ)
+  int max_draws = 1000000;  // redraw: squares tried before giving up
+  const StopSource* stop = nullptr;
+};
+// One puzzle drawn from `random`, its square as the solution and `info`
+// saying what it holds ("clues=12 givens=3 unique"). Nothing when `stop`
+// was requested; std::runtime_error when --redraw finds no unique puzzle in
+// max_draws squares.
+std::optional<Puzzle> generate(const GenerateOptions& options, std::mt19937_64& random,
+                               std::string id);
+
+// ---- Answers to a file of puzzles (verify.cpp) ---------------------------------
+
+// Each puzzle's fault (empty: its answer is valid). Answers name their
+// puzzles in their `# id` lines; bare grids go in order. `output` names the
+// answer file in messages.
+std::vector<std::string> check_answers(const std::vector<Puzzle>& puzzles,
+                                       const std::vector<Answer>& answers,
+                                       const std::string& output);
+
 }  // namespace nursery::skyscrapers
