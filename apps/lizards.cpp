@@ -117,9 +117,8 @@ int cmd_lizards(int argc, char** argv) {
     std::cerr << (interrupted ? "interrupted" : "timeout") << ": result unknown (best placement "
               << report.lower << " of p = " << board.p << ", upper bound " << report.upper << ")\n";
     if (!json && output.empty()) std::cout << "unknown\n";
-    return interrupted ? kExitInterrupted : kExitTimeout;
   }
-  return report.verdict == lz::Verdict::ok ? kExitSuccess : kExitNoSolution;
+  return exit_code(report);
 }
 
 int cmd_gen_lizards(int argc, char** argv) {

@@ -15,18 +15,6 @@
 
 namespace nursery::lizards {
 
-const char* to_string(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::ok:
-      return "OK";
-    case Verdict::fail:
-      return "FAIL";
-    case Verdict::unknown:
-      return "unknown";
-  }
-  return "?";
-}
-
 namespace {
 
 using Clock = std::chrono::steady_clock;

@@ -8,7 +8,7 @@
 
 namespace nursery::queens {
 
-Verdict verify(std::uint32_t n, std::span<const std::uint32_t> placement) {
+Verification verify(std::uint32_t n, std::span<const std::uint32_t> placement) {
   if (placement.size() != n)
     return {false, "expected " + std::to_string(n) + " queens, found " +
                        std::to_string(placement.size())};

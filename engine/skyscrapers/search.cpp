@@ -172,6 +172,27 @@ Outcome Kind::solve(const Instance& instance, const Subproblem& subproblem, Sear
   return backtracker.run(subproblem);
 }
 
+namespace {
+
+// The run's result in the words every kind uses.
+Report report_of(const Solved& solved, Mode mode, const char* how) {
+  Report report;
+  const auto& result = solved.result;
+  report.status = result.status;
+  report.stats = result.stats;
+  report.how = how;
+  bool decided = result.status == Status::complete || result.status == Status::solved ||
+                 result.status == Status::limit;
+  if (solved.first || (mode != Mode::first && result.count > 0))
+    report.verdict = Verdict::ok;
+  else if (decided)
+    report.verdict = Verdict::fail;
+  if (mode == Mode::count && result.status == Status::complete) report.count = result.count;
+  return report;
+}
+
+}  // namespace
+
 Solved solve(const Puzzle& puzzle, const RunOptions& options) {
   using Clock = std::chrono::steady_clock;
   Instance instance = make_instance(puzzle);
@@ -205,6 +226,7 @@ Solved solve(const Puzzle& puzzle, const RunOptions& options) {
       result.stats.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
       result.stats.cpu_seconds = result.stats.wall_seconds;
       solved.first = own.mode == Mode::all ? std::move(first) : result.solution;
+      solved.report = report_of(solved, own.mode, "one search (small tree)");
       return solved;
     }
     first.reset();
@@ -212,6 +234,7 @@ Solved solve(const Puzzle& puzzle, const RunOptions& options) {
 
   solved.result = run<Kind>(instance, own, sink_used);
   solved.first = own.mode == Mode::all ? std::move(first) : solved.result.solution;
+  solved.report = report_of(solved, own.mode, "frontier search");
   return solved;
 }
 

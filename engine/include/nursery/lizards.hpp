@@ -22,6 +22,7 @@
 #include "nursery/count.hpp"
 #include "nursery/input.hpp"
 #include "nursery/progress.hpp"
+#include "nursery/report.hpp"
 #include "nursery/frontier.hpp"
 #include "nursery/stats.hpp"
 #include "nursery/stop.hpp"
@@ -111,8 +112,8 @@ Bounds root_bounds(const Instance& instance,
 
 // ---- Solving ---------------------------------------------------------------
 
-enum class Verdict { ok, fail, unknown };
-const char* to_string(Verdict verdict);
+using nursery::Verdict;
+using nursery::to_string;
 
 struct SolveOptions {
   bool count = false;                        // count every placement of p lizards exactly
@@ -126,15 +127,12 @@ struct SolveOptions {
   bool local_search = true;                  // first mode: race a local search against DFS
 };
 
-struct SolveReport {
-  Verdict verdict = Verdict::unknown;
+// The shared Report (verdict, status, count, how, stats) and the lizards'
+// own answer: the placement, and the bounds known on the largest one.
+struct SolveReport : Report {
   std::optional<Placement> placement;  // when ok
-  std::optional<Count> count;          // count mode, exact when set
-  Status status = Status::complete;    // of the scheduler run, where one ran
-  std::string how;                     // which technique decided
   std::uint64_t lower = 0;             // best placement size known
   std::uint64_t upper = 0;             // best proven upper bound
-  Stats stats;
 };
 
 SolveReport solve(const Instance& instance, const SolveOptions& options);
@@ -156,10 +154,7 @@ std::optional<Placement> local_search(const Instance& instance, Placement start,
 
 // ---- Verification (shares no code with the solver) ---------------------------
 
-struct Verification {
-  bool valid = false;
-  std::string reason;
-};
+using nursery::Verification;
 // Checks an answer text against an input text, both in the homework format.
 Verification verify_answer(std::string_view input, std::string_view output);
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "nursery/input.hpp"
+#include "nursery/report.hpp"
 #include "nursery/frontier.hpp"
 
 namespace nursery::queens {
@@ -147,11 +148,8 @@ bool is_canonical(std::span<const std::uint32_t> placement);
 Placement construct(std::uint32_t n);
 
 //--- Checking (independent of every search above) ----------------------------
-struct Verdict {
-  bool valid = false;
-  std::string reason;  // why not, when invalid
-};
-Verdict verify(std::uint32_t n, std::span<const std::uint32_t> placement);
+using nursery::Verification;
+Verification verify(std::uint32_t n, std::span<const std::uint32_t> placement);
 
 //--- Formats -----------------------------------------------------------------
 // "*15863724": position c holds the 1-based row of column c's queen, one

@@ -17,6 +17,7 @@
 
 #include "nursery/input.hpp"
 #include "nursery/frontier.hpp"
+#include "nursery/report.hpp"
 
 namespace nursery::skyscrapers {
 
@@ -118,6 +119,7 @@ struct Kind {
 struct Solved {
   Result<Grid> result;
   std::optional<Grid> first;  // a solution (first and all modes)
+  Report report;              // the shared vocabulary: verdict, count, how
 };
 Solved solve(const Puzzle& puzzle, const RunOptions& options);
 
