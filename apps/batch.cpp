@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <iostream>
 #include <mutex>
+#include <tuple>
+#include <utility>
 
 #include "cli.hpp"
 #include "commands.hpp"
@@ -76,6 +78,21 @@ unsigned parse_jobs(const std::string& text) {
   }
 }
 
+// "I/K", both full integers, 1 <= I <= K <= 100000.
+std::pair<unsigned, unsigned> parse_part(const std::string& text) {
+  auto slash = text.find('/');
+  auto number = [&](const std::string& digits) {
+    if (digits.empty() || digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string::npos)
+      return 0ul;
+    return std::stoul(digits);
+  };
+  unsigned long i = slash == std::string::npos ? 0 : number(text.substr(0, slash));
+  unsigned long k = slash == std::string::npos ? 0 : number(text.substr(slash + 1));
+  if (i < 1 || k < 1 || i > k || k > 100000)
+    throw UsageError("--part: expected I/K with 1 <= I <= K <= 100000, found '" + text + "'");
+  return {static_cast<unsigned>(i), static_cast<unsigned>(k)};
+}
+
 }  // namespace
 
 int cmd_batch(int argc, char** argv) {
@@ -88,7 +105,11 @@ int cmd_batch(int argc, char** argv) {
       "count", "count the solutions of every instance instead of finding one")(
       "report", po::value<std::string>(), "write one row per instance to FILE.json or FILE.csv")(
       "resume", "skip instances whose output already exists under -o and verifies")(
-      "verify", "check every answer with the independent checkers");
+      "verify", "check every answer with the independent checkers")(
+      "part", po::value<std::string>(),
+      "I/K: solve part I of K, a stable shard of the files by path (a job array of K tasks "
+      "covers every file once)")(
+      "merge-reports", "the PATHs are part reports (FILE.json): join them into --report");
   add_shared(options, kThreads | kTimeout | kProgress, "seconds per instance (0: none)");
   po::positional_options_description positionals;
   positionals.add("path", -1);
@@ -97,6 +118,8 @@ int cmd_batch(int argc, char** argv) {
           argc, argv,
           "usage: nursery batch PATH... [-o OUTDIR] [--jobs J] [--threads T] [--timeout S]\n"
           "                     [--count] [--report FILE.json|FILE.csv] [--resume] [--verify]\n"
+          "                     [--part I/K]\n"
+          "       nursery batch --merge-reports PART.json... --report ALL.json\n"
           "Solves every instance under the paths (lizards boards, 'queens N' files, Skyscrapers\n"
           "puzzle files; the kind is read from the content) in one pool of threads. Answers go\n"
           "under OUTDIR in the same tree (output.txt beside input.txt, NAME.out otherwise).\n"
@@ -109,6 +132,17 @@ int cmd_batch(int argc, char** argv) {
   auto shared = read_shared(vm);
   batch::Options run;
   run.paths = vm["path"].as<std::vector<std::string>>();
+  if (vm.count("merge-reports")) {
+    if (!vm.count("report")) throw UsageError("--merge-reports: expected --report ALL.json, found none");
+    try {
+      auto summary = batch::merge_reports(run.paths, vm["report"].as<std::string>());
+      std::cout << batch::summary_line(summary) << std::endl;
+      return batch::exit_code(summary);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+  }
+  if (vm.count("part")) std::tie(run.part, run.parts) = parse_part(vm["part"].as<std::string>());
   run.count = vm.count("count") != 0;
   run.verify = vm.count("verify") != 0;
   run.resume = vm.count("resume") != 0;

@@ -20,6 +20,7 @@ struct Walker {
   std::set<std::pair<dev_t, ino_t>> visited;
   std::set<std::pair<dev_t, ino_t>> files_seen;
   Discovery discovery;
+  unsigned part = 1, parts = 1;  // this run keeps the files of shard part-1 of parts
 
   static bool identity(const fs::path& path, std::pair<dev_t, ino_t>& id) {
     struct stat st {};
@@ -47,6 +48,7 @@ struct Walker {
       skip(std::move(display), "already listed", false);
       return;
     }
+    if (parts > 1 && shard_of(relative.generic_string(), parts) != part - 1) return;
     Source source;
     source.path = path.string();
     source.display = std::move(display);
@@ -104,8 +106,20 @@ struct Walker {
 
 }  // namespace
 
-Discovery discover(const std::vector<std::string>& arguments, const fs::path& outdir) {
+std::size_t shard_of(std::string_view relative, unsigned parts) {
+  std::uint64_t hash = 14695981039346656037ull;  // FNV-1a, 64 bits: the same on every machine
+  for (unsigned char c : relative) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  return static_cast<std::size_t>(hash % parts);
+}
+
+Discovery discover(const std::vector<std::string>& arguments, const fs::path& outdir,
+                   unsigned part, unsigned parts) {
   Walker walker;
+  walker.part = part;
+  walker.parts = parts;
   if (!outdir.empty()) {
     walker.outdir = outdir;
     walker.have_outdir = true;

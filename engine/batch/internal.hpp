@@ -42,7 +42,14 @@ struct Discovery {
 
 // Walks the arguments recursively (following symbolic links, each directory
 // once), in name order, leaving out hidden entries and OUTDIR itself.
-Discovery discover(const std::vector<std::string>& arguments, const fs::path& outdir);
+// With parts > 1 only the files of shard part-1 are listed (see shard_of).
+Discovery discover(const std::vector<std::string>& arguments, const fs::path& outdir,
+                   unsigned part = 1, unsigned parts = 1);
+
+// The shard of a file: a hash of its path relative to the roots (as the
+// answers mirror it under OUTDIR), so every part of a K-part run, on any
+// machine, agrees on who solves what, and K parts cover every file once.
+std::size_t shard_of(std::string_view relative, unsigned parts);
 
 struct Settings {
   bool count = false;

@@ -132,7 +132,7 @@ std::string normal(const std::string& path) {
 // folder straight inside one that holds instances elsewhere).
 void empty_directories(const Discovery& discovery,
                        const std::vector<std::unique_ptr<FileJob>>& jobs,
-                       std::vector<Skipped>& skipped) {
+                       std::vector<Skipped>& skipped, bool sharded) {
   std::set<std::string> holding;
   for (const auto& job : jobs) {
     if (job->kind == nullptr && job->rows.empty() && job->sniffed) continue;
@@ -148,6 +148,7 @@ void empty_directories(const Discovery& discovery,
     auto name = normal(directory);
     if (holding.count(name)) continue;
     auto parent = fs::path(name).parent_path().string();
+    if (sharded) continue;  // its instances may be another part's
     if (roots.count(name) || holding.count(parent))
       skipped.push_back({directory, "directory without instances", true});
   }
@@ -327,6 +328,9 @@ void check_options(const Options& options) {
   }
   if (options.resume && options.outdir.empty())
     throw std::invalid_argument("--resume: expected -o OUTDIR with it (the outputs it resumes from)");
+  if (options.parts < 1 || options.part < 1 || options.part > options.parts)
+    throw std::invalid_argument("--part: expected I/K with 1 <= I <= K, found " +
+                                std::to_string(options.part) + "/" + std::to_string(options.parts));
   if (!(options.timeout_seconds >= 0))
     throw std::invalid_argument("--timeout: expected seconds >= 0, found " +
                                 std::to_string(options.timeout_seconds));
@@ -355,7 +359,7 @@ Summary run(const Options& options_in, Tally* tally) {
   shared.settings.outputs = !options.outdir.empty();
   shared.settings.timeout = options.timeout_seconds;
 
-  auto discovery = discover(options.paths, options.outdir);
+  auto discovery = discover(options.paths, options.outdir, options.part, options.parts);
   std::vector<std::unique_ptr<FileJob>> jobs;
   for (auto& source : discovery.files) {
     jobs.push_back(std::make_unique<FileJob>());
@@ -380,7 +384,7 @@ Summary run(const Options& options_in, Tally* tally) {
   std::vector<Skipped> skipped = discovery.skipped;
   for (auto& skip : passed)
     if (skip) skipped.push_back(std::move(*skip));
-  empty_directories(discovery, jobs, skipped);
+  empty_directories(discovery, jobs, skipped, options.parts > 1);
   for (const auto& skip : skipped)
     if (skip.problem) shared.say("warning: " + skip.path + ": " + skip.reason);
 

@@ -300,6 +300,47 @@ TEST(BatchEngine, ManySmallFilesOverManyLanes) {
   EXPECT_EQ(lines_of(read(options.report)).size(), 121u);  // header + one row each
 }
 
+// A Slurm-style job array: K parts cover every file once, and their merged
+// report has the rows one run gives, in the same order.
+TEST(BatchEngine, ThreePartsAndTheirMergeEqualOneRun) {
+  TempDir dir;
+  auto one = options_for(NURSERY_DATASETS);
+  one.report = dir.path() / "one.json";
+  auto whole = batch::run(one);
+  std::vector<std::string> parts;
+  std::size_t instances = 0;
+  for (unsigned part = 1; part <= 3; ++part) {
+    auto options = options_for(NURSERY_DATASETS);
+    options.part = part;
+    options.parts = 3;
+    options.report = dir.path() / ("part" + std::to_string(part) + ".json");
+    auto summary = batch::run(options);
+    EXPECT_GT(summary.instances, 0u) << "part " << part << " of 3 got no file";
+    instances += summary.instances;
+    parts.push_back(options.report.string());
+  }
+  EXPECT_EQ(instances, whole.instances);
+  auto merged = batch::merge_reports(parts, dir.path() / "all.json");
+  EXPECT_EQ(merged.instances, whole.instances);
+  EXPECT_EQ(merged.ok, whole.ok);
+  EXPECT_EQ(merged.fail, whole.fail);
+  EXPECT_EQ(merged.skipped, whole.skipped);
+  auto a = nlohmann::json::parse(read(dir.path() / "all.json"));
+  auto b = nlohmann::json::parse(read(one.report));
+  ASSERT_EQ(a["instances"].size(), b["instances"].size());
+  for (std::size_t i = 0; i < a["instances"].size(); ++i) {
+    const auto& x = a["instances"][i];
+    const auto& y = b["instances"][i];
+    EXPECT_EQ(x["path"], y["path"]);
+    EXPECT_EQ(x.value("id", ""), y.value("id", ""));
+    EXPECT_EQ(x["status"], y["status"]) << x["path"];
+  }
+  EXPECT_EQ(a["skipped"], b["skipped"]);
+  EXPECT_THROW(batch::merge_reports({(dir.path() / "one.json").string(), NURSERY_DATASETS},
+                                    dir.path() / "bad.json"),
+               std::invalid_argument);
+}
+
 TEST(BatchEngine, OptionsThatCannotWorkTogetherAreRefused) {
   TempDir dir;
   auto options = options_for(dir.path());
@@ -309,6 +350,10 @@ TEST(BatchEngine, OptionsThatCannotWorkTogetherAreRefused) {
   options.report = dir.path() / "report.txt";
   EXPECT_THROW(batch::run(options), std::invalid_argument);
   options = options_for(dir.path() / "missing");
+  EXPECT_THROW(batch::run(options), std::invalid_argument);
+  options = options_for(dir.path());
+  options.part = 4;
+  options.parts = 3;
   EXPECT_THROW(batch::run(options), std::invalid_argument);
 }
 

@@ -74,6 +74,7 @@ struct Options {
   double timeout_seconds = 0;      // per instance; 0: none
   unsigned jobs = 0;               // instances at once; 0: one per thread
   unsigned threads = 0;            // the pool; 0: all cores
+  unsigned part = 1, parts = 1;    // solve only part I of K (a stable shard of the files)
   const StopSource* stop = nullptr;  // Ctrl-C: unfinished rows stay out of the report
   // One line for the user (a warning, an output not written, a verification
   // mismatch), called from any thread, one call at a time.
@@ -94,6 +95,12 @@ std::string detect_kind(std::string_view head, std::string& why);
 // for options that cannot work together (resume without outdir, a report
 // name that is neither .json nor .csv, an outdir that cannot be created).
 Summary run(const Options& options, Tally* tally = nullptr);
+
+// Joins the JSON reports of a run's parts (batch --part I/K) into `out`, as
+// one run would have written it: rows in walk order, summary counts added
+// up, the longest part's time. Throws std::invalid_argument naming a file
+// that is no batch report.
+Summary merge_reports(const std::vector<std::string>& reports, const std::filesystem::path& out);
 
 // 0 done, 1 a verification mismatch, 2 ERROR rows or answers not written,
 // 3 timeouts, 130 interrupted.
