@@ -3,7 +3,9 @@
 #  - mpirun -np 2 and -np 3 counts of N = 10..14 equal tests/data/nqueens.tsv;
 #  - an MPI count of N = 15 killed with SIGKILL midway, resumed from its
 #    checkpoint, prints 2279184;
-#  - a checkpoint of another N is refused; parts merged equal the whole.
+#  - a checkpoint of another N is refused; parts merged equal the whole;
+#  - batch over datasets/ as 3 parts and under mpirun -np 2 gives the rows
+#    and answers of one run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -83,6 +85,29 @@ fi
 "$nursery" count 14 --part 3/3 --checkpoint "$work/p3.ckpt" --no-progress >/dev/null
 got=$("$nursery" count --merge "$work"/p1.ckpt "$work"/p2.ckpt "$work"/p3.ckpt)
 if [ "$got" = 365596 ]; then pass "parts merged N=14: $got"; else fail "parts merged N=14: expected 365596, found '$got'"; fi
+
+# 5. A batch of datasets/ as one run, as 3 parts merged, and under mpirun -np 2:
+# the same rows (path, puzzle id, status, in walk order) and the same answers.
+rows() { grep -E '^ *"(path|id|status|kind)":' "$1"; }
+"$nursery" batch datasets --no-progress -o "$work/one" --report "$work/one.json" >/dev/null
+for k in 1 2 3; do
+  "$nursery" batch datasets --no-progress --part "$k/3" -o "$work/parts" \
+    --report "$work/part$k.json" >/dev/null
+done
+"$nursery" batch --merge-reports "$work"/part1.json "$work"/part2.json "$work"/part3.json \
+  --report "$work/merged.json" >/dev/null
+"${mpirun_[@]}" -np 2 "$nursery" batch datasets --mpi --threads 1 --no-progress \
+  -o "$work/ranks" --report "$work/ranks.json" >/dev/null
+for run in merged ranks; do
+  if [ "$(rows "$work/$run.json")" = "$(rows "$work/one.json")" ] && [ -n "$(rows "$work/one.json")" ]; then
+    pass "batch datasets/ ($run): the rows of one run"
+  else
+    fail "batch datasets/ ($run): rows differ from one run"
+  fi
+done
+for run in parts ranks; do
+  if diff -r "$work/one" "$work/$run" >/dev/null; then pass "batch answers ($run) equal one run's"; else fail "batch answers ($run) differ from one run's"; fi
+done
 
 if [ "$failures" -ne 0 ]; then
   echo "mpi tests: $failures failed" >&2

@@ -11,6 +11,9 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
+#ifdef NURSERY_HAVE_MPI
+#include "distributed_batch.hpp"
+#endif
 
 namespace nursery::cli {
 
@@ -109,7 +112,8 @@ int cmd_batch(int argc, char** argv) {
       "part", po::value<std::string>(),
       "I/K: solve part I of K, a stable shard of the files by path (a job array of K tasks "
       "covers every file once)")(
-      "merge-reports", "the PATHs are part reports (FILE.json): join them into --report");
+      "merge-reports", "the PATHs are part reports (FILE.json): join them into --report")(
+      "mpi", "share the files among the ranks of mpirun/srun (a file system they all see)");
   add_shared(options, kThreads | kTimeout | kProgress, "seconds per instance (0: none)");
   po::positional_options_description positionals;
   positionals.add("path", -1);
@@ -118,7 +122,7 @@ int cmd_batch(int argc, char** argv) {
           argc, argv,
           "usage: nursery batch PATH... [-o OUTDIR] [--jobs J] [--threads T] [--timeout S]\n"
           "                     [--count] [--report FILE.json|FILE.csv] [--resume] [--verify]\n"
-          "                     [--part I/K]\n"
+          "                     [--part I/K] [--mpi]\n"
           "       nursery batch --merge-reports PART.json... --report ALL.json\n"
           "Solves every instance under the paths (lizards boards, 'queens N' files, Skyscrapers\n"
           "puzzle files; the kind is read from the content) in one pool of threads. Answers go\n"
@@ -159,11 +163,27 @@ int cmd_batch(int argc, char** argv) {
 
   batch::Tally tally;
   batch::Summary summary;
-  try {
-    BatchBar bar(tally, shared.progress);
-    summary = batch::run(run, &tally);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
+  if (vm.count("mpi")) {
+#ifdef NURSERY_HAVE_MPI
+    mpi::Session session;
+    try {
+      summary = mpi::run_batch(session, run);
+    } catch (const std::exception& e) {
+      std::cerr << "error: rank " << session.rank() << ": " << e.what() << '\n';
+      session.abort(kExitUsage);
+    }
+    if (!session.root()) return batch::exit_code(summary);
+#else
+    throw UsageError("--mpi: this nursery was built without MPI support "
+                     "(sudo apt-get install -y openmpi-bin libopenmpi-dev, then rebuild)");
+#endif
+  } else {
+    try {
+      BatchBar bar(tally, shared.progress);
+      summary = batch::run(run, &tally);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
   }
   std::cout << batch::summary_line(summary) << std::endl;
   if (summary.mismatches)

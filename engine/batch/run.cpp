@@ -277,7 +277,7 @@ unsigned run_lanes(const std::vector<FileJob*>& order, Shared& shared, tbb::task
     NURSERY_TSAN_ACQUIRE(&g_handover);
     for (;;) {
       if (shared.stop.requested()) break;
-      std::size_t i = next.fetch_add(1);
+      std::size_t i = shared.options.next_file ? shared.options.next_file() : next.fetch_add(1);
       if (i >= order.size()) break;
       FileJob& job = *order[i];
       // A lizards search races a local search that holds its thread until
@@ -338,6 +338,14 @@ void check_options(const Options& options) {
 
 }  // namespace
 
+void prepare_outdir(const fs::path& outdir) {
+  std::error_code error;
+  fs::create_directories(outdir, error);
+  if (error || !fs::is_directory(outdir))
+    throw std::invalid_argument(outdir.string() + ": cannot create the output directory");
+  remove_stale_temporaries(outdir);
+}
+
 Summary run(const Options& options_in, Tally* tally) {
   check_options(options_in);
   Options options = options_in;
@@ -345,11 +353,12 @@ Summary run(const Options& options_in, Tally* tally) {
                                        : static_cast<unsigned>(tbb::info::default_concurrency());
   if (options.jobs == 0) options.jobs = pool;
   if (!options.outdir.empty()) {
-    std::error_code error;
-    fs::create_directories(options.outdir, error);
-    if (error || !fs::is_directory(options.outdir))
-      throw std::invalid_argument(options.outdir.string() + ": cannot create the output directory");
-    remove_stale_temporaries(options.outdir);
+    if (options.clean_outdir) {
+      prepare_outdir(options.outdir);
+    } else {
+      std::error_code error;
+      fs::create_directories(options.outdir, error);
+    }
   }
 
   auto start = Clock::now();
@@ -385,6 +394,7 @@ Summary run(const Options& options_in, Tally* tally) {
   for (auto& skip : passed)
     if (skip) skipped.push_back(std::move(*skip));
   empty_directories(discovery, jobs, skipped, options.parts > 1);
+  if (!options.walk_report) skipped.clear();
   for (const auto& skip : skipped)
     if (skip.problem) shared.say("warning: " + skip.path + ": " + skip.reason);
 
@@ -418,7 +428,9 @@ Summary run(const Options& options_in, Tally* tally) {
   std::size_t never_opened = 0;
   for (const auto& job : jobs) {
     for (const auto& row : job->rows) rows.push_back(&row);
-    if ((job->kind != nullptr || !job->sniffed) && job->rows.empty()) ++never_opened;
+    bool shared_out = options.next_file && job->sniffed;  // another process may have it
+    if ((job->kind != nullptr || !job->sniffed) && job->rows.empty() && !shared_out)
+      ++never_opened;
   }
   Summary summary = summarize(rows, skipped.size());
   summary.instances += never_opened;

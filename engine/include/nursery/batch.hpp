@@ -76,6 +76,17 @@ struct Options {
   unsigned threads = 0;            // the pool; 0: all cores
   unsigned part = 1, parts = 1;    // solve only part I of K (a stable shard of the files)
   const StopSource* stop = nullptr;  // Ctrl-C: unfinished rows stay out of the report
+  // Several processes sharing the work (batch --mpi): the index of the next
+  // file to solve, in the order every process computes alike (largest
+  // first); an index past the end ends a lane. Empty: this process takes
+  // every file. Files left to others are not counted here.
+  std::function<std::size_t()> next_file;
+  // Remove the stale temporaries of a killed run from outdir first (one
+  // process of several does it, before the others start).
+  bool clean_outdir = true;
+  // Account for what the walk passed over (skipped rows, warnings); of
+  // several processes walking the same paths, one does.
+  bool walk_report = true;
   // One line for the user (a warning, an output not written, a verification
   // mismatch), called from any thread, one call at a time.
   std::function<void(const std::string&)> message;
@@ -90,6 +101,10 @@ struct Tally {
 // The kind of a text from its head, as batch decides it: "lizards",
 // "queens", "skyscrapers", or empty with the reason in `why`.
 std::string detect_kind(std::string_view head, std::string& why);
+
+// Creates OUTDIR and removes the `.NAME.tmp.PID` files a killed run left
+// there. Throws std::invalid_argument when it cannot be created.
+void prepare_outdir(const std::filesystem::path& outdir);
 
 // Runs the whole batch and writes the report. Throws std::invalid_argument
 // for options that cannot work together (resume without outdir, a report
