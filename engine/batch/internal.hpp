@@ -111,4 +111,8 @@ Summary summarize(const std::vector<const Row*>& rows, std::size_t skipped);
 // A decimal count alone on its text; nothing otherwise.
 std::optional<Count> read_count(std::string_view text);
 
+// Resuming a counted row from an answer that holds its count alone: false
+// (and the row untouched) when the answer does not read as one.
+bool resume_count(Row& row, std::string_view answer);
+
 }  // namespace nursery::batch

@@ -43,4 +43,12 @@ std::optional<Count> read_count(std::string_view text) {
   return parse_count(std::string(lines[0]));
 }
 
+bool resume_count(Row& row, std::string_view answer) {
+  auto count = read_count(answer);
+  if (!count) return false;
+  row.count = count;
+  row.status = *count > 0 ? Status::ok : Status::fail;
+  return true;
+}
+
 }  // namespace nursery::batch

@@ -59,10 +59,7 @@ Check check(const FileJob& job, std::size_t, const Settings&) {
 void resume(FileJob& job, const Settings& settings, const std::string& out) {
   Row& row = job.rows[0];
   if (settings.count) {
-    auto count = read_count(out);
-    if (!count) return;
-    row.count = count;
-    row.status = *count > 0 ? Status::ok : Status::fail;
+    if (!resume_count(row, out)) return;
   } else {
     if (!lz::verify_answer(job.text, out).valid) return;
     auto lines = meaningful_lines(out, 1);

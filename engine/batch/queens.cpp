@@ -76,10 +76,7 @@ void resume(FileJob& job, const Settings& settings, const std::string& out) {
   Row& row = job.rows[0];
   const std::uint32_t n = n_of(job);
   if (settings.count) {
-    auto count = read_count(out);
-    if (!count) return;
-    row.count = count;
-    row.status = *count > 0 ? Status::ok : Status::fail;
+    if (!resume_count(row, out)) return;
   } else {
     auto lines = meaningful_lines(out, 2);
     if (lines.size() == 1 && lines[0] == "FAIL") {

@@ -20,40 +20,16 @@
 #include <thread>
 
 #include "run_cli.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using nursery::testing::run_cli;
 
-class TempDir {
- public:
-  TempDir() {
-    char pattern[] = "/tmp/nursery-batch-XXXXXX";
-    path_ = ::mkdtemp(pattern);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  const fs::path& path() const { return path_; }
-  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
-
-void write(const fs::path& path, const std::string& text) {
-  fs::create_directories(path.parent_path());
-  std::ofstream(path, std::ios::binary) << text;
-}
-
-std::string read(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using nursery::testing::read;
+using nursery::testing::TempDir;
+using nursery::testing::write;
 
 nlohmann::json read_json(const fs::path& path) {
   return nlohmann::json::parse(read(path));

@@ -19,38 +19,16 @@
 #include <string>
 #include <vector>
 
+#include "temp_dir.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 namespace batch = nursery::batch;
 
-class TempDir {
- public:
-  TempDir() {
-    char pattern[] = "/tmp/nursery-batch-engine-XXXXXX";
-    path_ = ::mkdtemp(pattern);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-void write(const fs::path& path, const std::string& text) {
-  fs::create_directories(path.parent_path());
-  std::ofstream(path, std::ios::binary) << text;
-}
-
-std::string read(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using nursery::testing::read;
+using nursery::testing::TempDir;
+using nursery::testing::write;
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
