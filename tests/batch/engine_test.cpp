@@ -206,6 +206,28 @@ TEST(BatchEngine, EveryDatasetFileGetsTheVerdictOfItsKindsOwnSolve) {
   EXPECT_GT(puzzles, 100u);
 }
 
+// The grid form with its `+---+` borders and `|` bars is read by
+// `nursery skyscrapers`; batch finds it the same way (the kind's sniff).
+TEST(BatchEngine, BorderedSkyscrapersGridIsAnInstance) {
+  TempDir dir;
+  const std::string bordered =
+      "    . . 1 2\n  +---------+\n. | . . . . | 2\n. | . . . . | .\n"
+      ". | . . . . | .\n. | . . . . | .\n  +---------+\n    3 . . .\n";
+  write(dir.path() / "in" / "bordered.txt", bordered);
+  auto options = options_for(dir.path() / "in");
+  options.outdir = dir.path() / "out";
+  options.verify = true;
+  auto summary = batch::run(options);
+  EXPECT_EQ(summary.instances, 1u);
+  EXPECT_EQ(summary.ok, 1u);
+  EXPECT_EQ(summary.verified, 1u);
+  auto puzzles = nursery::skyscrapers::read_puzzles(bordered, "bordered.txt");
+  auto answers =
+      nursery::skyscrapers::read_answers(read(dir.path() / "out" / "bordered.out"), "answer");
+  ASSERT_EQ(answers.size(), 1u);
+  EXPECT_EQ(nursery::skyscrapers::check(puzzles[0], answers[0].heights), "");
+}
+
 TEST(BatchEngine, StopBeforeTheStartLeavesEveryInstanceUnfinished) {
   TempDir dir;
   for (int i = 0; i < 5; ++i) write(dir.path() / "in" / (std::to_string(i) + ".txt"), kTreeBoard);
