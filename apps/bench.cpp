@@ -13,6 +13,7 @@
 #include <sstream>
 #include <thread>
 
+#include "bench.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
 
@@ -28,32 +29,12 @@ constexpr const char* kUsage =
     "(1 thread, T threads) and, with --peer-join, the quarter-board peer built by\n"
     "bench/peer_join.sh (DIR/nqueensN); best of R runs each; prints times and ratios.";
 
-std::filesystem::path find_baseline(const std::string& given) {
-  std::vector<std::filesystem::path> candidates;
-  if (!given.empty()) candidates.emplace_back(given);
-  candidates.emplace_back(std::string(NURSERY_SOURCE_DIR) + "/bench/nqueens_mirror.c");
-  for (const auto& path : candidates)
-    if (std::filesystem::exists(path)) return path;
-  throw UsageError("bench: baseline source not found (looked for " + candidates.back().string() +
-                   "); give --baseline-source FILE");
-}
-
-std::string run_command(const std::string& command, int& status) {
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) throw std::runtime_error("cannot run " + command);
-  char buffer[4096];
-  std::size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
-  status = pclose(pipe);
-  return out;
-}
-
-struct Timing {
-  double seconds = 1e300;
-  Count count = 0;
-  std::uint64_t nodes = 0;
-};
+using bench::find_baseline;
+using bench::run_command;
+using bench::time_baseline;
+using bench::time_peer;
+using bench::time_takaken;
+using bench::Timing;
 
 template <class Kind>
 Timing time_nursery(const typename Kind::Instance& instance, unsigned threads, int repeat) {
@@ -67,69 +48,6 @@ Timing time_nursery(const typename Kind::Instance& instance, unsigned threads, i
     if (result.stats.wall_seconds < best.seconds) best.seconds = result.stats.wall_seconds;
     best.count = result.count;
     best.nodes = result.stats.nodes;
-  }
-  return best;
-}
-
-// The peer prints "Result: COUNT" and "Elapsed time: SECONDS s".
-Timing time_peer(const std::filesystem::path& binary, unsigned threads, int repeat) {
-  Timing best;
-  for (int i = 0; i < repeat; ++i) {
-    int status = 0;
-    std::istringstream out(run_command(binary.string() + " " + std::to_string(threads), status));
-    std::string word, count;
-    double seconds = -1;
-    while (out >> word) {
-      if (word == "Result:") out >> count;
-      if (word == "time:") out >> seconds;
-    }
-    if (status != 0 || count.empty() || seconds < 0)
-      throw std::runtime_error("bench: the peer failed: " + binary.string());
-    best.seconds = std::min(best.seconds, seconds);
-    best.count = parse_count(count).value_or(0);
-  }
-  return best;
-}
-
-// Takaken's program prints "N:  TOTAL  UNIQUE  [[hh:]mm:]ss.cc" (CPU time).
-Timing time_takaken(const std::filesystem::path& binary, int n, int repeat) {
-  Timing best;
-  for (int i = 0; i < repeat; ++i) {
-    int status = 0;
-    std::istringstream out(run_command(binary.string() + " -r", status));
-    std::string line;
-    bool found = false;
-    while (std::getline(out, line)) {
-      std::istringstream fields(line);
-      std::string label, total, unique, clock;
-      if (!(fields >> label >> total >> unique >> clock) || label != std::to_string(n) + ":")
-        continue;
-      double seconds = 0;
-      std::istringstream parts(clock);
-      std::string part;
-      while (std::getline(parts, part, ':')) seconds = seconds * 60 + std::stod(part);
-      best.seconds = std::min(best.seconds, seconds);
-      best.count = parse_count(total).value_or(0);
-      found = true;
-    }
-    if (status != 0 || !found)
-      throw std::runtime_error("bench: Takaken's program failed: " + binary.string());
-  }
-  return best;
-}
-
-Timing time_baseline(const std::string& binary, int n, int repeat) {
-  Timing best;
-  for (int i = 0; i < repeat; ++i) {
-    int status = 0;
-    std::istringstream out(run_command(binary + " " + std::to_string(n), status));
-    int echoed = 0;
-    std::string count;
-    double seconds = 0;
-    if (status != 0 || !(out >> echoed >> count >> seconds))
-      throw std::runtime_error("bench: the baseline failed for N = " + std::to_string(n));
-    best.seconds = std::min(best.seconds, seconds);
-    best.count = parse_count(count).value_or(0);
   }
   return best;
 }

@@ -54,8 +54,8 @@ nlohmann::json grid_json(const sky::Grid& grid, int n) {
   return rows;
 }
 
-// What one puzzle's run came to, in words and for the exit status.
-struct Verdict {
+// What the command says of one puzzle's run, in words and for the exit status.
+struct Judgement {
   std::string words;         // "unique", "2 solutions", "no solution", ...
   bool solved = false;       // has at least one solution
   bool unique = false;       // proved to have exactly one
@@ -64,8 +64,8 @@ struct Verdict {
   bool interrupted = false;
 };
 
-Verdict judge(const sky::Solved& solved, Mode mode, std::uint64_t limit) {
-  Verdict verdict;
+Judgement judge(const sky::Solved& solved, Mode mode, std::uint64_t limit) {
+  Judgement verdict;
   const auto& result = solved.result;
   if (result.status == Status::timeout) {
     verdict.timeout = true;
@@ -157,7 +157,7 @@ int cmd_skyscrapers(int argc, char** argv) {
     // The puzzle's time includes building the instance (root propagation).
     double puzzle_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - puzzle_start).count();
-    Verdict verdict = judge(solved, run_options.mode, limit);
+    Judgement verdict = judge(solved, run_options.mode, limit);
     std::string fault;
     if (solved.first) {
       fault = sky::check(puzzle, *solved.first);
