@@ -1,0 +1,127 @@
+// nursery count's printers: every number, JSON object and stats block the
+// count paths (plain, resumable, MPI, merge, estimate) end with.
+#include <cstdio>
+#include <iostream>
+#include <nursery/queens.hpp>
+#include <nursery/queens_resumable.hpp>
+
+#include "count.hpp"
+
+namespace nursery::cli {
+
+namespace {
+
+int print_part_report(const Report& report, const po::variables_map& vm,
+                      const checkpoint::Header& header, const std::string& method) {
+  // A part's sum is not the answer: say so, and never print it bare.
+  if (vm.count("json") || report.status != Status::complete)
+    return print_report(report, vm, method);
+  std::cout << "part " << header.part << '/' << header.parts << ": total "
+            << to_string(report.total);
+  if (report.unique_known) std::cout << " unique " << to_string(report.unique);
+  std::cout << " (" << report.stats.subproblems << " of " << header.subproblems
+            << " subproblems; sum the parts with nursery count --merge)\n";
+  if (vm.count("stats")) print_stats(std::cerr, report.stats);
+  return kExitSuccess;
+}
+
+}  // namespace
+
+int print_report(const Report& report, const po::variables_map& vm, const std::string& method) {
+  const bool complete = report.status == Status::complete;
+  const bool unique = vm.count("unique") != 0;
+  if (vm.count("json")) {
+    nlohmann::json out = {{"n", report.n},
+                          {"method", method},
+                          {"complete", complete},
+                          {"status", to_string(report.status)},
+                          {"stats", stats_json(report.stats)}};
+    out["total"] = complete ? count_json(report.total) : nlohmann::json(nullptr);
+    if (unique)
+      out["unique"] =
+          complete && report.unique_known ? count_json(report.unique) : nlohmann::json(nullptr);
+    out.update(report.extra);
+    std::cout << out.dump() << '\n';
+  } else if (complete) {
+    if (unique)
+      std::cout << "total  " << to_string(report.total) << "\nunique " << to_string(report.unique)
+                << '\n';
+    else
+      std::cout << to_string(report.total) << '\n';
+  } else {
+    std::cout << "unknown (" << to_string(report.status) << " after " << report.stats.wall_seconds
+              << " s, " << report.stats.subproblems_done << " of " << report.stats.subproblems
+              << " subproblems done)\n";
+  }
+  if (vm.count("stats")) print_stats(std::cerr, report.stats);
+  if (report.status == Status::timeout) return kExitTimeout;
+  if (report.status == Status::cancelled) return kExitInterrupted;
+  return kExitSuccess;
+}
+
+int print_resumable(const ResumableResult& result, const std::string& checkpoint,
+                    const po::variables_map& vm, const std::string& method,
+                    const nlohmann::json& extra) {
+  Report report;
+  report.n = result.header.n;
+  report.status = result.status;
+  report.total = result.total;
+  report.unique = result.unique;
+  report.unique_known = result.unique_known;
+  report.stats = result.stats;
+  const checkpoint::Header& header = result.header;
+  report.extra["split_target"] = header.target;
+  report.extra["frontier"] = header.subproblems;
+  if (!checkpoint.empty())
+    report.extra["checkpoint"] = {{"file", checkpoint}, {"resumed", result.resumed}};
+  if (header.parts > 1)
+    report.extra["part"] = std::to_string(header.part) + "/" + std::to_string(header.parts);
+  report.extra.update(extra);
+  if (header.parts > 1) return print_part_report(report, vm, header, method);
+  return print_report(report, vm, method);
+}
+
+int print_merged(const MergedParts& merged, const std::vector<std::string>& files,
+                 const po::variables_map& vm) {
+  Report report;
+  report.n = merged.header.n;
+  report.total = merged.total;
+  report.unique = merged.unique;
+  std::string method = "bitboard";
+  if (merged.header.kind == Resumable<queens::JoinCount>::checkpoint_kind) {
+    method = "join";  // its classes follow from the total, by Burnside
+    report.unique = whole_classes<queens::JoinCount>(merged.header.n, merged.total, merged.unique);
+  }
+  report.stats.subproblems = merged.header.subproblems;
+  report.stats.subproblems_done = merged.done;
+  report.extra["merged"] = files;
+  return print_report(report, vm, method);
+}
+
+int print_estimate(const Estimate& e, int n, const std::string& method,
+                   const po::variables_map& vm) {
+  if (vm.count("json")) {
+    nlohmann::json out = {{"n", n},
+                          {"method", method},
+                          {"estimate", true},
+                          {"subproblems", e.subproblems},
+                          {"sampled", e.sampled},
+                          {"threads", e.threads},
+                          {"sample_seconds", e.sample_seconds},
+                          {"cpu_seconds_per_subproblem", e.cpu_mean},
+                          {"projected_cpu_seconds", e.projected_cpu},
+                          {"projected_wall_seconds", e.projected_wall},
+                          {"wall_error_seconds", e.wall_error}};
+    std::cout << out.dump() << '\n';
+  } else if (e.sampled == 0) {
+    std::cout << "no estimate: no subproblem finished (stopped)\n";
+  } else {
+    std::printf("count %d (%s, %u threads): %zu subproblems, %zu sampled in %.1f s\n", n,
+                method.c_str(), e.threads, e.subproblems, e.sampled, e.sample_seconds);
+    std::printf("projected %.1f s wall (+- %.1f s, 95%%), %.1f CPU s\n", e.projected_wall,
+                e.wall_error, e.projected_cpu);
+  }
+  return e.sampled == 0 ? kExitInterrupted : kExitSuccess;
+}
+
+}  // namespace nursery::cli
