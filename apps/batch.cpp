@@ -1,6 +1,7 @@
 // nursery batch PATH...: option parsing and the progress bar; the batch
 // engine (walk, kinds, lanes, writer, report) is nursery::batch::run.
 #include <nursery/batch.hpp>
+#include <nursery/checkpoint.hpp>
 
 #include <chrono>
 #include <cstdio>
@@ -81,21 +82,6 @@ unsigned parse_jobs(const std::string& text) {
   }
 }
 
-// "I/K", both full integers, 1 <= I <= K <= 100000.
-std::pair<unsigned, unsigned> parse_part(const std::string& text) {
-  auto slash = text.find('/');
-  auto number = [&](const std::string& digits) {
-    if (digits.empty() || digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string::npos)
-      return 0ul;
-    return std::stoul(digits);
-  };
-  unsigned long i = slash == std::string::npos ? 0 : number(text.substr(0, slash));
-  unsigned long k = slash == std::string::npos ? 0 : number(text.substr(slash + 1));
-  if (i < 1 || k < 1 || i > k || k > 100000)
-    throw UsageError("--part: expected I/K with 1 <= I <= K <= 100000, found '" + text + "'");
-  return {static_cast<unsigned>(i), static_cast<unsigned>(k)};
-}
-
 }  // namespace
 
 int cmd_batch(int argc, char** argv) {
@@ -146,7 +132,13 @@ int cmd_batch(int argc, char** argv) {
       throw UsageError(e.what());
     }
   }
-  if (vm.count("part")) std::tie(run.part, run.parts) = parse_part(vm["part"].as<std::string>());
+  if (vm.count("part")) {
+    try {
+      std::tie(run.part, run.parts) = checkpoint::parse_part(vm["part"].as<std::string>());
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--part: ") + e.what());
+    }
+  }
   run.count = vm.count("count") != 0;
   run.verify = vm.count("verify") != 0;
   run.resume = vm.count("resume") != 0;

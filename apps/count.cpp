@@ -112,20 +112,14 @@ queens::JoinCount::Instance join_instance(int n, std::uint64_t budget, unsigned 
 int cmd_count(int argc, char** argv) {
   po::options_description options("options");
   options.add_options()("help,h", "show this help")("n", po::value<int>(), "board size N, 1..32")(
-      "threads,t", po::value<std::string>()->default_value("auto"),
-      "worker threads (per MPI rank), or auto for every core")(
-      "unique,u", "also count symmetry classes")("stats,s", "print search statistics on stderr")(
-      "json", "print the result as JSON")(
+      "unique,u", "also count symmetry classes")(
       "method,m", po::value<std::string>()->default_value("auto"),
       "auto (join from N = 14, else bitboard), join (half boards counted against each "
       "other), bitboard (canonical frames, 8-fold symmetry), backtrack (textbook, arrays) "
-      "or brute (N^N, N<=10)")("timeout", po::value<double>()->default_value(0),
-                               "give up after S seconds (0: never)")(
+      "or brute (N^N, N<=10)")(
       "subproblems", po::value<std::size_t>(),
       "frontier size to aim at (default 64 per thread; with a checkpoint, --part or --mpi "
       "16384 for bitboard, 1024 for join, recorded in the checkpoint)")(
-      "progress", "draw a progress bar")("no-progress",
-                                         "never draw a progress bar (nor MPI progress lines)")(
       "checkpoint", po::value<std::string>(),
       "append finished subproblems to FILE (fsynced in batches)")(
       "resume", "continue the count in --checkpoint FILE, skipping what it holds")(
@@ -144,6 +138,7 @@ int cmd_count(int argc, char** argv) {
       "estimate", po::value<double>()->implicit_value(10),
       "count nothing: run a random sample of the subproblems for S seconds (default 10) and "
       "project the whole count's time");
+  add_shared(options, kSolving, "give up after S seconds (0: never)");
   po::positional_options_description positionals;
   positionals.add("n", 1);
   po::variables_map vm;
@@ -160,12 +155,12 @@ int cmd_count(int argc, char** argv) {
   const std::string method = choose_method(vm["method"].as<std::string>(), n);
   if (method == "brute" && n > queens::kMaxBruteN)
     throw UsageError("--method brute: N must be between 1 and 10 (N^N placements)");
-  if (vm["timeout"].as<double>() < 0) throw UsageError("--timeout: expected seconds >= 0");
+  const auto shared = read_shared(vm);
 
   RunOptions run_options;
   run_options.mode = Mode::count;
-  run_options.threads = parse_threads(vm["threads"].as<std::string>());
-  run_options.timeout_seconds = vm["timeout"].as<double>();
+  run_options.threads = shared.threads;
+  run_options.timeout_seconds = shared.timeout;
   if (vm.count("subproblems")) run_options.subproblems = vm["subproblems"].as<std::size_t>();
   run_options.stop = &interrupt_source();
   const std::uint64_t budget = memory_budget(vm);  // checked whatever the method
