@@ -20,57 +20,20 @@ namespace nursery::cli {
 
 namespace {
 
-std::mutex g_stderr;  // one stderr line at a time: the bar and the engine's messages
-
-// Files done/total, rate, ETA and the failures so far, redrawn on stderr.
-class BatchBar {
- public:
-  BatchBar(const batch::Tally& tally, bool enabled) : tally_(tally) {
-    if (!enabled) return;
-    thread_ = std::thread([this] {
-      auto start = std::chrono::steady_clock::now();
-      while (!finished_.load()) {
-        for (int i = 0; i < 5 && !finished_.load(); ++i)
-          std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        if (!finished_.load())
-          draw(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-      }
-    });
-  }
-  ~BatchBar() {
-    finished_.store(true);
-    if (!thread_.joinable()) return;
-    thread_.join();
-    std::fputs("\r\033[K", stderr);
-    std::fflush(stderr);
-  }
-  BatchBar(const BatchBar&) = delete;
-  BatchBar& operator=(const BatchBar&) = delete;
-
- private:
-  void draw(double elapsed) {
-    auto total = tally_.files.load(std::memory_order_relaxed);
-    auto done = tally_.files_done.load(std::memory_order_relaxed);
-    double fraction = total > 0 ? static_cast<double>(done) / total : 0;
-    constexpr int kWidth = 24;
-    std::string bar(static_cast<std::size_t>(fraction * kWidth), '#');
-    bar.resize(kWidth, '.');
-    char eta[32] = "--";
-    if (done > 0 && done < total)
-      std::snprintf(eta, sizeof eta, "%.0fs", elapsed * (total - done) / done);
-    auto instances = tally_.done.load(std::memory_order_relaxed);
-    std::lock_guard lock(g_stderr);
-    std::fprintf(stderr,
-                 "\r\033[Kbatch [%s] %zu/%zu files %.1f instances/s ETA %s  FAIL %zu ERROR %zu "
-                 "TIMEOUT %zu",
-                 bar.c_str(), done, total, elapsed > 0 ? instances / elapsed : 0.0, eta,
-                 tally_.fail.load(), tally_.error.load(), tally_.timeout.load());
-    std::fflush(stderr);
-  }
-  const batch::Tally& tally_;
-  std::atomic<bool> finished_{false};
-  std::thread thread_;
-};
+// The bar's line: files done of all, the rate, the time left, the failures.
+ProgressBar::Line batch_line(const batch::Tally& tally) {
+  return [&tally](double elapsed) {
+    auto total = tally.files.load(std::memory_order_relaxed);
+    auto done = tally.files_done.load(std::memory_order_relaxed);
+    auto instances = tally.done.load(std::memory_order_relaxed);
+    char text[160];
+    std::snprintf(text, sizeof text, " files  %.1f instances/s  ETA %s  FAIL %zu ERROR %zu TIMEOUT %zu",
+                  elapsed > 0 ? instances / elapsed : 0.0,
+                  ProgressBar::eta(elapsed, done, total).c_str(), tally.fail.load(),
+                  tally.error.load(), tally.timeout.load());
+    return ProgressBar::gauge("batch", done, total) + text;
+  };
+}
 
 unsigned parse_jobs(const std::string& text) {
   try {
@@ -149,7 +112,7 @@ int cmd_batch(int argc, char** argv) {
   if (vm.count("output")) run.outdir = vm["output"].as<std::string>();
   run.stop = &interrupt_source();
   run.message = [](const std::string& line) {
-    std::lock_guard lock(g_stderr);
+    std::lock_guard lock(stderr_mutex());
     std::cerr << line << '\n';
   };
 
@@ -171,7 +134,7 @@ int cmd_batch(int argc, char** argv) {
 #endif
   } else {
     try {
-      BatchBar bar(tally, shared.progress);
+      ProgressBar bar(shared.progress, batch_line(tally));
       summary = batch::run(run, &tally);
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());

@@ -120,46 +120,65 @@ bool progress_wanted(const po::variables_map& vm) {
   return ::isatty(STDERR_FILENO) != 0;
 }
 
-ProgressBar::ProgressBar(const Progress& progress, bool enabled, std::string label)
-    : progress_(progress), label_(std::move(label)) {
+std::mutex& stderr_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+ProgressBar::ProgressBar(bool enabled, Line line) : line_(std::move(line)) {
   if (!enabled) return;
   thread_ = std::thread([this] {
     auto start = std::chrono::steady_clock::now();
     while (!finished_.load()) {
       for (int i = 0; i < 4 && !finished_.load(); ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      draw(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-           finished_.load());
+      if (finished_.load()) break;
+      double elapsed =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::string text = line_(elapsed);
+      std::lock_guard lock(stderr_mutex());
+      std::fprintf(stderr, "\r\033[K%s", text.c_str());
+      std::fflush(stderr);
     }
   });
 }
+
+ProgressBar::ProgressBar(const Progress& progress, bool enabled, const std::string& label)
+    : ProgressBar(enabled, [&progress, label](double elapsed) {
+        auto total = progress.total.load(std::memory_order_relaxed);
+        auto done = progress.done.load(std::memory_order_relaxed);
+        double rate = elapsed > 0 ? progress.nodes.load(std::memory_order_relaxed) / elapsed : 0;
+        char text[64];
+        std::snprintf(text, sizeof text, "  %.3g nodes/s  ETA ", rate);
+        return gauge(label, done, total) + text + eta(elapsed, done, total);
+      }) {}
 
 ProgressBar::~ProgressBar() {
   finished_.store(true);
   if (thread_.joinable()) {
     thread_.join();
+    std::lock_guard lock(stderr_mutex());
     std::fputs("\r\033[K", stderr);
     std::fflush(stderr);
   }
 }
 
-void ProgressBar::draw(double elapsed, bool last) {
-  if (last) return;
-  auto total = progress_.total.load(std::memory_order_relaxed);
-  auto done = progress_.done.load(std::memory_order_relaxed);
+std::string ProgressBar::gauge(const std::string& label, std::size_t done, std::size_t total) {
   double fraction = total > 0 ? static_cast<double>(done) / total : 0;
   constexpr int kWidth = 30;
-  int filled = static_cast<int>(fraction * kWidth);
-  std::string bar(filled, '#');
+  std::string bar(static_cast<std::size_t>(fraction * kWidth), '#');
   bar.resize(kWidth, '.');
-  double rate = elapsed > 0 ? progress_.nodes.load(std::memory_order_relaxed) / elapsed : 0;
-  char eta[32] = "--";
-  if (done > 0 && done < total)
-    std::snprintf(eta, sizeof eta, "%.0fs", elapsed * (total - done) / done);
-  std::fprintf(stderr, "\r\033[K%s [%s] %llu/%llu %3.0f%%  %.3g nodes/s  ETA %s", label_.c_str(),
-               bar.c_str(), static_cast<unsigned long long>(done),
-               static_cast<unsigned long long>(total), 100 * fraction, rate, eta);
-  std::fflush(stderr);
+  char text[96];
+  std::snprintf(text, sizeof text, " [%s] %zu/%zu %3.0f%%", bar.c_str(), done, total,
+                100 * fraction);
+  return label + text;
+}
+
+std::string ProgressBar::eta(double elapsed, std::size_t done, std::size_t total) {
+  if (done == 0 || done >= total) return "--";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0fs", elapsed * (total - done) / done);
+  return text;
 }
 
 }  // namespace nursery::cli

@@ -14,6 +14,8 @@
 #include <nursery/stop.hpp>
 #include <stdexcept>
 #include <string>
+#include <functional>
+#include <mutex>
 #include <thread>
 
 namespace nursery::cli {
@@ -74,22 +76,31 @@ void add_shared(po::options_description& options, unsigned which,
 SharedOptions read_shared(const po::variables_map& vm);
 double parse_timeout(const std::string& text);
 
-// A one-line progress bar on stderr, redrawn a few times a second while a run
-// is going on; only when enabled (stderr is a terminal, or --progress).
+// The one progress bar of every command: a line on stderr, redrawn a few
+// times a second while a run is going on; only when enabled (stderr is a
+// terminal, or --progress). `line(elapsed)` says what the bar shows.
 class ProgressBar {
  public:
-  ProgressBar(const Progress& progress, bool enabled, std::string label);
+  using Line = std::function<std::string(double elapsed)>;
+  ProgressBar(bool enabled, Line line);
+  // A scheduler run: subproblems done of total, nodes/s, ETA.
+  ProgressBar(const Progress& progress, bool enabled, const std::string& label);
   ~ProgressBar();
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;
 
+  // "label [####......] done/total" and the time left at the rate so far.
+  static std::string gauge(const std::string& label, std::size_t done, std::size_t total);
+  static std::string eta(double elapsed, std::size_t done, std::size_t total);
+
  private:
-  void draw(double elapsed, bool last);
-  const Progress& progress_;
-  std::string label_;
+  Line line_;
   std::atomic<bool> finished_{false};
   std::thread thread_;
 };
+
+// Held while a line goes to stderr, so the bar and messages do not mix.
+std::mutex& stderr_mutex();
 
 // --progress / --no-progress / default: only when stderr is a terminal.
 bool progress_wanted(const po::variables_map& vm);
