@@ -3,9 +3,15 @@
 #include <unistd.h>
 
 #include <nursery/io.hpp>
+#include <chrono>
 #include <vector>
 
 namespace nursery::batch {
+
+namespace {
+constexpr auto kGather = std::chrono::milliseconds(5);  // the longest a group waits to fill
+constexpr std::size_t kGroup = 64;                      // answers that make a group at once
+}  // namespace
 
 Writer::Writer(fs::path outdir, Failure on_failure)
     : outdir_(std::move(outdir)), on_failure_(std::move(on_failure)) {
@@ -42,6 +48,9 @@ void Writer::loop() {
     {
       std::unique_lock lock(mutex_);
       ready_.wait(lock, [this] { return closing_ || !queue_.empty(); });
+      // Give the lanes a moment to finish more answers: one syncfs then
+      // covers many, and the writer wakes less often beside the lanes.
+      ready_.wait_for(lock, kGather, [this] { return closing_ || queue_.size() >= kGroup; });
       if (queue_.empty()) break;
       group.swap(queue_);
     }

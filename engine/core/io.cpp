@@ -21,10 +21,8 @@ bool read_file(const std::filesystem::path& path, std::size_t most, std::string&
   }
   text.clear();
   struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-    auto size = static_cast<std::size_t>(st.st_size);
-    text.reserve(most == 0 ? size : std::min(size, most));
-  }
+  if (most == 0 && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+    text.reserve(static_cast<std::size_t>(st.st_size));  // a whole file: one allocation
   char buffer[1 << 16];
   while (most == 0 || text.size() < most) {
     std::size_t want = most == 0 ? sizeof buffer : std::min(sizeof buffer, most - text.size());
