@@ -165,7 +165,7 @@ int cmd_gen_lizards(int argc, char** argv) {
   }
   gen.seed = vm["seed"].as<std::uint64_t>();
   gen.algorithm = parse_algorithm(vm["algorithm"].as<std::string>());
-  std::string text = lz::format_board(lz::generate(gen));
+  std::string text = lz::format_instance(lz::generate(gen));
   if (vm.count("output"))
     write_atomically(vm["output"].as<std::string>(), text);
   else

@@ -178,7 +178,7 @@ Board parse_board(std::string_view text, const std::string& name) {
   return board;
 }
 
-std::string format_board(const Board& board) {
+std::string format_instance(const Board& board) {
   std::string text = std::string(to_string(board.algorithm)) + "\n" + std::to_string(board.n) +
                      "\n" + std::to_string(board.p) + "\n";
   const std::size_t n = board.n;

@@ -172,6 +172,15 @@ Outcome Kind::solve(const Instance& instance, const Subproblem& subproblem, Sear
   return backtracker.run(subproblem);
 }
 
+std::optional<Outcome> Kind::probe(const Instance& instance, Search<Grid>& search,
+                                   std::uint64_t nodes) {
+  if (!instance.consistent) return std::nullopt;  // the (empty) frontier says so
+  Backtracker attempt(instance, search, nodes);
+  Outcome outcome = attempt.run({});
+  if (attempt.over_budget()) return std::nullopt;
+  return outcome;
+}
+
 namespace {
 
 // The run's result in the words every kind uses.
@@ -194,7 +203,6 @@ Report report_of(const Solved& solved, Mode mode, const char* how) {
 }  // namespace
 
 Solved solve(const Puzzle& puzzle, const RunOptions& options) {
-  using Clock = std::chrono::steady_clock;
   Instance instance = make_instance(puzzle);
   RunOptions own = options;
   const unsigned workers = detail::worker_count(own.threads);
@@ -208,33 +216,14 @@ Solved solve(const Puzzle& puzzle, const RunOptions& options) {
   const Search<Grid>::Sink* sink_used = own.mode == Mode::all ? &sink : nullptr;
 
   // Most puzzles are done within a few hundred nodes, fewer than a frontier
-  // costs to build and to pay back: try a short search in one piece first,
-  // and spread the tree over the workers only when it is big (counting an
-  // ambiguous puzzle, say). A search cut short loses at most the budget.
-  if (workers > 1 && instance.consistent) {
-    auto start = Clock::now();
-    StopSource stop(own.stop);
-    // No progress counters here: a search cut short would count twice.
-    Search<Grid> search(own.mode, own.limit, stop, sink_used, nullptr);
-    Backtracker attempt(instance, search, kAttemptNodes);
-    Outcome outcome = attempt.run({});
-    if (!attempt.over_budget()) {
-      Result<Grid>& result = solved.result;
-      result = summarize<Grid>(std::span(&outcome, 1), own.mode, search.take_first(),
-                               stop.reason());
-      result.stats.threads = 1;
-      result.stats.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
-      result.stats.cpu_seconds = result.stats.wall_seconds;
-      solved.first = own.mode == Mode::all ? std::move(first) : result.solution;
-      solved.report = report_of(solved, own.mode, "one search (small tree)");
-      return solved;
-    }
-    first.reset();
-  }
-
+  // costs to build and to pay back: the scheduler tries a short search in
+  // one piece first and spreads the tree over the workers only when it is
+  // big (counting an ambiguous puzzle, say).
+  own.probe_nodes = kAttemptNodes;
   solved.result = run<Kind>(instance, own, sink_used);
   solved.first = own.mode == Mode::all ? std::move(first) : solved.result.solution;
-  solved.report = report_of(solved, own.mode, "frontier search");
+  solved.report = report_of(solved, own.mode,
+                            solved.result.stats.subproblems > 1 ? "frontier search" : "one search");
   return solved;
 }
 

@@ -207,7 +207,7 @@ void generate_boards(const fs::path& root, int count) {
     options.p = -2;
     options.seed = static_cast<std::uint64_t>(k + 1);
     write(root / ("set" + std::to_string(k % 10)) / ("board" + std::to_string(k) + ".txt"),
-          nursery::lizards::format_board(nursery::lizards::generate(options)));
+          nursery::lizards::format_instance(nursery::lizards::generate(options)));
   }
 }
 

@@ -57,7 +57,7 @@ TEST(LizardsFormat, AnswerKeepsTreesAndMarksLizards) {
   lz::Placement placement{0, 8};
   EXPECT_EQ(lz::format_answer(board, &placement), "OK\n100\n020\n001\n");
   EXPECT_EQ(lz::format_answer(board, nullptr), "FAIL\n");
-  EXPECT_EQ(lz::format_board(board), "DFS\n3\n2\n000\n020\n000\n");
+  EXPECT_EQ(lz::format_instance(board), "DFS\n3\n2\n000\n020\n000\n");
 }
 
 }  // namespace

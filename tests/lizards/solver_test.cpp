@@ -18,7 +18,7 @@ lz::SolveOptions counting(unsigned threads = 0) {
 void expect_valid(const lz::Board& board, const lz::SolveReport& report) {
   ASSERT_TRUE(report.placement.has_value());
   auto check =
-      lz::verify_answer(lz::format_board(board), lz::format_answer(board, &*report.placement));
+      lz::verify_answer(lz::format_instance(board), lz::format_answer(board, &*report.placement));
   EXPECT_TRUE(check.valid) << check.reason;
 }
 
@@ -73,7 +73,7 @@ TEST(LizardsSolver, RandomSmallBoardsMatchBruteForce) {
   for (int trial = 0; trial < 400; ++trial) {
     auto board = random_board(rng, 6);
     std::uint64_t expected = brute_force_count(board);
-    SCOPED_TRACE("trial " + std::to_string(trial) + "\n" + lz::format_board(board));
+    SCOPED_TRACE("trial " + std::to_string(trial) + "\n" + lz::format_instance(board));
     auto counted = lz::solve(board, counting(trial % 2 + 1));
     ASSERT_TRUE(counted.count.has_value());
     EXPECT_EQ(nursery::to_string(*counted.count), std::to_string(expected));
@@ -89,7 +89,7 @@ TEST(LizardsSolver, EveryAlgorithmGivesTheSameAnswers) {
   std::mt19937_64 rng(561);
   for (int trial = 0; trial < 60; ++trial) {
     auto board = random_board(rng, 9);
-    SCOPED_TRACE(lz::format_board(board));
+    SCOPED_TRACE(lz::format_instance(board));
     std::optional<lz::Verdict> verdict;
     std::string count;
     for (auto algorithm : {lz::Algorithm::dfs, lz::Algorithm::bfs, lz::Algorithm::sa}) {
@@ -134,7 +134,7 @@ TEST(LizardsSolver, LocalSearchFindsTightPlacements) {
   auto found = lz::local_search(*instance, lz::greedy_placement(board), options);
   ASSERT_TRUE(found.has_value());
   EXPECT_EQ(found->size(), 40u);
-  auto check = lz::verify_answer(lz::format_board(board), lz::format_answer(board, &*found));
+  auto check = lz::verify_answer(lz::format_instance(board), lz::format_answer(board, &*found));
   EXPECT_TRUE(check.valid) << check.reason;
 }
 
@@ -165,7 +165,7 @@ TEST(LizardsSolver, GeneratedBoardsAreReproducibleAndAutoIsGreedy) {
   gen.trees = 0.2;
   gen.seed = 3;
   auto a = lz::generate(gen), b = lz::generate(gen);
-  EXPECT_EQ(lz::format_board(a), lz::format_board(b));
+  EXPECT_EQ(lz::format_instance(a), lz::format_instance(b));
   EXPECT_EQ(a.p, lz::greedy_count(a));
   gen.p = -2;
   auto harder = lz::generate(gen);

@@ -7,6 +7,11 @@
 //   using Solution   = ...;   // what first/all modes hand back
 //   static std::vector<Subproblem> split(const Instance&, std::size_t target);
 //   static Outcome solve(const Instance&, const Subproblem&, Search<Solution>&);
+// and, optionally,
+//   static std::optional<Outcome> probe(const Instance&, Search<Solution>&,
+//                                       std::uint64_t nodes);
+// the whole tree in one piece within `nodes` nodes, or nothing when it runs
+// over (RunOptions::probe_nodes).
 // split() aims at `target` subproblems (30 to 100 per worker, the
 // Embarrassingly Parallel Search rule); solve() runs a local backtracker that
 // polls search.poller() and, in first/all modes, hands solutions to
@@ -55,6 +60,10 @@ struct RunOptions {
   std::uint64_t limit = 0;               // all/count modes: stop after this many solutions (0: none)
   const StopSource* stop = nullptr;      // outside cancel (Ctrl-C, batch); optional
   Progress* progress = nullptr;          // live counters for a display; optional
+  // > 0, for kinds with a probe (below), on more than one worker: first
+  // search the whole tree in one piece for up to this many nodes, and cut a
+  // frontier only when it runs over (small trees cost less than a frontier).
+  std::uint64_t probe_nodes = 0;
 };
 
 // What one subproblem's search produced.

@@ -88,7 +88,7 @@ Sniff sniff(std::string_view head);
 // missing final newline, blanks around a line, lines after the grid, and a
 // file without its algorithm line (DFS). `name` prefixes errors.
 Board parse_board(std::string_view text, const std::string& name);
-std::string format_board(const Board& board);                               // the input format
+std::string format_instance(const Board& board);  // the input format (format_answer: the answer)
 std::string format_answer(const Board& board, const Placement* placement);  // OK+rows or FAIL
 
 // ---- Bounds ----------------------------------------------------------------

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <concepts>
 #include <condition_variable>
 #include <cstdint>
 #include <ctime>
@@ -174,11 +175,58 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
   return execution;
 }
 
-// Split, execute, aggregate: the whole run of one instance.
+template <class Kind>
+concept Probing = requires(const typename Kind::Instance& instance,
+                           Search<typename Kind::Solution>& search, std::uint64_t nodes) {
+  { Kind::probe(instance, search, nodes) } -> std::same_as<std::optional<Outcome>>;
+};
+
+namespace detail {
+
+// The probe of run(): the tree in one piece on the calling thread, within
+// options.probe_nodes; nothing when it runs over. Its solutions reach the
+// sink only when it finishes (a probe cut short is searched again).
+template <class Kind>
+std::optional<Result<typename Kind::Solution>> probe(
+    const typename Kind::Instance& instance, const RunOptions& options,
+    const typename Search<typename Kind::Solution>::Sink* sink) {
+  using Solution = typename Kind::Solution;
+  using Clock = std::chrono::steady_clock;
+  auto start = Clock::now();
+  StopSource stop(options.stop);
+  std::vector<Solution> found;
+  typename Search<Solution>::Sink keep = [&found](const Solution& s) { found.push_back(s); };
+  Search<Solution> search(options.mode, options.limit, stop, sink != nullptr ? &keep : nullptr,
+                          nullptr);
+  std::optional<Outcome> outcome = Kind::probe(instance, search, options.probe_nodes);
+  if (!outcome) return std::nullopt;
+  if (sink != nullptr && *sink)
+    for (const auto& solution : found) (*sink)(solution);
+  if (options.progress != nullptr) {
+    options.progress->total.fetch_add(1, std::memory_order_relaxed);
+    options.progress->done.fetch_add(outcome->complete ? 1 : 0, std::memory_order_relaxed);
+    options.progress->nodes.fetch_add(outcome->nodes, std::memory_order_relaxed);
+  }
+  auto result = summarize<Solution>(std::span(&*outcome, 1), options.mode, search.take_first(),
+                                    stop.reason());
+  result.stats.threads = 1;
+  result.stats.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  result.stats.cpu_seconds = result.stats.wall_seconds;
+  return result;
+}
+
+}  // namespace detail
+
+// Split, execute, aggregate: the whole run of one instance (after the
+// kind's probe, where it has one and options.probe_nodes asks for it).
 template <class Kind>
 Result<typename Kind::Solution> run(
     const typename Kind::Instance& instance, const RunOptions& options,
     const typename Search<typename Kind::Solution>::Sink* sink = nullptr) {
+  if constexpr (Probing<Kind>) {
+    if (options.probe_nodes > 0 && detail::worker_count(options.threads) > 1)
+      if (auto probed = detail::probe<Kind>(instance, options, sink)) return std::move(*probed);
+  }
   using Clock = std::chrono::steady_clock;
   auto start = Clock::now();
   auto frontier = Kind::split(instance, frontier_target(options));

@@ -112,6 +112,9 @@ struct Kind {
   static std::vector<Subproblem> split(const Instance& instance, std::size_t target);
   static Outcome solve(const Instance& instance, const Subproblem& subproblem,
                        Search<Solution>& search);
+  // The whole tree in one piece within `nodes` nodes (RunOptions::probe_nodes).
+  static std::optional<Outcome> probe(const Instance& instance, Search<Solution>& search,
+                                      std::uint64_t nodes);
 };
 
 // Solves one puzzle. mode first: one solution; all with a limit: the first
