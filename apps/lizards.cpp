@@ -1,6 +1,8 @@
 // nursery lizards / gen lizards / verify (lizards): files, flags and exit
 // codes around the lizards engine, which never sees a file.
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <nursery/lizards.hpp>
 
@@ -14,8 +16,9 @@ namespace lz = nursery::lizards;
 namespace {
 
 void write_stdout(const std::string& text) {
-  std::fwrite(text.data(), 1, text.size(), stdout);
-  std::fflush(stdout);
+  errno = 0;
+  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
+    throw UsageError(std::string("stdout: ") + std::strerror(errno != 0 ? errno : EIO));
 }
 
 lz::Algorithm parse_algorithm(const std::string& text) {

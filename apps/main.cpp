@@ -2,6 +2,8 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -38,6 +40,20 @@ void print_usage(std::ostream& out) {
          "3 timeout, 130 interrupted\n";
 }
 
+// Results lost on the way out (a full disk, a closed pipe) are an error,
+// not a success: flush stdout and say why it failed.
+bool stdout_written() {
+  errno = 0;
+  std::cout.flush();
+  bool failed = !std::cout.good() || std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
+  if (!failed) return true;
+  // The stream's error flag outlives the errno of the write that failed.
+  std::cerr << "error: stdout: "
+            << (errno != 0 ? std::strerror(errno) : "a write failed; the results were not all written")
+            << '\n';
+  return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -63,7 +79,8 @@ int main(int argc, char** argv) {
     argv[1] = program.data();
     nursery::cli::install_interrupt_handler();
     try {
-      return command.run(argc - 1, argv + 1);
+      int status = command.run(argc - 1, argv + 1);
+      return stdout_written() ? status : nursery::cli::kExitUsage;
     } catch (const nursery::cli::UsageError& e) {
       std::cerr << "error: " << e.what() << '\n';
       return nursery::cli::kExitUsage;

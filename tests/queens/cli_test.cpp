@@ -3,6 +3,9 @@
 
 #include <nlohmann/json.hpp>
 #include <nursery/queens.hpp>
+#include <sys/wait.h>
+
+#include <cstdio>
 #include <sstream>
 
 #include "run_cli.hpp"
@@ -134,3 +137,25 @@ TEST(QueensCli, HelpAndVersion) {
 }
 
 }  // namespace
+
+// Results that cannot be written are an error, not a success: every command
+// checks stdout on the way out (exit 2, the reason on stderr).
+TEST(Cli, StdoutWriteErrorsAreNotIgnored) {
+  const std::string data = NURSERY_DATASETS;
+  for (const std::string& arguments : std::vector<std::string>{
+           "count 8", "queens 8", "gen lizards --n 8", "skyscrapers " + data + "/skyscrapers/codewars.txt",
+        "lizards " + data + "/lizards/edorado93_Save-The-Lizards/ffccb19/input.txt"}) {
+    SCOPED_TRACE(arguments);
+    std::string command = std::string(NURSERY_CLI) + " " + arguments + " 2>&1 >/dev/full";
+    FILE* pipe = popen(command.c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string said;
+    char buffer[512];
+    std::size_t n;
+    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) said.append(buffer, n);
+    int raw = pclose(pipe);
+    EXPECT_TRUE(WIFEXITED(raw));
+    EXPECT_EQ(WEXITSTATUS(raw), 2) << said;
+    EXPECT_NE(said.find("error: stdout:"), std::string::npos) << said;
+  }
+}
