@@ -19,18 +19,18 @@ struct TextLine {
   std::string text;
 };
 
+// Lines end with LF, CRLF or a lone CR (as the lizards reader reads them).
 std::vector<TextLine> split_lines(const std::string& text) {
   std::vector<TextLine> lines;
   std::size_t start = 0;
   int number = 1;
   while (start <= text.size()) {
-    std::size_t end = text.find('\n', start);
+    std::size_t end = text.find_first_of("\r\n", start);
     if (end == std::string::npos) end = text.size();
-    std::string line = text.substr(start, end - start);
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    lines.push_back({number++, line});
+    lines.push_back({number++, text.substr(start, end - start)});
     if (end == text.size()) break;
     start = end + 1;
+    if (text[end] == '\r' && start < text.size() && text[start] == '\n') ++start;
   }
   return lines;
 }

@@ -33,6 +33,38 @@ TEST(Format, LineFormatRoundTrips) {
   }
 }
 
+// LF, CRLF and lone CR line ends read alike, in every form: no puzzle is
+// lost into another one's line (issue 11, item 2).
+TEST(Format, EveryLineEndReadsAlike) {
+  auto corpus = load("tatham_unreasonable_5.txt");
+  std::vector<sky::Puzzle> three(corpus.begin(), corpus.begin() + 3);
+  std::string lines, ids, grids;
+  for (const auto& puzzle : three) {
+    lines += sky::to_line(puzzle) + "\n";
+    ids += puzzle.id + " " + sky::to_game_id(puzzle) + "\n";
+    grids += "# " + puzzle.id + "\n" + sky::to_grid_form(puzzle) + "\n\n";
+  }
+  auto with = [](std::string text, const std::string& end) {
+    std::string out;
+    for (char c : text) {
+      if (c == '\n')
+        out += end;
+      else
+        out += c;
+    }
+    return out;
+  };
+  for (const std::string& text : {lines, ids, grids})
+    for (const char* end : {"\n", "\r\n", "\r"}) {
+      auto read = sky::read_puzzles(with(text, end), "ends");
+      ASSERT_EQ(read.size(), 3u) << "line end " << (end[0] == '\r' ? (end[1] ? "CRLF" : "CR") : "LF");
+      for (std::size_t i = 0; i < 3; ++i) {
+        EXPECT_EQ(read[i].id, three[i].id);
+        EXPECT_EQ(read[i].clues, three[i].clues);
+      }
+    }
+}
+
 TEST(Format, GameIdsRoundTrip) {
   for (const auto& puzzle : whole_corpus()) {
     auto id = sky::to_game_id(puzzle);
