@@ -11,13 +11,15 @@
 
 namespace nursery::testing {
 
-// The 50 ms bound holds for the build users run; sanitizers slow every
-// instruction (ThreadSanitizer 5-15x, and the pool's teardown far more), so
-// there the same tests allow ten times as long.
+// Unloaded, a cancelled run ends within a few milliseconds; the bound here
+// leaves the margin a loaded 2-core CI machine needs (a test binary beside
+// another build missed 50 ms). Sanitizers slow every instruction
+// (ThreadSanitizer 5-15x, and the pool's teardown far more), so there the
+// same tests allow ten times as long.
 #if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-constexpr double kCancelBudgetMs = 500.0;
+constexpr double kCancelBudgetMs = 2500.0;
 #else
-constexpr double kCancelBudgetMs = 50.0;
+constexpr double kCancelBudgetMs = 250.0;
 #endif
 
 // Returns the run's result and the latency in milliseconds.
