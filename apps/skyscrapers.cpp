@@ -145,6 +145,7 @@ int cmd_skyscrapers(int argc, char** argv) {
   nlohmann::json report = nlohmann::json::array();
   int solved_count = 0, unique_count = 0, no_solution = 0, timeouts = 0, verified = 0;
   bool interrupted = false;
+  bool all_exact = true;
   Count total = 0;
   for (const auto& puzzle : puzzles) {
     sky::Solved solved;
@@ -169,6 +170,9 @@ int cmd_skyscrapers(int argc, char** argv) {
     timeouts += verdict.timeout;
     interrupted = interrupted || verdict.interrupted;
     add_checked(total, solved.result.count);
+    // A count cut short (deadline, Ctrl-C, a limit) is a lower bound, never the answer.
+    const bool exact = solved.result.status == Status::complete;
+    all_exact = all_exact && exact;
     const auto& stats_of = solved.result.stats;
     bool differs = solved.first && !puzzle.solution.empty() && verdict.unique &&
                    *solved.first != puzzle.solution;
@@ -178,7 +182,8 @@ int cmd_skyscrapers(int argc, char** argv) {
                               {"status", to_string(solved.result.status)},
                               {"verdict", verdict.words},
                               {"seconds", puzzle_seconds}};
-      if (run_options.mode != Mode::first) entry["solutions"] = count_json(solved.result.count);
+      if (run_options.mode != Mode::first)
+        entry[exact ? "solutions" : "at_least"] = count_json(solved.result.count);
       if (run_options.mode == Mode::all || verdict.unique) entry["unique"] = verdict.unique;
       if (solved.first) {
         entry["solution"] = grid_json(*solved.first, puzzle.size);
@@ -208,7 +213,7 @@ int cmd_skyscrapers(int argc, char** argv) {
                               {"verified", verified},       {"seconds", seconds}};
     if (run_options.mode != Mode::first) {
       summary["unique"] = unique_count;
-      summary["solutions"] = count_json(total);
+      summary[all_exact ? "solutions" : "at_least"] = count_json(total);
     }
     std::cout << nlohmann::json{{"puzzles", report}, {"summary", summary}}.dump(2) << '\n';
   } else {
@@ -218,7 +223,9 @@ int cmd_skyscrapers(int argc, char** argv) {
     if (verified > 0) std::cout << ", " << verified << " verified";
     std::cout << ", " << no_solution << " without solution";
     if (timeouts) std::cout << ", " << timeouts << " timed out";
-    if (counting) std::cout << ", " << to_string(total) << " solutions in all";
+    if (counting)
+      std::cout << ", " << (all_exact ? "" : "at least ") << to_string(total)
+                << " solutions in all" << (all_exact ? "" : " (incomplete)");
     std::cout << "; total " << milliseconds(seconds) << '\n';
   }
   if (no_solution > 0)

@@ -2,6 +2,8 @@
 // own output, game IDs on the command line, exit codes for bad input.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "support.hpp"
 
 namespace {
@@ -108,6 +110,26 @@ TEST(Cli, GeneratorIsReproducibleAndItsPuzzlesSolve) {
   run = run_cli("skyscrapers " + file + " --limit 2");
   EXPECT_EQ(count_of(run.output, ": unique, verified"), 3) << run.output;
   EXPECT_EQ(run_cli("gen skyscrapers --size 12").status, 2);
+}
+
+}  // namespace
+
+namespace {
+
+// A count cut short is a lower bound, said as one in words and in JSON,
+// never printed as if it were the answer (issue 11, item 1).
+TEST(SkyscrapersCli, AStoppedCountIsAtLeastNeverTheAnswer) {
+  // An empty 6x6 ring: 812,851,200 Latin squares, far more than 0.3 s counts.
+  auto text = run_cli("skyscrapers '6:///////////////////////' --count --timeout 0.3 --threads 1");
+  EXPECT_EQ(text.status, 3) << text.output;
+  EXPECT_NE(text.output.find("at least "), std::string::npos) << text.output;
+  EXPECT_NE(text.output.find("(incomplete)"), std::string::npos) << text.output;
+  auto json =
+      run_cli("skyscrapers '6:///////////////////////' --count --timeout 0.3 --threads 1 --json");
+  auto parsed = nlohmann::json::parse(json.output);
+  EXPECT_TRUE(parsed["summary"].contains("at_least")) << json.output;
+  EXPECT_FALSE(parsed["summary"].contains("solutions")) << json.output;
+  EXPECT_FALSE(parsed["puzzles"][0].contains("solutions")) << json.output;
 }
 
 }  // namespace
