@@ -14,13 +14,40 @@
 
 namespace nursery::cli {
 
+namespace {
+
+// Boost reads "-1" into an unsigned option as 2^64 - 1: a negative number
+// given where only counts make sense is refused as negative instead.
+void refuse_negative_unsigned(const po::parsed_options& parsed,
+                              const po::options_description& options) {
+  for (const auto& option : parsed.options) {
+    const auto* description = options.find_nothrow(option.string_key, false);
+    if (description == nullptr) continue;
+    const auto* semantic = description->semantic().get();
+    bool is_unsigned = dynamic_cast<const po::typed_value<unsigned long>*>(semantic) != nullptr ||
+                       dynamic_cast<const po::typed_value<unsigned int>*>(semantic) != nullptr;
+    if (!is_unsigned) continue;
+    for (const auto& value : option.value) {
+      auto first = value.find_first_not_of(" \t");
+      if (first != std::string::npos && value[first] == '-') {
+        std::string name = option.position_key >= 0 ? option.string_key : "--" + option.string_key;
+        throw UsageError(name + ": expected a number >= 0, found '" + value + "'");
+      }
+    }
+  }
+}
+
+}  // namespace
+
 bool parse_command_line(int argc, char** argv, const char* usage,
                         const po::options_description& options,
                         const po::positional_options_description& positionals,
                         po::variables_map& vm) {
   try {
-    po::store(po::command_line_parser(argc, argv).options(options).positional(positionals).run(),
-              vm);
+    auto parsed =
+        po::command_line_parser(argc, argv).options(options).positional(positionals).run();
+    refuse_negative_unsigned(parsed, options);
+    po::store(parsed, vm);
   } catch (const po::error& e) {
     throw UsageError(e.what());
   }

@@ -159,3 +159,17 @@ TEST(Cli, StdoutWriteErrorsAreNotIgnored) {
     EXPECT_NE(said.find("error: stdout:"), std::string::npos) << said;
   }
 }
+
+// "-1" is not read as 2^64 - 1: a negative number given to an option that
+// counts is refused as negative, with exit 2 (issue 11, item 12).
+TEST(Cli, NegativeNumbersAreRefusedAsNegative) {
+  for (const std::string& arguments :
+       {std::string("queens 8 --all --limit -1"), std::string("gen lizards --n -1"),
+        std::string("gen skyscrapers --size 4 --seed -1"),
+        std::string("count 8 --subproblems -2")}) {
+    auto run = nursery::testing::run_cli(arguments);
+    EXPECT_EQ(run.status, 2) << arguments << ": " << run.output;
+    EXPECT_NE(run.output.find("expected a number >= 0, found '-"), std::string::npos)
+        << arguments << ": " << run.output;
+  }
+}
