@@ -186,6 +186,13 @@ Contents read(const std::filesystem::path& path) {
       fail(path, i + 1,
            "subproblem id " + id_text + " out of range (the frontier has " +
                std::to_string(header.subproblems) + ")");
+    // A part's file holds its own subproblems only: any other would be
+    // counted as done and never let the part complete.
+    if (!in_part(record.id, header.part, header.parts))
+      fail(path, i + 1,
+           "expected a subproblem of part " + std::to_string(header.part) + "/" +
+               std::to_string(header.parts) + " (id % " + std::to_string(header.parts) +
+               " == " + std::to_string(header.part - 1) + "), found subproblem " + id_text);
     auto [it, fresh] = seen.emplace(record.id, contents.records.size());
     if (!fresh) {
       const Record& earlier = contents.records[it->second];

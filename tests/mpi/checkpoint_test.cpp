@@ -269,3 +269,23 @@ TEST(Frontier, SameTargetSameIds) {
 
 }  // namespace
 }  // namespace nursery::checkpoint
+
+namespace nursery::checkpoint {
+namespace {
+
+// A part's file holding another part's subproblem is refused with the line
+// that is wrong, not counted as done (issue 11, item 6: such a file once
+// ended "94 of 47 subproblems done" on every retry).
+TEST_F(CheckpointTest, RecordsOutsideThePartAreRefused) {
+  Header header = header_for(12, 64);
+  header.part = 1;
+  header.parts = 2;
+  write_records(file("part.ckpt"), header, 4);  // ids 0..3: 1 and 3 belong to part 2
+  auto error = error_of(file("part.ckpt"));
+  EXPECT_NE(error.find("part.ckpt:10: expected a subproblem of part 1/2"), std::string::npos)
+      << error;
+  EXPECT_NE(error.find("found subproblem 1"), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace nursery::checkpoint
