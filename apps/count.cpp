@@ -161,7 +161,13 @@ int cmd_count(int argc, char** argv) {
   run_options.mode = Mode::count;
   run_options.threads = shared.threads;
   run_options.timeout_seconds = shared.timeout;
-  if (vm.count("subproblems")) run_options.subproblems = vm["subproblems"].as<std::size_t>();
+  if (vm.count("subproblems")) {
+    run_options.subproblems = vm["subproblems"].as<std::size_t>();
+    if (run_options.subproblems > checkpoint::kMaxSubproblems)
+      throw UsageError("--subproblems: expected at most " +
+                       std::to_string(checkpoint::kMaxSubproblems) + ", found " +
+                       std::to_string(run_options.subproblems));
+  }
   run_options.stop = &interrupt_source();
   const std::uint64_t budget = memory_budget(vm);  // checked whatever the method
   Counting counting{n, method, {n, 0}};

@@ -13,6 +13,8 @@
 #include <fstream>
 #include <limits>
 #include <sstream>
+#include <nursery/io.hpp>
+#include <tuple>
 #include <unordered_map>
 
 namespace nursery::checkpoint {
@@ -114,25 +116,57 @@ std::pair<std::uint32_t, std::uint32_t> parse_part(const std::string& text) {
   return {static_cast<std::uint32_t>(part), static_cast<std::uint32_t>(parts)};
 }
 
-Contents read(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path.string() + ": cannot open checkpoint: " + errno_text());
-  std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (data.empty()) throw Error(path.string() + ": empty file, not a checkpoint");
+namespace {
 
-  Contents contents;
+// The whole lines of `data` (a last line without its end is left out and
+// flagged torn); the bytes they take in `valid_bytes`.
+std::vector<std::string> whole_lines(const std::string& data, bool& torn,
+                                     std::uint64_t& valid_bytes) {
   std::vector<std::string> lines;
   std::size_t start = 0;
+  torn = false;
   while (start < data.size()) {
     auto end = data.find('\n', start);
     if (end == std::string::npos) {
-      contents.torn_tail = true;  // a write cut short by a crash: not a record yet
+      torn = true;  // a write cut short by a crash: not a record yet
       break;
     }
     lines.push_back(data.substr(start, end - start));
     start = end + 1;
   }
-  contents.valid_bytes = contents.torn_tail ? start : data.size();
+  valid_bytes = torn ? start : data.size();
+  return lines;
+}
+
+// The header's lines take far less; a record line at most this much.
+constexpr std::size_t kHeaderBytes = 4096;
+constexpr std::uint64_t kRecordBytes = 160;
+
+// One header number, in full and in its range.
+std::uint64_t header_number(const std::filesystem::path& path, std::size_t line,
+                            const char* key, const std::string& text, std::uint64_t low,
+                            std::uint64_t high) {
+  bool ok = false;
+  std::uint64_t value = parse_u64(text, ok);
+  if (!ok || value < low || value > high)
+    fail(path, line,
+         std::string("expected '") + key + " N' with N from " + std::to_string(low) + " to " +
+             std::to_string(high) + ", found '" + key + " " + text + "'");
+  return value;
+}
+
+}  // namespace
+
+Contents read(const std::filesystem::path& path) {
+  // The header first (a few hundred bytes): what it says bounds the rest,
+  // so no input makes the reader take more than a checkpoint can hold.
+  std::string data, error;
+  if (!read_file(path, kHeaderBytes, data, error))
+    throw Error(path.string() + ": cannot read checkpoint: " + error);
+  if (data.empty()) throw Error(path.string() + ": empty file, not a checkpoint");
+
+  Contents contents;
+  std::vector<std::string> lines = whole_lines(data, contents.torn_tail, contents.valid_bytes);
 
   // Header: 7 fixed lines and their CRC.
   const char* keys[] = {"kind", "n", "target", "subproblems", "frontier", "part"};
@@ -152,15 +186,30 @@ Contents read(const std::filesystem::path& path) {
   if (lines[7] != "header " + hex32(line_crc(header_body)))
     fail(path, 8, "header checksum does not match: the header was altered or damaged");
   Header& header = contents.header;
-  bool ok = true;
   header.kind = values[0];
-  header.n = static_cast<int>(parse_u64(values[1], ok));
-  header.target = parse_u64(values[2], ok);
-  header.subproblems = parse_u64(values[3], ok);
-  header.frontier = static_cast<std::uint32_t>(std::strtoul(values[4].c_str(), nullptr, 16));
-  auto [part, parts] = parse_part(values[5]);
-  header.part = part;
-  header.parts = parts;
+  header.n = static_cast<int>(header_number(path, 3, "n", values[1], 1, kMaxHeaderN));
+  header.target = header_number(path, 4, "target", values[2], 1, kMaxSubproblems);
+  header.subproblems = header_number(path, 5, "subproblems", values[3], 0, kMaxSubproblems);
+  const std::string& crc = values[4];
+  if (crc.size() != 8 || crc.find_first_not_of("0123456789abcdef") != std::string::npos)
+    fail(path, 6, "expected 'frontier' and 8 hex digits, found 'frontier " + crc + "'");
+  header.frontier = static_cast<std::uint32_t>(std::strtoul(crc.c_str(), nullptr, 16));
+  try {
+    std::tie(header.part, header.parts) = parse_part(values[5]);
+  } catch (const std::invalid_argument& e) {
+    fail(path, 7, std::string(e.what()) + " (the 'part' line)");
+  }
+
+  // Now the whole file, up to what its subproblems can fill (each may be
+  // recorded twice: a resumed run may repeat the last batch).
+  const std::uint64_t most = kHeaderBytes + 2 * kRecordBytes * (header.subproblems + 1);
+  if (!read_file(path, static_cast<std::size_t>(most) + 1, data, error))
+    throw Error(path.string() + ": cannot read checkpoint: " + error);
+  if (data.size() > most)
+    throw Error(path.string() + ": larger than a checkpoint of " +
+                std::to_string(header.subproblems) + " subproblems can be (" +
+                std::to_string(most) + " bytes)");
+  lines = whole_lines(data, contents.torn_tail, contents.valid_bytes);
 
   // Records: each line checks itself; one id may repeat only with the same counts.
   std::unordered_map<std::uint64_t, std::size_t> seen;

@@ -276,6 +276,39 @@ namespace {
 // A part's file holding another part's subproblem is refused with the line
 // that is wrong, not counted as done (issue 11, item 6: such a file once
 // ended "94 of 47 subproblems done" on every retry).
+// A header with a valid checksum but fields out of their range or not
+// numbers at all: refused with the file, the line and what was expected,
+// before anything is allocated from it (issue 11, items 11 and 13).
+TEST_F(CheckpointTest, HeaderFieldsAreCheckedInFullAndInRange) {
+  auto header_file = [&](const std::string& name, const std::string& n, const std::string& target,
+                         const std::string& subproblems, const std::string& part) {
+    std::string body = "nursery-checkpoint 1\nkind queens-canonical\nn " + n + "\ntarget " +
+                       target + "\nsubproblems " + subproblems + "\nfrontier 0123abcd\npart " +
+                       part + "\n";
+    char crc[9];
+    std::snprintf(crc, sizeof crc, "%08x", crc32(body.data(), body.size()));
+    spit(file(name), body + "header " + crc + "\n");
+    return error_of(file(name));
+  };
+  struct Case {
+    std::string n, target, subproblems, part, expected;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"abc", "64", "10", "1/1", ":3: expected 'n N' with N from 1 to 64, found 'n abc'"},
+           {"12", "1000000000000", "10", "1/1", ":4: expected 'target N'"},
+           {"12", "64", "1000000000000000000", "1/1", ":5: expected 'subproblems N'"},
+           {"12", "64", "10", "0/1", ":7: expected I/K with 1 <= I <= K, found '0/1'"},
+       }) {
+    auto error = header_file("h.ckpt", c.n, c.target, c.subproblems, c.part);
+    EXPECT_NE(error.find("h.ckpt" + c.expected), std::string::npos) << error;
+  }
+  EXPECT_EQ(header_file("good.ckpt", "12", "64", "10", "1/1"), "");
+  // A directory or an endless file is no checkpoint, and says so by name.
+  EXPECT_NE(error_of(directory_).find(": cannot read checkpoint:"), std::string::npos);
+  EXPECT_NE(error_of("/dev/zero").find("/dev/zero:1: not a nursery checkpoint"),
+            std::string::npos);
+}
+
 TEST_F(CheckpointTest, RecordsOutsideThePartAreRefused) {
   Header header = header_for(12, 64);
   header.part = 1;

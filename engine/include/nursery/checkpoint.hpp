@@ -41,6 +41,11 @@ namespace nursery::checkpoint {
 //--- Problem -----------------------------------------------------------------
 // What a checkpoint belongs to; two runs may share a file only when every
 // field is equal.
+// What a header may say: boards up to 64, frontiers up to 2^24 subproblems
+// (split targets alike). A reader refuses anything else before using it.
+constexpr std::uint64_t kMaxHeaderN = 64;
+constexpr std::uint64_t kMaxSubproblems = std::uint64_t{1} << 24;
+
 struct Header {
   std::string kind;               // problem kind, e.g. "queens-canonical"
   int n = 0;                      // board size
