@@ -27,6 +27,7 @@ constexpr int kExitSuccess = 0;     // solved, counted, valid
 constexpr int kExitNoSolution = 1;  // FAIL / no solution / invalid answer
 constexpr int kExitUsage = 2;       // bad arguments or bad input
 constexpr int kExitTimeout = 3;     // deadline passed before an answer
+constexpr int kExitUnverified = 4;  // verify: a FAIL claim the checker cannot prove or refute
 constexpr int kExitInterrupted = 130;
 
 // Bad arguments or bad input: one line, exit status 2.

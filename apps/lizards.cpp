@@ -179,11 +179,16 @@ int cmd_gen_lizards(int argc, char** argv) {
 int verify_lizards_files(const std::string& input, const std::string& output, bool json) {
   auto verdict = lz::verify_answer(read_input(input), read_input(output));
   if (json) {
-    std::cout << nlohmann::json{{"valid", verdict.valid}, {"reason", verdict.reason}}.dump()
+    std::cout << nlohmann::json{{"valid", verdict.valid},
+                                {"unproved", verdict.unproved},
+                                {"reason", verdict.reason}}
+                     .dump()
               << '\n';
   } else {
-    std::cout << (verdict.valid ? "valid: " : "invalid: ") << verdict.reason << '\n';
+    std::cout << (verdict.valid ? "valid: " : verdict.unproved ? "unverified: " : "invalid: ")
+              << verdict.reason << '\n';
   }
+  if (verdict.unproved) return kExitUnverified;
   return verdict.valid ? kExitSuccess : kExitNoSolution;
 }
 

@@ -37,7 +37,7 @@ void print_usage(std::ostream& out) {
     out << "  " << command.name << std::string(14 - std::strlen(command.name), ' ')
         << command.summary << '\n';
   out << "\nexit status: 0 solved/counted/valid, 1 no solution/invalid, 2 bad usage or input,\n"
-         "3 timeout, 130 interrupted\n";
+         "3 timeout, 4 unverified (verify: a FAIL it cannot prove), 130 interrupted\n";
 }
 
 // Results lost on the way out (a full disk, a closed pipe) are an error,

@@ -23,7 +23,10 @@ int cmd_verify(int argc, char** argv) {
   if (!parse_command_line(argc, argv,
                           "usage: nursery verify INPUT OUTPUT [--json]\n"
                           "Checks an answer with code that shares nothing with the solvers;\n"
-                          "prints valid or invalid and why. Exit 0 valid, 1 invalid, 2 bad input.",
+                          "prints valid or invalid and why. A lizards FAIL is valid only when\n"
+                          "counts prove it (p beyond the empty cells or the tree-free runs of a\n"
+                          "direction, or 2- and 3-queens); otherwise it is unverified.\n"
+                          "Exit 0 valid, 1 invalid, 2 bad input, 4 unverified.",
                           options, positionals, vm))
     return kExitSuccess;
   auto input = vm["input"].as<std::string>();

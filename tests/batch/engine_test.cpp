@@ -252,11 +252,13 @@ TEST(BatchEngine, ResumeKeepsAnswersThatVerifyAndSolvesTheRestAgain) {
   options.outdir = dir.path() / "out";
   EXPECT_EQ(batch::run(options).ok, 4u);
   write(options.outdir / "2.out", "OK\n1111\n0000\n0000\n0000\n");  // planted, invalid
+  write(options.outdir / "3.out", "FAIL\n");  // planted: the board has solutions
   options.resume = true;
   auto summary = batch::run(options);
   EXPECT_EQ(summary.ok, 4u);
-  EXPECT_EQ(summary.resumed, 3u);
+  EXPECT_EQ(summary.resumed, 2u);
   EXPECT_TRUE(lizards_answer_valid(kOpenBoard, read(options.outdir / "2.out")));
+  EXPECT_TRUE(lizards_answer_valid(kOpenBoard, read(options.outdir / "3.out")));
 }
 
 TEST(BatchEngine, AnAnswerThatCannotBeWrittenIsCountedAndSaid) {

@@ -163,3 +163,40 @@ TEST_F(LizardsCli, VerifyRecognisesLizardsWithoutAlgorithmLineOrWithCrEnds) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("junk.txt:1:"), std::string::npos) << r.err;
 }
+
+namespace {
+
+std::string empty_board(int n, int p) {
+  std::string text = "DFS\n" + std::to_string(n) + "\n" + std::to_string(p) + "\n";
+  for (int r = 0; r < n; ++r) text += std::string(static_cast<std::size_t>(n), '0') + "\n";
+  return text;
+}
+
+// A FAIL answer is valid only when proved; a FAIL for a board that has a
+// solution is refuted, and one the checker can neither prove nor refute is
+// "unverified" with its own exit status (issue 11, item 4).
+TEST_F(LizardsCli, VerifyProvesRefutesOrLeavesFailUnverified) {
+  write("fail.txt", "FAIL\n");
+  write("open8.txt", empty_board(8, 8));  // 8-queens has solutions
+  auto r = run("verify open8.txt fail.txt");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("invalid: FAIL claimed, but 8 lizards fit"), std::string::npos) << r.out;
+
+  write("ring.txt", "DFS\n3\n4\n000\n020\n000\n");  // four lizards never fit round one tree
+  r = run("verify ring.txt fail.txt");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("valid: FAIL, proved"), std::string::npos) << r.out;
+
+  write("q3.txt", "3\n3\n000\n000\n000\n");  // 3-queens, without the algorithm line
+  r = run("verify q3.txt fail.txt");
+  EXPECT_EQ(r.status, 0) << r.out;
+
+  write("big.txt", empty_board(100, 100));  // beyond what the checker searches
+  r = run("verify big.txt fail.txt");
+  EXPECT_EQ(r.status, 4) << r.out;
+  EXPECT_NE(r.out.find("unverified: FAIL claimed"), std::string::npos) << r.out;
+  r = run("verify big.txt fail.txt --json");
+  EXPECT_NE(r.out.find("\"unproved\":true"), std::string::npos) << r.out;
+}
+
+}  // namespace

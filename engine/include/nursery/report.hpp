@@ -19,7 +19,8 @@ const char* to_string(Verdict verdict);  // OK, FAIL, unknown
 
 struct Verification {
   bool valid = false;
-  std::string reason;  // what is wrong, or what was checked
+  std::string reason;      // what is wrong, or what was checked
+  bool unproved = false;   // a FAIL claim the checker could neither prove nor refute
 };
 
 // What one instance's run came to, the same fields for every kind (a kind
