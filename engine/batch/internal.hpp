@@ -106,7 +106,7 @@ const KindEntry* detect(std::string_view head, std::string& why);
 Status from_scheduler(Status solved, nursery::Status status, const StopSource& stop);
 
 // Counts the rows by status (pending rows are unfinished).
-Summary summarize(const std::vector<const Row*>& rows, std::size_t skipped);
+Summary summarize(const std::vector<const Row*>& rows);
 
 // A decimal count alone on its text; nothing otherwise.
 std::optional<Count> read_count(std::string_view text);

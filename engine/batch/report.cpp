@@ -20,6 +20,8 @@ const char* to_string(Status status) {
       return "TIMEOUT";
     case Status::error:
       return "ERROR";
+    case Status::skipped:
+      return "SKIPPED";
     default:
       return "PENDING";
   }
@@ -30,10 +32,13 @@ double Summary::rate() const {
   return seconds > 0 ? solved / seconds : 0;
 }
 
-Summary summarize(const std::vector<const Row*>& rows, std::size_t skipped) {
+Summary summarize(const std::vector<const Row*>& rows) {
   Summary summary;
-  summary.skipped = skipped;
   for (const Row* row : rows) {
+    if (row->status == Status::skipped) {
+      ++summary.skipped;
+      continue;
+    }
     ++summary.instances;
     switch (row->status) {
       case Status::ok:
@@ -69,7 +74,7 @@ std::string summary_line(const Summary& s) {
   if (s.verified || s.mismatches)
     out << "; " << s.verified << " verified, " << s.mismatches << " mismatches";
   if (s.resumed) out << "; " << s.resumed << " resumed";
-  if (s.skipped) out << "; " << s.skipped << " files skipped";
+  if (s.skipped) out << "; " << s.skipped << (s.skipped == 1 ? " file" : " files") << " skipped";
   if (s.write_errors) out << "; " << s.write_errors << " answers NOT WRITTEN";
   out << "; " << time << " (jobs " << s.jobs << ", threads " << s.threads << ")";
   if (s.interrupted) out << "; INTERRUPTED";

@@ -66,10 +66,11 @@ void error_row(FileJob& job, std::string message) {
   job.answers.assign(1, {});
 }
 
-// Reads the head of the file and asks the kinds whose it is. A file no kind
-// claims is passed over quietly (answers, READMEs) unless it was named as
-// an instance, which makes it an ERROR row.
-std::optional<Skipped> sniff(FileJob& job) {
+// Reads the head of the file and asks the kinds whose it is. A file that
+// cannot be read, is empty, or was named as an instance and is none is an
+// ERROR row; any other file no kind claims (answers, READMEs, binary data)
+// a SKIPPED row. Returns a warning worth a line on stderr (binary data).
+std::optional<std::string> sniff(FileJob& job) {
   std::string head, error, why;
   job.sniffed = true;
   std::error_code size_error;
@@ -78,12 +79,14 @@ std::optional<Skipped> sniff(FileJob& job) {
   if (readable) job.kind = detect(head, why);
   if (job.kind != nullptr) return std::nullopt;
   std::string reason = readable ? why : error;
-  if (job.source.declared) {
+  if (job.source.declared || !readable || why == "empty file") {
     error_row(job, job.source.display + ": " + reason);
     return std::nullopt;
   }
-  bool problem = !readable || why.rfind("not an instance", 0) != 0;
-  return Skipped{job.source.display, std::move(reason), problem};
+  error_row(job, reason);
+  job.rows[0].status = Status::skipped;
+  if (why.rfind("not an instance", 0) == 0) return std::nullopt;
+  return job.source.display + ": " + reason;
 }
 
 // Lizards answers go to output.txt beside an input.txt, as the homework
@@ -135,7 +138,8 @@ void empty_directories(const Discovery& discovery,
                        std::vector<Skipped>& skipped, bool sharded) {
   std::set<std::string> holding;
   for (const auto& job : jobs) {
-    if (job->kind == nullptr && job->rows.empty() && job->sniffed) continue;
+    bool no_instance = job->rows.empty() || job->rows[0].status == Status::skipped;
+    if (job->kind == nullptr && no_instance && job->sniffed) continue;
     for (fs::path p = fs::path(normal(job->source.display)).parent_path(); !p.empty();
          p = p.parent_path()) {
       if (!holding.insert(p.string()).second) break;
@@ -379,10 +383,10 @@ Summary run(const Options& options_in, Tally* tally) {
   // Sniff every file's kind in the pool (each task on its own job; oneTBB's
   // hand-overs are stated to ThreadSanitizer, which cannot see them).
   tbb::task_arena arena(static_cast<int>(pool));
-  std::vector<std::optional<Skipped>> passed(jobs.size());
+  std::vector<std::optional<std::string>> warnings(jobs.size());
   auto sniff_one = [&](std::size_t i) {
     NURSERY_TSAN_ACQUIRE(&g_handover);
-    if (!shared.stop.requested()) passed[i] = sniff(*jobs[i]);
+    if (!shared.stop.requested()) warnings[i] = sniff(*jobs[i]);
     NURSERY_TSAN_RELEASE(&g_handover);
   };
   NURSERY_TSAN_RELEASE(&g_handover);
@@ -391,12 +395,19 @@ Summary run(const Options& options_in, Tally* tally) {
   name_outputs(jobs);
 
   std::vector<Skipped> skipped = discovery.skipped;
-  for (auto& skip : passed)
-    if (skip) skipped.push_back(std::move(*skip));
   empty_directories(discovery, jobs, skipped, options.parts > 1);
-  if (!options.walk_report) skipped.clear();
+  if (!options.walk_report) {
+    // Another process accounts for the walk: its files' ERROR and SKIPPED
+    // rows of sniffing, and the warnings, are its.
+    skipped.clear();
+    for (auto& job : jobs)
+      if (job->kind == nullptr) job->rows.clear();
+    for (auto& warning : warnings) warning.reset();
+  }
   for (const auto& skip : skipped)
     if (skip.problem) shared.say("warning: " + skip.path + ": " + skip.reason);
+  for (const auto& warning : warnings)
+    if (warning) shared.say("warning: " + *warning);
 
   // Largest files first, so no big instance starts last.
   std::vector<FileJob*> order;
@@ -432,7 +443,7 @@ Summary run(const Options& options_in, Tally* tally) {
     if ((job->kind != nullptr || !job->sniffed) && job->rows.empty() && !shared_out)
       ++never_opened;
   }
-  Summary summary = summarize(rows, skipped.size());
+  Summary summary = summarize(rows);
   summary.instances += never_opened;
   summary.unfinished += never_opened;
   summary.seconds = since(start);

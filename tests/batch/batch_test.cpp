@@ -80,9 +80,12 @@ TEST(Batch, MixedDirectoryGivesExactlyTheExpectedRows) {
   auto run = run_cli("batch " + in.string() + " -o " + out.string() + " --report " +
                      report.string() + " --verify --no-progress");
   EXPECT_EQ(run.status, 2) << run.output;  // ERROR rows
-  EXPECT_NE(run.output.find("batch: 9 instances: 5 OK, 1 FAIL, 0 TIMEOUT, 3 ERROR"),
+  // Every regular file has its row: the empty notes.txt is an ERROR too, and
+  // README.md, junk.bin and nothing/notes.md are SKIPPED (issue 11, item 7).
+  EXPECT_NE(run.output.find("batch: 10 instances: 5 OK, 1 FAIL, 0 TIMEOUT, 4 ERROR"),
             std::string::npos)
       << run.output;
+  EXPECT_NE(run.output.find("; 3 files skipped"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("symbolic link loop"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("broken symbolic link"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("nothing: directory without instances"), std::string::npos)
@@ -99,6 +102,10 @@ TEST(Batch, MixedDirectoryGivesExactlyTheExpectedRows) {
       {"puzzles.txt#cw4-1", "OK"},
       {"puzzles.txt#cw4-2", "OK"},
       {"eight.txt", "OK"},
+      {"empty/notes.txt", "ERROR"},
+      {"README.md", "SKIPPED"},
+      {"junk.bin", "SKIPPED"},
+      {"nothing/notes.md", "SKIPPED"},
   };
   EXPECT_EQ(statuses(json, in), expected) << json.dump(1);
   for (const auto& row : json["instances"]) {

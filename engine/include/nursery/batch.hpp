@@ -28,8 +28,11 @@
 
 namespace nursery::batch {
 
-enum class Status { pending, ok, fail, timeout, error };
-const char* to_string(Status status);  // OK, FAIL, TIMEOUT, ERROR, PENDING
+// Every regular file the walk finds gets a row: an instance's verdict, ERROR
+// (a file that cannot be read, is empty, or does not parse), or SKIPPED (a
+// file that is no instance: a README, an answer, binary data).
+enum class Status { pending, ok, fail, timeout, error, skipped };
+const char* to_string(Status status);  // OK, FAIL, TIMEOUT, ERROR, SKIPPED, PENDING
 
 // One row of the report: one instance (a puzzle of a many-puzzle file has
 // its own row, named by `id`).
@@ -48,7 +51,8 @@ struct Row {
   std::string message;    // ERROR: the parser's line; otherwise how, or why not verified
 };
 
-// A file or directory the walk passed over.
+// What the walk passed over that is no regular file of its own: a directory
+// without instances, a broken link, a loop, a file reached twice.
 struct Skipped {
   std::string path;
   std::string reason;
@@ -56,6 +60,7 @@ struct Skipped {
 };
 
 struct Summary {
+  // instances: rows but the SKIPPED ones; skipped: SKIPPED rows.
   std::size_t instances = 0, ok = 0, fail = 0, timeout = 0, error = 0, unfinished = 0;
   std::size_t verified = 0, mismatches = 0, resumed = 0, skipped = 0, write_errors = 0;
   double seconds = 0;
