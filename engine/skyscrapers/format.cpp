@@ -335,7 +335,10 @@ std::vector<Puzzle> read_puzzles(const std::string& text, const std::string& nam
   auto first_tokens = tokens_of(first->text);
   auto where = [&](const TextLine& line) { return name + ":" + std::to_string(line.number); };
 
-  if (looks_like_game_id(first_tokens.back())) {
+  // The line format first: its info field may hold anything, a game ID too.
+  const bool line_format = first_tokens.size() >= 5 && all_digits(first_tokens[1]) &&
+                           first_tokens[2].find(',') != std::string::npos;
+  if (!line_format && looks_like_game_id(first_tokens.back())) {
     // One game ID a line; tokens before it (a name, a seed) are optional,
     // the first of them naming the puzzle (so game_ids.tsv reads directly).
     for (const auto& line : lines) {
@@ -348,7 +351,7 @@ std::vector<Puzzle> read_puzzles(const std::string& text, const std::string& nam
     return puzzles;
   }
   // Commas appear only in the line format's clue list, never in a drawn grid.
-  if (first_tokens.size() >= 2 && first->text.find(',') != std::string::npos) {
+  if (line_format || (first_tokens.size() >= 2 && first->text.find(',') != std::string::npos)) {
     for (const auto& line : lines) {
       if (blank(line.text) || comment(line.text)) continue;
       puzzles.push_back(parse_line_format(where(line), line.text));
@@ -371,6 +374,9 @@ std::vector<Puzzle> read_puzzles(const std::string& text, const std::string& nam
       puzzle.givens.clear();
     puzzles.push_back(std::move(puzzle));
   }
+  if (puzzles.empty())
+    fail(name + ":" + std::to_string(first->number), "at least one puzzle (a grid with its clue ring)",
+         "border lines only");
   return puzzles;
 }
 
@@ -488,11 +494,10 @@ Sniff sniff(std::string_view head) {
     if (line.front() != '#') lines.push_back(line);
   if (lines.empty()) return Sniff::no;
   auto tokens = nursery::tokens_of(lines[0]);
-  auto last = std::string(tokens.back());
-  if (looks_like_game_id(last)) return Sniff::yes;
   if (tokens.size() >= 5 && nursery::all_digits(tokens[1]) &&
       tokens[2].find(',') != std::string_view::npos)
-    return Sniff::yes;
+    return Sniff::yes;  // the line format (whatever its info field holds)
+  if (looks_like_game_id(std::string(tokens.back()))) return Sniff::yes;
   std::size_t rows = 0;
   for (auto line : lines) {
     if (!grid_line(line)) return Sniff::no;

@@ -65,6 +65,26 @@ TEST(Format, EveryLineEndReadsAlike) {
     }
 }
 
+// The line format is recognised by its fields, whatever its info field
+// holds (a "9:x" there once made it read as a game ID); a file of border
+// lines only holds no puzzle and says so (issue 11, item 5).
+TEST(Format, TheLineFormatWinsOverAGameIdInItsInfo) {
+  auto corpus = load("codewars.txt");
+  auto line = sky::to_line(corpus[0]) + " note 9:x";
+  auto read = sky::read_puzzles(line + "\n", "info");
+  ASSERT_EQ(read.size(), 1u);
+  EXPECT_EQ(read[0].clues, corpus[0].clues);
+  EXPECT_EQ(sky::sniff(line), nursery::Sniff::yes);
+  try {
+    sky::read_puzzles("+---+\n+---+\n", "borders");
+    ADD_FAILURE() << "border lines alone were read as puzzles";
+  } catch (const sky::FormatError& e) {
+    EXPECT_NE(std::string(e.what()).find("borders:1: expected at least one puzzle"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(Format, GameIdsRoundTrip) {
   for (const auto& puzzle : whole_corpus()) {
     auto id = sky::to_game_id(puzzle);
