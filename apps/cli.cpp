@@ -65,13 +65,19 @@ bool parse_command_line(int argc, char** argv, const char* usage,
 
 namespace {
 StopSource g_interrupt;
-void on_interrupt(int) {
+volatile std::sig_atomic_t g_signal = 0;
+void on_interrupt(int signal) {
+  g_signal = signal;
   g_interrupt.request(StopReason::cancelled);
 }
 }  // namespace
 
 const StopSource& interrupt_source() {
   return g_interrupt;
+}
+
+int interrupted_status() {
+  return g_signal == SIGTERM ? 128 + SIGTERM : kExitInterrupted;
 }
 
 void install_interrupt_handler() {

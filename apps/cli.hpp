@@ -45,6 +45,9 @@ bool parse_command_line(int argc, char** argv, const char* usage,
 // Ctrl-C requests a stop on this source: searches end cooperatively.
 const StopSource& interrupt_source();
 void install_interrupt_handler();
+// The exit status of a run a signal stopped: 130 for Ctrl-C (SIGINT), 143
+// for SIGTERM, as the shell reports a process those signals killed.
+int interrupted_status();
 
 // The whole of an input file; UsageError "PATH: cannot open: REASON" otherwise.
 std::string read_input(const std::string& path);

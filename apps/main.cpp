@@ -17,6 +17,10 @@ struct Command {
   const char* name;
   int (*run)(int, char**);
   const char* summary;
+  // Ctrl-C and SIGTERM ask the command to stop, and it polls for that (its
+  // searches, its writes end cleanly). A command that writes nothing and
+  // does not poll (verify) keeps the default: the signal ends it at once.
+  bool polls_stop = true;
 };
 
 constexpr Command kCommands[] = {
@@ -24,7 +28,7 @@ constexpr Command kCommands[] = {
     {"queens", nursery::cli::cmd_queens, "list N-queens solutions, or find one for huge N"},
     {"lizards", nursery::cli::cmd_lizards, "solve a baby-lizards board (USC HW1 format)"},
     {"skyscrapers", nursery::cli::cmd_skyscrapers, "solve or count Skyscrapers puzzles"},
-    {"verify", nursery::cli::cmd_verify, "check an answer with an independent checker"},
+    {"verify", nursery::cli::cmd_verify, "check an answer with an independent checker", false},
     {"batch", nursery::cli::cmd_batch, "solve every instance under directories, with a report"},
     {"gen", nursery::cli::cmd_gen, "generate instances (lizards, skyscrapers)"},
     {"bench", nursery::cli::cmd_bench, "benchmark N-queens counting against the baseline"},
@@ -77,9 +81,10 @@ int main(int argc, char** argv) {
     if (name != command.name) continue;
     std::string program = std::string("nursery ") + command.name;
     argv[1] = program.data();
-    nursery::cli::install_interrupt_handler();
+    if (command.polls_stop) nursery::cli::install_interrupt_handler();
     try {
       int status = command.run(argc - 1, argv + 1);
+      if (status == nursery::cli::kExitInterrupted) status = nursery::cli::interrupted_status();
       return stdout_written() ? status : nursery::cli::kExitUsage;
     } catch (const nursery::cli::UsageError& e) {
       std::cerr << "error: " << e.what() << '\n';

@@ -1,6 +1,12 @@
 // The CLI as a user meets it: the acceptance command, verify on the solver's
 // own output, game IDs on the command line, exit codes for bad input.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -130,6 +136,37 @@ TEST(SkyscrapersCli, AStoppedCountIsAtLeastNeverTheAnswer) {
   EXPECT_TRUE(parsed["summary"].contains("at_least")) << json.output;
   EXPECT_FALSE(parsed["summary"].contains("solutions")) << json.output;
   EXPECT_FALSE(parsed["puzzles"][0].contains("solutions")) << json.output;
+}
+
+}  // namespace
+
+namespace {
+
+// gen skyscrapers --unique --redraw can draw squares for minutes: Ctrl-C
+// ends it with 130 and SIGTERM with 143, promptly (the bound leaves a loaded
+// machine's margin; unloaded it takes a few milliseconds) (issue 11, item 8).
+TEST(SkyscrapersCli, GenRedrawEndsOnSigintAndSigterm) {
+  for (int signal : {SIGINT, SIGTERM}) {
+    pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      int null = ::open("/dev/null", O_WRONLY);
+      ::dup2(null, 1);
+      ::execl(NURSERY_CLI, NURSERY_CLI, "gen", "skyscrapers", "--size", "9", "--unique",
+              "--redraw", "--clues", "20", "--count", "100", static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    auto sent = std::chrono::steady_clock::now();
+    ::kill(child, signal);
+    int raw = 0;
+    ::waitpid(child, &raw, 0);
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - sent)
+                    .count();
+    ASSERT_TRUE(WIFEXITED(raw)) << "signal " << signal;
+    EXPECT_EQ(WEXITSTATUS(raw), 128 + signal);
+    EXPECT_LT(ms, 2000.0) << "signal " << signal;
+  }
 }
 
 }  // namespace
