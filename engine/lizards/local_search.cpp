@@ -187,10 +187,22 @@ std::optional<Placement> local_search(const Instance& in, Placement start,
   using Clock = std::chrono::steady_clock;
   auto begin = Clock::now();
   Nursery nursery(in, options.seed);
-  for (auto cell : start)
+  // The first fill walks every cell (10^8 on the largest boards): it stops
+  // when asked to, as the moves below do.
+  std::uint64_t walked = 0;
+  auto asked_to_stop = [&] {
+    return (++walked & 0xFFFF) == 0 &&
+           ((options.give_up && options.give_up->load(std::memory_order_relaxed)) ||
+            (options.stopped && options.stopped()));
+  };
+  for (auto cell : start) {
+    if (asked_to_stop()) return std::nullopt;
     if (nursery.free(cell)) nursery.place(cell);
-  for (auto cell : in.column_cells)
+  }
+  for (auto cell : in.column_cells) {
+    if (asked_to_stop()) return std::nullopt;
     if (nursery.free(cell)) nursery.place(cell);
+  }
   auto done = [&] {
     if (nursery.size() < p) return std::optional<Placement>();
     Placement placement(nursery.lizards().begin(), nursery.lizards().begin() + p);

@@ -92,7 +92,21 @@ SolveReport solve(const Board& board, const SolveOptions& options) {
       return report;
     }
   }
-  auto instance = build_instance(board);
+  // The tables of a huge board take seconds: they stop at the deadline too.
+  auto stopped = [&] {
+    return (options.stop != nullptr && options.stop->requested()) ||
+           (options.timeout_seconds > 0 && since(start) > options.timeout_seconds);
+  };
+  auto instance = stopped() ? nullptr : build_instance(board, stopped);
+  if (!instance || stopped()) {
+    report.status = options.stop != nullptr && options.stop->requested() ? Status::cancelled
+                                                                          : Status::timeout;
+    report.verdict = Verdict::unknown;
+    report.how = "stopped while building the segment tables";
+    report.upper = cells;
+    report.stats.wall_seconds = since(start);
+    return report;
+  }
   SolveOptions rest = options;
   if (options.timeout_seconds > 0)
     rest.timeout_seconds = std::max(1e-3, options.timeout_seconds - since(start));
@@ -190,10 +204,7 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
   report.stats.cpu_seconds = execution.cpu_seconds;
   const char* search = algorithm == Algorithm::bfs ? "BFS+DFS" : "DFS";
   if (options.count) {
-    if (report.status != Status::complete) {
-      report.upper = std::min(report.upper, full_bound(in));
-      return finish(Verdict::unknown, "count incomplete");
-    }
+    if (report.status != Status::complete) return finish(Verdict::unknown, "count incomplete");
     report.count = count;
     return finish(count > 0 ? Verdict::ok : Verdict::fail, std::string(search) + " count");
   }
@@ -208,10 +219,13 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     report.upper = std::min<std::uint64_t>(report.upper, p - 1);
     return finish(Verdict::fail, std::string(search) + " exhausted the search space");
   }
-  // Undecided: the local search's best placement and the full matchings
-  // bound the answer.
+  // Undecided: the local search's best placement and the bounds known so
+  // far. The full matchings (seconds on a huge board) only when the run
+  // ended for another reason than the user's deadline or stop, which they
+  // would overrun.
   if (shared) report.lower = std::max<std::uint64_t>(report.lower, shared->best.load());
-  report.upper = std::min(report.upper, full_bound(in));
+  if (report.status != Status::timeout && report.status != Status::cancelled)
+    report.upper = std::min(report.upper, full_bound(in));
   return finish(Verdict::unknown, to_string(report.status));
 }
 

@@ -2,6 +2,8 @@
 // against the same, every OK checked by the independent verifier.
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include "support.hpp"
 
 namespace {
@@ -197,6 +199,38 @@ TEST(LizardsVerify, RejectsWrongAnswers) {
   EXPECT_FALSE(lz::verify_answer(input, "OK\n100\n020\n").valid);       // a row short
   EXPECT_FALSE(lz::verify_answer(input, "YES\n").valid);
   EXPECT_FALSE(lz::verify_answer("DFS\n3\n2\n000\n000\n000\n", "OK\n100\n000\n001\n").valid);
+}
+
+}  // namespace
+
+namespace {
+
+// A deadline holds on a huge board whose answer is far from the greedy's:
+// building the segment tables and the local search's first fill stop with
+// it (a 10,000 x 10,000 board once took 70 s for --timeout 0.2). The bound
+// leaves room for a loaded machine and sanitizers; the tight figure is in
+// docs/lizards.md.
+TEST(LizardsSolver, ATimeoutHoldsOnAHugeUndecidedBoard) {
+  lz::GenerateOptions gen;
+  gen.n = 3000;
+  gen.trees = 0.1;
+  gen.seed = 5;
+  lz::Board board = lz::generate(gen);
+  board.p = lz::greedy_count(board) * 23 / 20;  // 15% beyond the greedy: undecided for long
+  lz::SolveOptions options;
+  options.timeout_seconds = 0.2;
+  auto start = std::chrono::steady_clock::now();
+  auto report = lz::solve(board, options);
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(report.verdict, lz::Verdict::unknown);
+  EXPECT_EQ(report.status, nursery::Status::timeout);
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+  const double bound = 6.0;  // every instruction is slower there
+#else
+  const double bound = 1.5;  // before the fix: 1.95 s on 3000 x 3000, 70 s on 10,000 x 10,000
+#endif
+  EXPECT_LT(seconds, bound);
 }
 
 }  // namespace

@@ -73,7 +73,10 @@ struct Instance {
 };
 
 // Builds the segment tables (instance.cpp) and the DFS capacities (bounds.cpp).
-std::shared_ptr<const Instance> build_instance(Board board);
+// `stopped` (optional) is polled once per row and column: nothing comes back
+// when it says stop (a deadline on a 10,000 x 10,000 board, Ctrl-C).
+std::shared_ptr<const Instance> build_instance(Board board,
+                                               const std::function<bool()>& stopped = {});
 
 // ---- Format ----------------------------------------------------------------
 
