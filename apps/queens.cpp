@@ -96,27 +96,14 @@ int cmd_queens(int argc, char** argv) {
     return result.count == 0 ? kExitNoSolution : kExitSuccess;
   }
 
-  std::optional<queens::Placement> solution;
-  Stats stats;
-  std::string method;
-  if (n <= static_cast<std::uint32_t>(queens::kMaxCountN)) {
-    method = "search";
-    RunOptions run_options;
-    run_options.mode = Mode::first;
-    run_options.threads = read_shared(vm).threads;
-    run_options.stop = &interrupt_source();
-    auto result = run<queens::Columns>(queens::Columns::Instance{static_cast<int>(n)},
-                                       run_options);
-    if (result.status == Status::cancelled) return kExitInterrupted;
-    solution = std::move(result.solution);
-    stats = result.stats;
-  } else {
-    method = "construction";
-    auto start = std::chrono::steady_clock::now();
-    solution = queens::construct(n);
-    stats.wall_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  }
+  RunOptions run_options;
+  run_options.threads = read_shared(vm).threads;
+  run_options.stop = &interrupt_source();
+  auto found = queens::find_one(n, run_options);
+  if (found.report.status == Status::cancelled) return kExitInterrupted;
+  const auto& solution = found.solution;
+  const Stats& stats = found.report.stats;
+  const std::string& method = found.report.how;
   if (solution) check(n, *solution);
   if (json) {
     nlohmann::json out = {{"n", n}, {"method", method}, {"stats", stats_json(stats)}};

@@ -46,16 +46,25 @@ void solve(FileJob& job, std::size_t, const Settings& settings, const StopSource
     }
     return;
   }
-  // The classic construction answers any n at once; 2 and 3 have none.
-  if (n == 2 || n == 3) {
+  // As `nursery queens N` finds it: the search up to 32, the construction beyond.
+  RunOptions run;
+  run.timeout_seconds = settings.timeout;
+  run.stop = &stop;
+  auto found = qn::find_one(n, run);
+  row.nodes = found.report.stats.nodes;
+  row.message = found.report.how;
+  if (found.report.verdict == Verdict::unknown) {
+    row.status = from_scheduler(Status::fail, found.report.status, stop);
+    return;
+  }
+  if (!found.solution) {
     row.status = Status::fail;
     row.message = "n = 2 and 3 have no solution";
     answer = "FAIL\n";
     return;
   }
-  qn::Placement rows = qn::construct(n);
   row.status = Status::ok;
-  row.message = "construction";
+  const auto& rows = *found.solution;
   answer = n <= 64 ? qn::format_board(rows) : qn::format_rows(rows) + "\n";
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -146,6 +147,15 @@ bool is_canonical(std::span<const std::uint32_t> placement);
 //--- Any N -------------------------------------------------------------------
 // An explicit solution (the classic construction), for every n except 2 and 3.
 Placement construct(std::uint32_t n);
+
+// One solution, the way every command and batch find it (find_one.cpp):
+// the parallel search (Columns, first mode) for n <= kMaxCountN, the
+// construction beyond. The report's verdict is fail for n = 2, 3.
+struct FoundOne {
+  std::optional<Placement> solution;
+  Report report;
+};
+FoundOne find_one(std::uint32_t n, const RunOptions& options);
 
 //--- Checking (independent of every search above) ----------------------------
 using nursery::Verification;
