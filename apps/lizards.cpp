@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <iostream>
 #include <nursery/lizards.hpp>
 
@@ -19,6 +20,21 @@ void write_stdout(const std::string& text) {
   errno = 0;
   if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
     throw UsageError(std::string("stdout: ") + std::strerror(errno != 0 ? errno : EIO));
+}
+
+// A board file, never more of it than its n allows (a reader of /dev/zero
+// would run out of memory).
+std::string read_board(const std::string& path) {
+  std::string head, text, error;
+  if (!read_file(path, 4096, head, error)) throw UsageError(path + ": " + error);
+  const std::uint64_t limit = lz::size_limit(head, path);
+  const std::size_t most =
+      limit >= std::numeric_limits<std::size_t>::max() ? 0 : static_cast<std::size_t>(limit) + 1;
+  if (!read_file(path, most, text, error)) throw UsageError(path + ": " + error);
+  if (most != 0 && text.size() >= most)
+    throw UsageError(path + ": larger than the board its n describes can be (" +
+                     std::to_string(limit) + " bytes)");
+  return text;
 }
 
 lz::Algorithm parse_algorithm(const std::string& text) {
@@ -63,7 +79,7 @@ int cmd_lizards(int argc, char** argv) {
 
   lz::Board board;
   try {
-    board = lz::parse_board(read_input(input), input);
+    board = lz::parse_board(read_board(input), input);
   } catch (const lz::ParseError& e) {
     throw UsageError(e.what());
   }

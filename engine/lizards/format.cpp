@@ -110,6 +110,25 @@ std::uint32_t positive(LineReader& reader, std::string_view line, const char* wh
 
 }  // namespace
 
+std::uint64_t size_limit(std::string_view head, const std::string& name) {
+  constexpr std::uint64_t kNoLimit = std::numeric_limits<std::uint64_t>::max();
+  if (head.find_first_of("\r\n") == std::string_view::npos && head.size() >= 4096)
+    throw ParseError(name + ":1: expected DFS, BFS or SA, found a first line of more than 4096 "
+                            "bytes");
+  LineReader reader(head, name);
+  std::string_view line;
+  if (!reader.next(line)) return kNoLimit;
+  line = trim(line);
+  if (line == "DFS" || line == "BFS" || line == "SA") {
+    if (!reader.next(line)) return kNoLimit;
+    line = trim(line);
+  }
+  std::uint64_t n = 0;
+  auto [ptr, ec] = std::from_chars(line.data(), line.data() + line.size(), n);
+  if (ec != std::errc() || ptr != line.data() + line.size() || n == 0 || n > 65535) return kNoLimit;
+  return 4096 + 4 * (n + 2) * (n + 2);
+}
+
 Board parse_board(std::string_view text, const std::string& name) {
   LineReader reader(text, name);
   Board board;

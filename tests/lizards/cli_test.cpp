@@ -200,3 +200,22 @@ TEST_F(LizardsCli, VerifyProvesRefutesOrLeavesFailUnverified) {
 }
 
 }  // namespace
+
+namespace {
+
+// A reader takes no more than a board of its n can hold: /dev/zero is
+// refused at once instead of read until memory runs out, and a file far
+// larger than its n allows is refused by name (issue 11, item 11).
+TEST_F(LizardsCli, InputsAreReadOnlyAsFarAsTheirBoardAllows) {
+  auto r = run("lizards /dev/zero");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("/dev/zero:1: expected DFS, BFS or SA"), std::string::npos) << r.err;
+  std::string padded = "DFS\n2\n1\n00\n00\n";
+  padded += std::string(200000, '\n');
+  write("padded.txt", padded);
+  r = run("lizards padded.txt");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("larger than the board its n describes can be"), std::string::npos) << r.err;
+}
+
+}  // namespace

@@ -91,6 +91,12 @@ Sniff sniff(std::string_view head);
 // missing final newline, blanks around a line, lines after the grid, and a
 // file without its algorithm line (DFS). `name` prefixes errors.
 Board parse_board(std::string_view text, const std::string& name);
+// The most bytes a board file can hold, from its first lines (its first
+// 4 KiB): what its n allows, with room for CRLF and blanks around lines.
+// InputError when no first line ends there (no board starts that way:
+// /dev/zero, binary data); no limit when n cannot be read (the parser then
+// says what is wrong, with its line).
+std::uint64_t size_limit(std::string_view head, const std::string& name);
 std::string format_instance(const Board& board);  // the input format (format_answer: the answer)
 std::string format_answer(const Board& board, const Placement* placement);  // OK+rows or FAIL
 
