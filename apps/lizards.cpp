@@ -24,10 +24,13 @@ void write_stdout(const std::string& text) {
 
 // A board file, never more of it than its n allows (a reader of /dev/zero
 // would run out of memory).
-std::string read_board(const std::string& path) {
+// An answer (OK or FAIL, then rows) has no n of its own: `board_path`
+// gives the board whose n bounds it.
+std::string read_board(const std::string& path, const std::string& board_path = {}) {
   std::string head, text, error;
-  if (!read_file(path, 4096, head, error)) throw UsageError(path + ": " + error);
-  const std::uint64_t limit = lz::size_limit(head, path);
+  const std::string& sized = board_path.empty() ? path : board_path;
+  if (!read_file(sized, 4096, head, error)) throw UsageError(sized + ": " + error);
+  const std::uint64_t limit = lz::size_limit(head, sized);
   const std::size_t most =
       limit >= std::numeric_limits<std::size_t>::max() ? 0 : static_cast<std::size_t>(limit) + 1;
   if (!read_file(path, most, text, error)) throw UsageError(path + ": " + error);
@@ -193,7 +196,8 @@ int cmd_gen_lizards(int argc, char** argv) {
 }
 
 int verify_lizards_files(const std::string& input, const std::string& output, bool json) {
-  auto verdict = lz::verify_answer(read_input(input), read_input(output));
+  // Both files are read no further than the board's n allows.
+  auto verdict = lz::verify_answer(read_board(input), read_board(output, input));
   if (json) {
     std::cout << nlohmann::json{{"valid", verdict.valid},
                                 {"unproved", verdict.unproved},

@@ -183,6 +183,10 @@ Verification verify_answer(std::string_view input, std::string_view output) {
     return invalid("input: cannot read n and p");
   at += 2;
   if (in.size() < at + n) return invalid("input: fewer than n rows");
+  // The text must hold the n x n cells before they are allocated: short
+  // lines must not make the checker take n*n bytes (4.3 GB at n = 65535).
+  if (input.size() < n * n) return invalid("input: too short for " + std::to_string(n) + " rows of " +
+                                            std::to_string(n) + " cells");
   std::vector<char> grid(n * n);
   for (std::uint64_t r = 0; r < n; ++r) {
     auto row = strip(in[at + r]);

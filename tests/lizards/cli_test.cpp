@@ -216,6 +216,18 @@ TEST_F(LizardsCli, InputsAreReadOnlyAsFarAsTheirBoardAllows) {
   r = run("lizards padded.txt");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("larger than the board its n describes can be"), std::string::npos) << r.err;
+  // verify: the answer is bounded by the board's n, and a board of short
+  // lines claiming n = 65535 (131 KB) is refused before n*n bytes are taken.
+  write("small.txt", "DFS\n2\n1\n00\n00\n");
+  r = run("verify small.txt /dev/zero");
+  EXPECT_EQ(r.status, 2) << r.out << r.err;
+  std::string short_lines = "DFS\n65535\n1\n";
+  for (int i = 0; i < 65535; ++i) short_lines += "0\n";
+  write("short.txt", short_lines);
+  write("fail.txt", "FAIL\n");
+  r = run("verify short.txt fail.txt");
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("too short for 65535 rows"), std::string::npos) << r.out;
 }
 
 }  // namespace
