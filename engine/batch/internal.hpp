@@ -64,6 +64,7 @@ struct FileJob {
   Source source;
   const KindEntry* kind = nullptr;  // null: no instance (an ERROR row when declared)
   std::uintmax_t bytes = 0;
+  std::uint64_t most = 0;           // the most bytes its kind lets it hold (0: no bound)
   bool sniffed = false;             // false: a stop came before its kind was known
   std::string text;    // while in its lane
   std::any problem;    // the kind's parsed instances, while in its lane
@@ -93,6 +94,9 @@ struct KindEntry {
   Check (*check)(const FileJob& job, std::size_t item, const Settings& settings);
   // Takes back the rows an existing output answers (marked resumed).
   void (*resume)(FileJob& job, const Settings& settings, const std::string& output);
+  // The most bytes a file of this kind can hold, from its head (null: no
+  // bound); throws InputError when the head already rules the file out.
+  std::uint64_t (*size_limit)(std::string_view head, const std::string& name) = nullptr;
 };
 
 extern const KindEntry kQueens, kLizards, kSkyscrapers;

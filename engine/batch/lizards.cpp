@@ -75,6 +75,6 @@ void resume(FileJob& job, const Settings& settings, const std::string& out) {
 
 }  // namespace
 
-const KindEntry kLizards = {"lizards", lz::sniff, true, load, solve, check, resume};
+const KindEntry kLizards = {"lizards", lz::sniff, true, load, solve, check, resume, lz::size_limit};
 
 }  // namespace nursery::batch

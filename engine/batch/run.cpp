@@ -9,6 +9,7 @@
 #include <tbb/task_group.h>
 
 #include <algorithm>
+#include <limits>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -77,6 +78,15 @@ std::optional<std::string> sniff(FileJob& job) {
   job.bytes = fs::file_size(job.source.path, size_error);
   bool readable = read_file(job.source.path, kHeadBytes, head, error);
   if (readable) job.kind = detect(head, why);
+  if (job.kind != nullptr && job.kind->size_limit != nullptr) {
+    try {
+      auto limit = job.kind->size_limit(head, job.source.display);
+      job.most = limit == std::numeric_limits<std::uint64_t>::max() ? 0 : limit;
+    } catch (const std::exception& e) {
+      error_row(job, e.what());
+      return std::nullopt;
+    }
+  }
   if (job.kind != nullptr) return std::nullopt;
   std::string reason = readable ? why : error;
   if (job.source.declared || !readable || why == "empty file") {
@@ -220,8 +230,12 @@ std::optional<std::string> output_text(const FileJob& job) {
 // instances side by side), check, hand the answer over, forget the text.
 void process(FileJob& job, Shared& shared, unsigned inner) {
   std::string error;
-  if (!read_file(job.source.path, 0, job.text, error)) {
+  const std::size_t most = job.most == 0 ? 0 : static_cast<std::size_t>(job.most) + 1;
+  if (!read_file(job.source.path, most, job.text, error)) {
     error_row(job, job.source.display + ": " + error);
+  } else if (most != 0 && job.text.size() >= most) {
+    error_row(job, job.source.display + ": larger than the board its n describes can be (" +
+                       std::to_string(job.most) + " bytes)");
   } else {
     try {
       job.kind->load(job);
@@ -412,10 +426,10 @@ Summary run(const Options& options_in, Tally* tally) {
   // Largest files first, so no big instance starts last.
   std::vector<FileJob*> order;
   for (auto& job : jobs) {
-    if (job->kind != nullptr)
+    if (!job->rows.empty())
+      mark(job->rows[0], shared.tally);  // settled by its sniff: ERROR or SKIPPED
+    else if (job->kind != nullptr)
       order.push_back(job.get());
-    else if (!job->rows.empty())
-      mark(job->rows[0], shared.tally);
   }
   std::stable_sort(order.begin(), order.end(),
                    [](const FileJob* a, const FileJob* b) { return a->bytes > b->bytes; });

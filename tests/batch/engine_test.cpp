@@ -228,6 +228,25 @@ TEST(BatchEngine, BorderedSkyscrapersGridIsAnInstance) {
   EXPECT_EQ(nursery::skyscrapers::check(puzzles[0], answers[0].heights), "");
 }
 
+// A board file is read no further than its n allows, in batch as in the
+// lizards command: a file padded far beyond its board is an ERROR row, and
+// the batch goes on (issue 11, item 11).
+TEST(BatchEngine, AFileLargerThanItsBoardIsAnErrorRow) {
+  TempDir dir;
+  write(dir.path() / "in" / "ok.txt", kOpenBoard);
+  write(dir.path() / "in" / "padded.txt", kNoRoom + std::string(200000, '\n'));
+  auto options = options_for(dir.path() / "in");
+  options.report = dir.path() / "report.json";
+  auto summary = batch::run(options);
+  EXPECT_EQ(summary.ok, 1u);
+  EXPECT_EQ(summary.error, 1u);
+  auto rows = rows_by_path(options.report);
+  const auto& row = rows.at((dir.path() / "in" / "padded.txt").string());
+  EXPECT_NE(row["message"].get<std::string>().find("larger than the board its n describes"),
+            std::string::npos)
+      << row.dump();
+}
+
 TEST(BatchEngine, StopBeforeTheStartLeavesEveryInstanceUnfinished) {
   TempDir dir;
   for (int i = 0; i < 5; ++i) write(dir.path() / "in" / (std::to_string(i) + ".txt"), kTreeBoard);
