@@ -268,12 +268,15 @@ void process(FileJob& job, Shared& shared, unsigned inner) {
     if (pending.size() == 1) {
       solve_item(job, pending[0], shared, inner);
     } else if (!pending.empty()) {
-      NURSERY_TSAN_RELEASE(&g_handover);
-      tbb::parallel_for(std::size_t{0}, pending.size(), [&](std::size_t k) {
+      // The body is built before the hand-over is stated, so a worker never
+      // reads a closure written after it (ThreadSanitizer would see a race).
+      auto body = [&](std::size_t k) {
         NURSERY_TSAN_ACQUIRE(&g_handover);
         if (!shared.stop.requested()) solve_item(job, pending[k], shared, 0);
         NURSERY_TSAN_RELEASE(&g_handover);
-      });
+      };
+      NURSERY_TSAN_RELEASE(&g_handover);
+      tbb::parallel_for(std::size_t{0}, pending.size(), body);
       NURSERY_TSAN_ACQUIRE(&g_handover);
     }
   }
