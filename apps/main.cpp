@@ -4,7 +4,9 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
+#include <vector>
 #include <iostream>
 #include <string>
 
@@ -58,6 +60,35 @@ bool stdout_written() {
   return false;
 }
 
+// Edits (insert, delete, change, swap two neighbours) from one word to another.
+std::size_t distance(const std::string& a, const std::string& b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
+                          d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+// The command a mistyped name most likely meant, or nothing.
+const Command* nearest(const std::string& name) {
+  const Command* best = nullptr;
+  std::size_t best_distance = 3;  // two edits at most
+  for (const auto& command : kCommands) {
+    auto d = distance(name, command.name);
+    if (d < best_distance) {
+      best = &command;
+      best_distance = d;
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -69,14 +100,29 @@ int main(int argc, char** argv) {
     return nursery::cli::kExitUsage;
   }
   std::string name = argv[1];
-  if (name == "--version" || name == "version") {
+  if (name == "--version" || name == "-V" || name == "version") {
     std::cout << "nursery " << NURSERY_VERSION << '\n';
     return 0;
+  }
+  // `nursery help COMMAND` is `nursery COMMAND --help`.
+  std::string help_flag = "--help";
+  std::vector<char*> help_args;
+  if (name == "help" && argc >= 3) {
+    name = argv[2];
+    help_args = {argv[0], argv[2], help_flag.data(), nullptr};
+    argc = 3;
+    argv = help_args.data();
   }
   if (name == "--help" || name == "-h" || name == "help") {
     print_usage(std::cout);
     return 0;
   }
+  // A command's --version / -V is the program's.
+  for (int i = 2; i < argc; ++i)
+    if (std::string(argv[i]) == "--version" || std::string(argv[i]) == "-V") {
+      std::cout << "nursery " << NURSERY_VERSION << '\n';
+      return 0;
+    }
   for (const auto& command : kCommands) {
     if (name != command.name) continue;
     std::string program = std::string("nursery ") + command.name;
@@ -94,6 +140,10 @@ int main(int argc, char** argv) {
       return nursery::cli::kExitUsage;
     }
   }
-  std::cerr << "error: unknown command '" << name << "' (try nursery --help)\n";
+  if (const Command* meant = nearest(name))
+    std::cerr << "error: unknown command '" << name << "'; did you mean '" << meant->name
+              << "'? (nursery --help lists them)\n";
+  else
+    std::cerr << "error: unknown command '" << name << "' (try nursery --help)\n";
   return nursery::cli::kExitUsage;
 }

@@ -173,3 +173,19 @@ TEST(Cli, NegativeNumbersAreRefusedAsNegative) {
         << arguments << ": " << run.output;
   }
 }
+
+// What users of other CLIs reach for: "did you mean", `help COMMAND`, -V
+// and a command's --version (issue 12).
+TEST(Cli, DidYouMeanHelpCommandAndVersion) {
+  auto run = nursery::testing::run_cli("cuont 8");
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.output.find("did you mean 'count'?"), std::string::npos) << run.output;
+  run = nursery::testing::run_cli("help count");
+  EXPECT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("usage: nursery count N"), std::string::npos) << run.output;
+  for (const char* version : {"-V", "--version", "count --version", "batch -V"}) {
+    run = nursery::testing::run_cli(version);
+    EXPECT_EQ(run.status, 0) << version << ": " << run.output;
+    EXPECT_EQ(run.output.rfind("nursery ", 0), 0u) << version << ": " << run.output;
+  }
+}
