@@ -82,7 +82,7 @@ int cmd_lizards(int argc, char** argv) {
 
   lz::Board board;
   try {
-    board = lz::parse_board(read_board(input), input);
+    board = lz::parse(read_board(input), input);
   } catch (const lz::ParseError& e) {
     throw UsageError(e.what());
   }
@@ -110,7 +110,7 @@ int cmd_lizards(int argc, char** argv) {
   bool decided = report.verdict != lz::Verdict::unknown;
   std::string answer;
   if (decided && !solve.count)
-    answer = lz::format_answer(board, report.placement ? &*report.placement : nullptr);
+    answer = lz::format(board, report.placement ? &*report.placement : nullptr);
   if (decided && solve.count) answer = to_string(*report.count) + "\n";
 
   if (!answer.empty() && !output.empty()) write_atomically(output, answer);
@@ -197,7 +197,7 @@ int cmd_gen_lizards(int argc, char** argv) {
 
 int verify_lizards_files(const std::string& input, const std::string& output, bool json) {
   // Both files are read no further than the board's n allows.
-  auto verdict = lz::verify_answer(read_board(input), read_board(output, input));
+  auto verdict = lz::verify(read_board(input), read_board(output, input));
   if (json) {
     std::cout << nlohmann::json{{"valid", verdict.valid},
                                 {"unproved", verdict.unproved},

@@ -25,9 +25,9 @@ constexpr const char* kUsage =
 constexpr std::uint32_t kMaxConstructN = 100'000'000;
 
 std::string format(const std::string& name, const queens::Placement& placement) {
-  if (name == "string") return queens::format_string(placement);
-  if (name == "rows") return queens::format_rows(placement);
-  return queens::format_board(placement);
+  if (name == "string") return queens::format(placement, queens::Format::string);
+  if (name == "rows") return queens::format(placement, queens::Format::rows);
+  return queens::format(placement, queens::Format::board);
 }
 
 // Every solution goes through the independent checker before it is shown.

@@ -23,7 +23,7 @@ namespace {
 // FILE, or a game ID typed on the command line.
 std::vector<sky::Puzzle> load_puzzles(const std::string& input) {
   try {
-    if (std::filesystem::is_regular_file(input)) return sky::read_puzzles(read_input(input), input);
+    if (std::filesystem::is_regular_file(input)) return sky::parse(read_input(input), input);
     if (input.find(':') != std::string::npos || input.find('#') != std::string::npos) {
       auto puzzle = sky::parse_game_id(input, "game ID");
       puzzle.id = "game-id";
@@ -161,8 +161,9 @@ int cmd_skyscrapers(int argc, char** argv) {
     Judgement verdict = judge(solved, run_options.mode, limit);
     std::string fault;
     if (solved.first) {
-      fault = sky::check(puzzle, *solved.first);
-      if (fault.empty()) ++verified;
+      auto verification = sky::verify(puzzle, *solved.first);
+      if (verification.valid) ++verified;
+      else fault = verification.reason;
     }
     solved_count += verdict.solved;
     unique_count += verdict.unique;
@@ -202,7 +203,7 @@ int cmd_skyscrapers(int argc, char** argv) {
                   << ", threads " << stats_of.threads << ", split "
                   << milliseconds(stats_of.split_seconds) << ", cpu "
                   << milliseconds(stats_of.cpu_seconds) << '\n';
-      if (solved.first) std::cout << sky::to_grid_form(puzzle, &*solved.first) << '\n';
+      if (solved.first) std::cout << sky::format(puzzle, *solved.first) << '\n';
     }
     if (interrupted) break;
   }

@@ -33,7 +33,7 @@ int bench_skyscrapers(const std::vector<sky::Puzzle>& puzzles, const std::string
       auto solved = sky::solve(puzzle, options);
       best_solve =
           std::min(best_solve, std::chrono::duration<double>(Clock::now() - start).count());
-      if (!solved.first || !sky::check(puzzle, *solved.first).empty())
+      if (!solved.first || !sky::verify(puzzle, *solved.first).valid)
         throw std::runtime_error(puzzle.id + ": no verified solution in --bench");
       options.mode = Mode::all;
       options.limit = 2;
@@ -135,7 +135,7 @@ int cmd_gen_skyscrapers(int argc, char** argv) {
       throw UsageError(e.what());
     }
     if (!puzzle) return kExitInterrupted;
-    text << sky::to_line(*puzzle) << '\n';
+    text << sky::format_instance(*puzzle, sky::Form::line) << '\n';
   }
   std::cout << text.str();
   return kExitSuccess;
@@ -145,12 +145,12 @@ int verify_skyscrapers_files(const std::string& input, const std::string& output
   std::vector<sky::Puzzle> puzzles;
   std::vector<sky::Answer> answers;
   try {
-    puzzles = sky::read_puzzles(read_input(input), input);
-    answers = sky::read_answers(read_input(output), output);
+    puzzles = sky::parse(read_input(input), input);
+    answers = sky::read_answer(read_input(output), output);
   } catch (const sky::FormatError& e) {
     throw UsageError(e.what());
   }
-  auto faults = sky::check_answers(puzzles, answers, output);
+  auto faults = sky::verify_answers(puzzles, answers, output);
   nlohmann::json report = nlohmann::json::array();
   int valid = 0;
   for (std::size_t i = 0; i < puzzles.size(); ++i) {

@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   lz::Board board;
   try {
-    board = lz::parse_board(text, "fuzz");
+    board = lz::parse(text, "fuzz");
   } catch (const nursery::InputError&) {
     return 0;
   }
@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto report = lz::solve(board, options);
   if (report.verdict == lz::Verdict::ok) {
     auto verdict =
-        lz::verify_answer(lz::format_instance(board), lz::format_answer(board, &*report.placement));
+        lz::verify(lz::format_instance(board), lz::format(board, &*report.placement));
     if (!verdict.valid) __builtin_trap();
   }
   return 0;

@@ -9,7 +9,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   namespace qn = nursery::queens;
   std::string text(reinterpret_cast<const char*>(data), size);
   try {
-    (void)qn::parse_file(text, "fuzz");
+    (void)qn::parse(text, "fuzz");
   } catch (const nursery::InputError&) {
   }
   for (std::uint32_t n : {1u, 4u, 8u}) {

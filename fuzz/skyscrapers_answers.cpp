@@ -7,12 +7,12 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   namespace sky = nursery::skyscrapers;
-  static const auto kPuzzles = sky::read_puzzles(
+  static const auto kPuzzles = sky::parse(
       "cw4-1 4 2,2,1,3,2,2,3,1,1,2,2,3,3,2,1,3 - 1342421334212134\n", "puzzle");
   std::string text(reinterpret_cast<const char*>(data), size);
   try {
-    auto answers = sky::read_answers(text, "fuzz");
-    (void)sky::check_answers(kPuzzles, answers, "fuzz");
+    auto answers = sky::read_answer(text, "fuzz");
+    (void)sky::verify_answers(kPuzzles, answers, "fuzz");
   } catch (const nursery::InputError&) {
   }
   return 0;

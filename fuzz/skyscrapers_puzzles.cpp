@@ -11,16 +11,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   (void)sky::sniff(text);
   std::vector<sky::Puzzle> puzzles;
   try {
-    puzzles = sky::read_puzzles(text, "fuzz");
+    puzzles = sky::parse(text, "fuzz");
   } catch (const nursery::InputError&) {
     return 0;
   }
   for (const auto& puzzle : puzzles) {
     try {
-      auto again = sky::read_puzzles(sky::to_line(puzzle) + "\n", "again");
+      auto again = sky::parse(sky::format_instance(puzzle, sky::Form::line) + "\n", "again");
       if (again.size() != 1 || again[0].clues != puzzle.clues) __builtin_trap();
-      (void)sky::to_game_id(puzzle);
-      (void)sky::to_grid_form(puzzle);
+      (void)sky::format_instance(puzzle, sky::Form::game_id);
+      (void)sky::format_instance(puzzle, sky::Form::grid);
     } catch (const nursery::InputError&) {
       __builtin_trap();  // what the writer wrote, the reader must read
     }

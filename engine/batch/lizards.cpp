@@ -16,7 +16,7 @@ const lz::Board& board_of(const FileJob& job) {
 }
 
 void load(FileJob& job) {
-  auto board = std::make_shared<const lz::Board>(lz::parse_board(job.text, job.source.display));
+  auto board = std::make_shared<const lz::Board>(lz::parse(job.text, job.source.display));
   job.rows.resize(1);
   job.rows[0].size = std::to_string(board->n) + "x" + std::to_string(board->n) +
                      " p=" + std::to_string(board->p);
@@ -44,13 +44,13 @@ void solve(FileJob& job, std::size_t, const Settings& settings, const StopSource
     row.count = *report.count;
     job.answers[0] = nursery::to_string(*report.count) + "\n";
   } else {
-    job.answers[0] = lz::format_answer(board, report.placement ? &*report.placement : nullptr);
+    job.answers[0] = lz::format(board, report.placement ? &*report.placement : nullptr);
   }
 }
 
 Check check(const FileJob& job, std::size_t, const Settings&) {
   Check check;
-  auto verdict = lz::verify_answer(job.text, job.answers[0]);
+  auto verdict = lz::verify(job.text, job.answers[0]);
   check.verified = verdict.valid;
   if (verdict.unproved)
     check.note = verdict.reason;  // a FAIL the checker cannot prove: not verified, no mismatch
@@ -64,7 +64,7 @@ void resume(FileJob& job, const Settings& settings, const std::string& out) {
   if (settings.count) {
     if (!resume_count(row, out)) return;
   } else {
-    if (!lz::verify_answer(job.text, out).valid) return;
+    if (!lz::verify(job.text, out).valid) return;
     auto lines = meaningful_lines(out, 1);
     row.status = !lines.empty() && lines[0] == "FAIL" ? Status::fail : Status::ok;
     row.verified = true;

@@ -16,7 +16,7 @@ std::uint32_t n_of(const FileJob& job) {
 }
 
 void load(FileJob& job) {
-  std::uint32_t n = qn::parse_file(job.text, job.source.display);
+  std::uint32_t n = qn::parse(job.text, job.source.display);
   job.problem = n;
   job.rows.resize(1);
   job.rows[0].size = "n=" + std::to_string(n);
@@ -65,7 +65,7 @@ void solve(FileJob& job, std::size_t, const Settings& settings, const StopSource
   }
   row.status = Status::ok;
   const auto& rows = *found.solution;
-  answer = n <= 64 ? qn::format_board(rows) : qn::format_rows(rows) + "\n";
+  answer = n <= 64 ? qn::format(rows, qn::Format::board) : qn::format(rows, qn::Format::rows) + "\n";
 }
 
 Check check(const FileJob& job, std::size_t, const Settings&) {

@@ -19,7 +19,7 @@ const sky::Puzzle& puzzle_of(const FileJob& job, std::size_t item) {
 
 void load(FileJob& job) {
   auto puzzles = std::make_shared<const std::vector<sky::Puzzle>>(
-      sky::read_puzzles(job.text, job.source.display));
+      sky::parse(job.text, job.source.display));
   job.rows.resize(puzzles->size());
   for (std::size_t i = 0; i < puzzles->size(); ++i) {
     const auto& puzzle = (*puzzles)[i];
@@ -61,7 +61,7 @@ void solve(FileJob& job, std::size_t i, const Settings& settings, const StopSour
   } else if (settings.count && row.count) {
     answer = "# " + puzzle.id + ": " + nursery::to_string(*row.count) + " solutions\n";
   } else if (solved.first) {
-    answer = "# " + puzzle.id + "\n" + sky::to_grid_form(puzzle, &*solved.first) + "\n";
+    answer = "# " + puzzle.id + "\n" + sky::format(puzzle, *solved.first) + "\n";
   } else if (row.status == Status::fail) {
     answer = "# " + puzzle.id + ": no solution\n";
   }
@@ -74,13 +74,13 @@ Check check(const FileJob& job, std::size_t i, const Settings&) {
     return check;
   }
   const auto& puzzle = puzzle_of(job, i);
-  auto answers = sky::read_answers(job.answers[i], job.source.display + " (answer)");
+  auto answers = sky::read_answer(job.answers[i], job.source.display + " (answer)");
   if (answers.size() != 1)
     check.fault = "the answer does not read back as one grid";
   else if (answers[0].heights.size() != static_cast<std::size_t>(puzzle.size * puzzle.size))
     check.fault = "the answer's grid has the wrong size";
-  else
-    check.fault = sky::check(puzzle, answers[0].heights);
+  else if (auto verification = sky::verify(puzzle, answers[0].heights); !verification.valid)
+    check.fault = verification.reason;
   check.verified = check.fault.empty();
   return check;
 }
@@ -98,7 +98,7 @@ void resume(FileJob& job, const Settings& settings, const std::string& out) {
   std::map<std::string, sky::Grid> grids;
   if (!settings.count) {
     try {
-      for (auto& answer : sky::read_answers(out, job.source.output))
+      for (auto& answer : sky::read_answer(out, job.source.output))
         if (!answer.id.empty()) grids[answer.id] = answer.heights;
     } catch (const std::exception&) {
       return;  // unreadable: solve the whole file again
@@ -122,11 +122,11 @@ void resume(FileJob& job, const Settings& settings, const std::string& out) {
       auto grid = grids.find(puzzle.id);
       if (grid != grids.end()) {
         if (grid->second.size() != static_cast<std::size_t>(puzzle.size * puzzle.size) ||
-            !sky::check(puzzle, grid->second).empty())
+            !sky::verify(puzzle, grid->second).valid)
           continue;
         row.status = Status::ok;
         row.verified = true;
-        job.answers[i] = "# " + puzzle.id + "\n" + sky::to_grid_form(puzzle, &grid->second) + "\n";
+        job.answers[i] = "# " + puzzle.id + "\n" + sky::format(puzzle, grid->second) + "\n";
       } else if (note != notes.end() && note->second == "no solution") {
         row.status = Status::fail;
         job.answers[i] = "# " + puzzle.id + ": no solution\n";

@@ -129,7 +129,7 @@ std::uint64_t size_limit(std::string_view head, const std::string& name) {
   return 4096 + 4 * (n + 2) * (n + 2);
 }
 
-Board parse_board(std::string_view text, const std::string& name) {
+Board parse(std::string_view text, const std::string& name) {
   LineReader reader(text, name);
   Board board;
   std::string_view line;
@@ -213,7 +213,7 @@ std::string format_instance(const Board& board) {
   return text;
 }
 
-std::string format_answer(const Board& board, const Placement* placement) {
+std::string format(const Board& board, const Placement* placement) {
   if (placement == nullptr) return "FAIL\n";
   const std::size_t n = board.n;
   std::string text = "OK\n";

@@ -170,7 +170,7 @@ Verification check_fail(const std::vector<char>& grid, std::uint64_t n, std::uin
 
 }  // namespace
 
-Verification verify_answer(std::string_view input, std::string_view output) {
+Verification verify(std::string_view input, std::string_view output) {
   auto in = split_lines(input);
   std::size_t at = 0;
   if (at < in.size()) {

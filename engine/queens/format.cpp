@@ -2,6 +2,7 @@
 #include "nursery/queens.hpp"
 
 namespace nursery::queens {
+namespace {
 
 std::string format_string(std::span<const std::uint32_t> placement) {
   static constexpr char kDigits[] = "123456789abcdefghijklmnopqrstuvwxyz";
@@ -31,6 +32,17 @@ std::string format_board(std::span<const std::uint32_t> placement) {
   return text;
 }
 
+}  // namespace
+
+std::string format(std::span<const std::uint32_t> placement, Format format) {
+  switch (format) {
+    case Format::string: return format_string(placement);
+    case Format::rows: return format_rows(placement);
+    case Format::board: break;
+  }
+  return format_board(placement);
+}
+
 }  // namespace nursery::queens
 
 namespace nursery::queens {
@@ -43,7 +55,7 @@ Sniff sniff(std::string_view head) {
   return word && tokens.size() == 2 && all_digits(tokens[1]) ? Sniff::yes : Sniff::no;
 }
 
-std::uint32_t parse_file(std::string_view text, const std::string& name) {
+std::uint32_t parse(std::string_view text, const std::string& name) {
   auto lines = meaningful_lines(text, 2);
   std::string found = lines.empty() ? std::string() : std::string(lines[0]);
   auto tokens = tokens_of(found);

@@ -322,7 +322,7 @@ Puzzle parse_game_id(const std::string& id, const std::string& where) {
   return puzzle;
 }
 
-std::vector<Puzzle> read_puzzles(const std::string& text, const std::string& name) {
+std::vector<Puzzle> parse(const std::string& text, const std::string& name) {
   auto lines = split_lines(text);
   const TextLine* first = nullptr;
   for (const auto& line : lines)
@@ -380,7 +380,7 @@ std::vector<Puzzle> read_puzzles(const std::string& text, const std::string& nam
   return puzzles;
 }
 
-std::vector<Answer> read_answers(const std::string& text, const std::string& name) {
+std::vector<Answer> read_answer(const std::string& text, const std::string& name) {
   std::vector<Answer> answers;
   for (const auto& block : blocks_of(split_lines(text))) {
     DrawnGrid drawn = parse_block(name, block);
@@ -389,6 +389,8 @@ std::vector<Answer> read_answers(const std::string& text, const std::string& nam
   }
   return answers;
 }
+
+namespace {
 
 std::string to_line(const Puzzle& puzzle) {
   const int n = puzzle.size;
@@ -472,6 +474,21 @@ std::string to_grid_form(const Puzzle& puzzle, const Grid* heights) {
   for (int c = 0; c < n; ++c) text += std::string(" ") + clue(3 * n - 1 - c);
   text += '\n';
   return text;
+}
+
+}  // namespace
+
+std::string format_instance(const Puzzle& puzzle, Form form) {
+  switch (form) {
+    case Form::line: return to_line(puzzle);
+    case Form::game_id: return to_game_id(puzzle);
+    case Form::grid: break;
+  }
+  return to_grid_form(puzzle, nullptr);
+}
+
+std::string format(const Puzzle& puzzle, const Grid& heights) {
+  return to_grid_form(puzzle, &heights);
 }
 
 }  // namespace nursery::skyscrapers

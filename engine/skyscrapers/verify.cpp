@@ -29,9 +29,8 @@ std::string at(int row, int column) {
   return "row " + std::to_string(row + 1) + " column " + std::to_string(column + 1);
 }
 
-}  // namespace
-
-std::string check(const Puzzle& puzzle, const Grid& heights) {
+// The first fault of `heights` as an answer to `puzzle`, in words; empty when none.
+std::string first_fault(const Puzzle& puzzle, const Grid& heights) {
   const int n = puzzle.size;
   if (heights.size() != static_cast<std::size_t>(n * n))
     return "expected " + std::to_string(n * n) + " cells, found " + std::to_string(heights.size());
@@ -79,7 +78,17 @@ std::string check(const Puzzle& puzzle, const Grid& heights) {
   return {};
 }
 
-std::vector<std::string> check_answers(const std::vector<Puzzle>& puzzles,
+}  // namespace
+
+Verification verify(const Puzzle& puzzle, const Grid& heights) {
+  Verification verification;
+  verification.reason = first_fault(puzzle, heights);
+  verification.valid = verification.reason.empty();
+  if (verification.valid) verification.reason = "a Latin square keeping every clue and given";
+  return verification;
+}
+
+std::vector<std::string> verify_answers(const std::vector<Puzzle>& puzzles,
                                        const std::vector<Answer>& answers,
                                        const std::string& output) {
   std::map<std::string, const Answer*> by_id;
@@ -107,7 +116,7 @@ std::vector<std::string> check_answers(const std::vector<Puzzle>& puzzles,
     } else if (!answer->clues.empty() && answer->clues != puzzle.clues) {
       fault = answer->source + ": the clue ring differs from the puzzle's";
     } else {
-      fault = check(puzzle, answer->heights);
+      fault = first_fault(puzzle, answer->heights);
       if (!fault.empty()) fault = answer->source + ": " + fault;
     }
     faults.push_back(std::move(fault));

@@ -292,7 +292,7 @@ TEST(Batch, KilledBatchLeavesNoPartialAnswersAndResumeFinishes) {
     auto relative = entry.path().lexically_relative(out);
     auto input = dir.path() / "in" / relative;
     input.replace_extension(".txt");
-    auto verdict = nursery::lizards::verify_answer(read(input), read(entry.path()));
+    auto verdict = nursery::lizards::verify(read(input), read(entry.path()));
     EXPECT_TRUE(verdict.valid) << entry.path() << ": " << verdict.reason;
   }
 
@@ -361,7 +361,7 @@ TEST(Batch, ResumeSolvesAgainWhatDoesNotVerify) {
   std::map<std::string, bool> expected = {
       {"a", false}, {"b", true}, {"incw4-1", false}, {"incw4-2", true}};
   EXPECT_EQ(resumed, expected) << json.dump(1);
-  EXPECT_TRUE(nursery::lizards::verify_answer(read(dir.path() / "in/a/input.txt"),
+  EXPECT_TRUE(nursery::lizards::verify(read(dir.path() / "in/a/input.txt"),
                                               read(out / "a/output.txt"))
                   .valid);
   EXPECT_EQ(

@@ -140,7 +140,7 @@ TEST(BatchEngine, MixedDirectoryGivesTheExpectedRowsAndCheckedAnswers) {
   EXPECT_NE(rows.at((in / "bad/input.txt").string())["message"].get<std::string>().find(
                 "input.txt:2: expected"),
             std::string::npos);
-  auto puzzles = nursery::skyscrapers::read_puzzles(read(in / "sky.txt"), "sky.txt");
+  auto puzzles = nursery::skyscrapers::parse(read(in / "sky.txt"), "sky.txt");
   EXPECT_EQ(summary.instances, 5 + puzzles.size());
   EXPECT_EQ(summary.error, 1u);
   EXPECT_EQ(summary.fail, 1u);
@@ -162,7 +162,7 @@ TEST(BatchEngine, MixedDirectoryGivesTheExpectedRowsAndCheckedAnswers) {
       EXPECT_NE(column_of_row[a], column_of_row[b]);
       EXPECT_NE(std::abs(column_of_row[a] - column_of_row[b]), b - a);
     }
-  auto grids = nursery::skyscrapers::read_answers(read(options.outdir / "sky.out"), "sky.out");
+  auto grids = nursery::skyscrapers::read_answer(read(options.outdir / "sky.out"), "sky.out");
   ASSERT_EQ(grids.size(), puzzles.size());
   for (std::size_t i = 0; i < puzzles.size(); ++i)
     if (!puzzles[i].solution.empty()) {
@@ -186,13 +186,13 @@ TEST(BatchEngine, EveryDatasetFileGetsTheVerdictOfItsKindsOwnSolve) {
     std::string kind = row["kind"];
     std::string path = row["path"];
     if (kind == "lizards") {
-      auto board = nursery::lizards::parse_board(read(path), path);
+      auto board = nursery::lizards::parse(read(path), path);
       auto report = nursery::lizards::solve(board, {});
       EXPECT_EQ(row["status"].get<std::string>(), nursery::lizards::to_string(report.verdict))
           << path;
       ++lizards;
     } else if (kind == "skyscrapers") {
-      for (const auto& puzzle : nursery::skyscrapers::read_puzzles(read(path), path)) {
+      for (const auto& puzzle : nursery::skyscrapers::parse(read(path), path)) {
         if (path + "#" + puzzle.id != key) continue;
         nursery::RunOptions run;
         run.mode = nursery::Mode::first;
@@ -221,11 +221,11 @@ TEST(BatchEngine, BorderedSkyscrapersGridIsAnInstance) {
   EXPECT_EQ(summary.instances, 1u);
   EXPECT_EQ(summary.ok, 1u);
   EXPECT_EQ(summary.verified, 1u);
-  auto puzzles = nursery::skyscrapers::read_puzzles(bordered, "bordered.txt");
+  auto puzzles = nursery::skyscrapers::parse(bordered, "bordered.txt");
   auto answers =
-      nursery::skyscrapers::read_answers(read(dir.path() / "out" / "bordered.out"), "answer");
+      nursery::skyscrapers::read_answer(read(dir.path() / "out" / "bordered.out"), "answer");
   ASSERT_EQ(answers.size(), 1u);
-  EXPECT_EQ(nursery::skyscrapers::check(puzzles[0], answers[0].heights), "");
+  EXPECT_TRUE(nursery::skyscrapers::verify(puzzles[0], answers[0].heights).valid);
 }
 
 // A board file is read no further than its n allows, in batch as in the

@@ -48,7 +48,7 @@ TEST(LizardsDataset, EveryCaseSolvedAndChecked) {
     if (row.size() <= expected) continue;
     SCOPED_TRACE(row[file]);
     std::string text = slurp(root / row[file]);
-    auto board = lz::parse_board(text, row[file]);
+    auto board = lz::parse(text, row[file]);
     lz::SolveOptions options;
     options.timeout_seconds = 30;
     auto report = lz::solve(board, options);
@@ -60,7 +60,7 @@ TEST(LizardsDataset, EveryCaseSolvedAndChecked) {
     }
     if (report.verdict == lz::Verdict::ok) {
       ASSERT_TRUE(report.placement.has_value());
-      auto check = lz::verify_answer(text, lz::format_answer(board, &*report.placement));
+      auto check = lz::verify(text, lz::format(board, &*report.placement));
       EXPECT_TRUE(check.valid) << check.reason;
     }
   }

@@ -10,7 +10,7 @@ using namespace lizards_test;
 
 std::string parse_error(const std::string& text) {
   try {
-    lz::parse_board(text, "in.txt");
+    lz::parse(text, "in.txt");
   } catch (const lz::ParseError& e) {
     return e.what();
   }
@@ -21,12 +21,12 @@ TEST(LizardsFormat, AcceptsLineEndsAndBlanksOfRealFiles) {
   for (std::string text :
        {"BFS\n2\n1\n00\n02\n", "BFS\r\n2\r\n1\r\n00\r\n02", "BFS\r2\r1\r00\r02\r",
         "BFS\r2\n1 \n00\n02\n\nextra lines\n", "2\n1\n00\n02\n"}) {
-    auto board = lz::parse_board(text, "in.txt");
+    auto board = lz::parse(text, "in.txt");
     EXPECT_EQ(board.n, 2u);
     EXPECT_EQ(board.p, 1u);
     EXPECT_EQ(board.cells, (std::vector<std::uint8_t>{0, 0, 0, 2})) << text;
   }
-  EXPECT_EQ(lz::parse_board("SA\n1\n1\n0", "x").algorithm, lz::Algorithm::sa);
+  EXPECT_EQ(lz::parse("SA\n1\n1\n0", "x").algorithm, lz::Algorithm::sa);
 }
 
 TEST(LizardsFormat, ErrorsNameTheLine) {
@@ -55,8 +55,8 @@ TEST(LizardsFormat, ErrorsNameTheLine) {
 TEST(LizardsFormat, AnswerKeepsTreesAndMarksLizards) {
   auto board = make_board(3, 2, {"000", "020", "000"});
   lz::Placement placement{0, 8};
-  EXPECT_EQ(lz::format_answer(board, &placement), "OK\n100\n020\n001\n");
-  EXPECT_EQ(lz::format_answer(board, nullptr), "FAIL\n");
+  EXPECT_EQ(lz::format(board, &placement), "OK\n100\n020\n001\n");
+  EXPECT_EQ(lz::format(board, nullptr), "FAIL\n");
   EXPECT_EQ(lz::format_instance(board), "DFS\n3\n2\n000\n020\n000\n");
 }
 

@@ -20,7 +20,7 @@ lz::SolveOptions counting(unsigned threads = 0) {
 void expect_valid(const lz::Board& board, const lz::SolveReport& report) {
   ASSERT_TRUE(report.placement.has_value());
   auto check =
-      lz::verify_answer(lz::format_instance(board), lz::format_answer(board, &*report.placement));
+      lz::verify(lz::format_instance(board), lz::format(board, &*report.placement));
   EXPECT_TRUE(check.valid) << check.reason;
 }
 
@@ -136,7 +136,7 @@ TEST(LizardsSolver, LocalSearchFindsTightPlacements) {
   auto found = lz::local_search(*instance, lz::greedy_placement(board), options);
   ASSERT_TRUE(found.has_value());
   EXPECT_EQ(found->size(), 40u);
-  auto check = lz::verify_answer(lz::format_instance(board), lz::format_answer(board, &*found));
+  auto check = lz::verify(lz::format_instance(board), lz::format(board, &*found));
   EXPECT_TRUE(check.valid) << check.reason;
 }
 
@@ -189,16 +189,16 @@ TEST(LizardsSolver, TimeoutIsUnknownNeverFail) {
 TEST(LizardsVerify, RejectsWrongAnswers) {
   std::string input = "DFS\n3\n2\n000\n020\n000\n";
   // The tree in the middle blocks the diagonal between the corners.
-  EXPECT_TRUE(lz::verify_answer(input, "OK\n100\n020\n001\n").valid);
-  EXPECT_TRUE(lz::verify_answer(input, "OK\r\n100\r\n020\r\n001").valid);
-  auto row = lz::verify_answer(input, "OK\n101\n020\n000\n");
+  EXPECT_TRUE(lz::verify(input, "OK\n100\n020\n001\n").valid);
+  EXPECT_TRUE(lz::verify(input, "OK\r\n100\r\n020\r\n001").valid);
+  auto row = lz::verify(input, "OK\n101\n020\n000\n");
   EXPECT_FALSE(row.valid);
   EXPECT_NE(row.reason.find("see each other"), std::string::npos) << row.reason;
-  EXPECT_FALSE(lz::verify_answer(input, "OK\n100\n000\n001\n").valid);  // tree gone
-  EXPECT_FALSE(lz::verify_answer(input, "OK\n100\n020\n000\n").valid);  // one lizard short
-  EXPECT_FALSE(lz::verify_answer(input, "OK\n100\n020\n").valid);       // a row short
-  EXPECT_FALSE(lz::verify_answer(input, "YES\n").valid);
-  EXPECT_FALSE(lz::verify_answer("DFS\n3\n2\n000\n000\n000\n", "OK\n100\n000\n001\n").valid);
+  EXPECT_FALSE(lz::verify(input, "OK\n100\n000\n001\n").valid);  // tree gone
+  EXPECT_FALSE(lz::verify(input, "OK\n100\n020\n000\n").valid);  // one lizard short
+  EXPECT_FALSE(lz::verify(input, "OK\n100\n020\n").valid);       // a row short
+  EXPECT_FALSE(lz::verify(input, "YES\n").valid);
+  EXPECT_FALSE(lz::verify("DFS\n3\n2\n000\n000\n000\n", "OK\n100\n000\n001\n").valid);
 }
 
 }  // namespace

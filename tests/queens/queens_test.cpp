@@ -124,9 +124,9 @@ TEST(QueensEnumerate, FirstEightQueensSolutionInEveryFormat) {
   };
   nursery::run<queens::Columns>({8}, options, &sink);
   ASSERT_EQ(listed.size(), 1u);
-  EXPECT_EQ(queens::format_string(listed[0]), "*15863724");
-  EXPECT_EQ(queens::format_rows(listed[0]), "0 4 7 5 2 6 1 3");
-  EXPECT_EQ(queens::format_board(listed[0]).substr(0, 18), "Q.......\n......Q.\n");
+  EXPECT_EQ(queens::format(listed[0], queens::Format::string), "*15863724");
+  EXPECT_EQ(queens::format(listed[0], queens::Format::rows), "0 4 7 5 2 6 1 3");
+  EXPECT_EQ(queens::format(listed[0], queens::Format::board).substr(0, 18), "Q.......\n......Q.\n");
 }
 
 TEST(QueensFirst, ParallelFirstSolutionIsValid) {

@@ -109,7 +109,7 @@ TEST(Brute, RandomPuzzlesAgree) {
         puzzle.givens[cell] = from_square ? square[cell] : static_cast<int>(1 + random() % 4);
       }
     }
-    SCOPED_TRACE(sky::to_line(puzzle));
+    SCOPED_TRACE(sky::format_instance(puzzle, sky::Form::line));
     auto expected = brute_count(puzzle);
     with_none += expected == 0;
     with_several += expected > 1;
@@ -129,7 +129,7 @@ TEST(Brute, EverySquareWithAllItsClues) {
     sky::Puzzle puzzle;
     puzzle.size = 4;
     puzzle.clues = sky::clues_of(square, 4);
-    ASSERT_EQ(count_solutions(puzzle), brute_count(puzzle)) << sky::to_line(puzzle);
+    ASSERT_EQ(count_solutions(puzzle), brute_count(puzzle)) << sky::format_instance(puzzle, sky::Form::line);
   }
 }
 

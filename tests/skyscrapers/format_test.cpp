@@ -23,7 +23,7 @@ TEST(Format, CorpusHasEveryPuzzle) {
 
 TEST(Format, LineFormatRoundTrips) {
   for (const auto& puzzle : whole_corpus()) {
-    auto again = sky::read_puzzles(sky::to_line(puzzle) + "\n", "again");
+    auto again = sky::parse(sky::format_instance(puzzle, sky::Form::line) + "\n", "again");
     ASSERT_EQ(again.size(), 1u);
     EXPECT_EQ(again[0].id, puzzle.id);
     EXPECT_EQ(again[0].clues, puzzle.clues);
@@ -40,9 +40,9 @@ TEST(Format, EveryLineEndReadsAlike) {
   std::vector<sky::Puzzle> three(corpus.begin(), corpus.begin() + 3);
   std::string lines, ids, grids;
   for (const auto& puzzle : three) {
-    lines += sky::to_line(puzzle) + "\n";
-    ids += puzzle.id + " " + sky::to_game_id(puzzle) + "\n";
-    grids += "# " + puzzle.id + "\n" + sky::to_grid_form(puzzle) + "\n\n";
+    lines += sky::format_instance(puzzle, sky::Form::line) + "\n";
+    ids += puzzle.id + " " + sky::format_instance(puzzle, sky::Form::game_id) + "\n";
+    grids += "# " + puzzle.id + "\n" + sky::format_instance(puzzle, sky::Form::grid) + "\n\n";
   }
   auto with = [](std::string text, const std::string& end) {
     std::string out;
@@ -56,7 +56,7 @@ TEST(Format, EveryLineEndReadsAlike) {
   };
   for (const std::string& text : {lines, ids, grids})
     for (const char* end : {"\n", "\r\n", "\r"}) {
-      auto read = sky::read_puzzles(with(text, end), "ends");
+      auto read = sky::parse(with(text, end), "ends");
       ASSERT_EQ(read.size(), 3u) << "line end " << (end[0] == '\r' ? (end[1] ? "CRLF" : "CR") : "LF");
       for (std::size_t i = 0; i < 3; ++i) {
         EXPECT_EQ(read[i].id, three[i].id);
@@ -70,13 +70,13 @@ TEST(Format, EveryLineEndReadsAlike) {
 // lines only holds no puzzle and says so (issue 11, item 5).
 TEST(Format, TheLineFormatWinsOverAGameIdInItsInfo) {
   auto corpus = load("codewars.txt");
-  auto line = sky::to_line(corpus[0]) + " note 9:x";
-  auto read = sky::read_puzzles(line + "\n", "info");
+  auto line = sky::format_instance(corpus[0], sky::Form::line) + " note 9:x";
+  auto read = sky::parse(line + "\n", "info");
   ASSERT_EQ(read.size(), 1u);
   EXPECT_EQ(read[0].clues, corpus[0].clues);
   EXPECT_EQ(sky::sniff(line), nursery::Sniff::yes);
   try {
-    sky::read_puzzles("+---+\n+---+\n", "borders");
+    sky::parse("+---+\n+---+\n", "borders");
     ADD_FAILURE() << "border lines alone were read as puzzles";
   } catch (const sky::FormatError& e) {
     EXPECT_NE(std::string(e.what()).find("borders:1: expected at least one puzzle"),
@@ -87,7 +87,7 @@ TEST(Format, TheLineFormatWinsOverAGameIdInItsInfo) {
 
 TEST(Format, GameIdsRoundTrip) {
   for (const auto& puzzle : whole_corpus()) {
-    auto id = sky::to_game_id(puzzle);
+    auto id = sky::format_instance(puzzle, sky::Form::game_id);
     auto again = sky::parse_game_id(id, "test");
     EXPECT_EQ(again.clues, puzzle.clues) << id;
     bool any = std::any_of(puzzle.givens.begin(), puzzle.givens.end(), [](int v) { return v; });
@@ -111,7 +111,7 @@ TEST(Format, CorpusGameIdsMatchTheLineFormat) {
     auto givens = it->second.givens;
     if (std::none_of(givens.begin(), givens.end(), [](int v) { return v; })) givens.clear();
     EXPECT_EQ(puzzle.givens, givens) << puzzle.id;
-    EXPECT_EQ(sky::to_game_id(it->second), sky::to_game_id(puzzle)) << puzzle.id;
+    EXPECT_EQ(sky::format_instance(it->second, sky::Form::game_id), sky::format_instance(puzzle, sky::Form::game_id)) << puzzle.id;
   }
 }
 
@@ -119,8 +119,8 @@ TEST(Format, GridFormRoundTrips) {
   std::string text;
   auto corpus = whole_corpus();
   for (const auto& puzzle : corpus)
-    text += "# " + puzzle.id + "\n" + sky::to_grid_form(puzzle) + "\n";
-  auto again = sky::read_puzzles(text, "grids");
+    text += "# " + puzzle.id + "\n" + sky::format_instance(puzzle, sky::Form::grid) + "\n";
+  auto again = sky::parse(text, "grids");
   ASSERT_EQ(again.size(), corpus.size());
   for (std::size_t i = 0; i < corpus.size(); ++i) {
     EXPECT_EQ(again[i].id, corpus[i].id);
@@ -133,7 +133,7 @@ TEST(Format, GridFormRoundTrips) {
 
 TEST(Format, GridFormLooksLikeThis) {
   auto puzzle = sky::parse_game_id("4:2/2/1/3/1/3/3/2/2/2/3/1/2/3/1/2,c1a4b2e2a", "test");
-  EXPECT_EQ(sky::to_grid_form(puzzle),
+  EXPECT_EQ(sky::format_instance(puzzle, sky::Form::grid),
             "    2 2 1 3\n"
             "  +---------+\n"
             "2 | . . . 1 | 2\n"
@@ -143,11 +143,11 @@ TEST(Format, GridFormLooksLikeThis) {
             "  +---------+\n"
             "    1 3 3 2\n");
   // The clue ring in its clockwise positions.
-  std::string drawn = sky::to_grid_form(puzzle);
-  auto again = sky::read_puzzles(drawn, "drawn");
+  std::string drawn = sky::format_instance(puzzle, sky::Form::grid);
+  auto again = sky::parse(drawn, "drawn");
   EXPECT_EQ(again[0].clues, puzzle.clues);
   // Borders are optional for people typing a puzzle.
-  auto typed = sky::read_puzzles(
+  auto typed = sky::parse(
       "  . 1 . .\n. . . . . .\n. . . . . 2\n. . . . . .\n3 . . . . .\n  . . . .\n", "typed");
   ASSERT_EQ(typed.size(), 1u);
   EXPECT_EQ(typed[0].clues[1], 1);
@@ -179,7 +179,7 @@ TEST(Format, GameIdClueOrderIsTathams) {
 
 std::string error_of(const std::string& text) {
   try {
-    sky::read_puzzles(text, "bad.txt");
+    sky::parse(text, "bad.txt");
   } catch (const sky::FormatError& e) {
     return e.what();
   }

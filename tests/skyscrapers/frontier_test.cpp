@@ -71,7 +71,7 @@ TEST(Frontier, SubproblemsCoverTheTreeOnce) {
   std::mt19937_64 random(5);
   for (int round = 0; round < 4; ++round) {
     auto puzzle = few_clues(random, 3 + round);
-    SCOPED_TRACE(sky::to_line(puzzle));
+    SCOPED_TRACE(sky::format_instance(puzzle, sky::Form::line));
     auto instance = sky::make_instance(puzzle);
     auto frontier = sky::Kind::split(instance, 64);
     EXPECT_GT(frontier.size(), 10u);
@@ -92,7 +92,7 @@ TEST(Frontier, ParallelCountsEqualBruteForce) {
   std::mt19937_64 random(6);
   for (int round = 0; round < 6; ++round) {
     auto puzzle = few_clues(random, 2 + round % 4);
-    SCOPED_TRACE(sky::to_line(puzzle));
+    SCOPED_TRACE(sky::format_instance(puzzle, sky::Form::line));
     nursery::RunOptions options;
     options.mode = nursery::Mode::count;
     options.threads = 4;
@@ -114,7 +114,7 @@ TEST(Frontier, FirstModeCancelsSiblingsWithAValidSolution) {
   auto result = nursery::run<sky::Kind>(sky::make_instance(empty), options);
   EXPECT_EQ(result.status, nursery::Status::solved);
   ASSERT_TRUE(result.solution.has_value());
-  EXPECT_EQ(sky::check(empty, *result.solution), "");
+  EXPECT_TRUE(sky::verify(empty, *result.solution).valid);
 }
 
 TEST(Frontier, DeadlineStopsAHugeCountAsIncomplete) {

@@ -27,7 +27,7 @@ inline std::string slurp(const std::string& path) {
 }
 
 inline std::vector<sky::Puzzle> load(const std::string& name) {
-  return sky::read_puzzles(slurp(dataset(name)), name);
+  return sky::parse(slurp(dataset(name)), name);
 }
 
 // Exact number of solutions (count mode), or up to `limit`.

@@ -90,15 +90,15 @@ Sniff sniff(std::string_view head);
 // Parses the homework format. Accepts LF, CRLF and lone CR line ends, a
 // missing final newline, blanks around a line, lines after the grid, and a
 // file without its algorithm line (DFS). `name` prefixes errors.
-Board parse_board(std::string_view text, const std::string& name);
+Board parse(std::string_view text, const std::string& name);
 // The most bytes a board file can hold, from its first lines (its first
 // 4 KiB): what its n allows, with room for CRLF and blanks around lines.
 // InputError when no first line ends there (no board starts that way:
 // /dev/zero, binary data); no limit when n cannot be read (the parser then
 // says what is wrong, with its line).
 std::uint64_t size_limit(std::string_view head, const std::string& name);
-std::string format_instance(const Board& board);  // the input format (format_answer: the answer)
-std::string format_answer(const Board& board, const Placement* placement);  // OK+rows or FAIL
+std::string format_instance(const Board& board);  // the input format (format: the answer)
+std::string format(const Board& board, const Placement* placement);  // OK+rows or FAIL
 
 // ---- Bounds ----------------------------------------------------------------
 
@@ -165,7 +165,7 @@ std::optional<Placement> local_search(const Instance& instance, Placement start,
 
 using nursery::Verification;
 // Checks an answer text against an input text, both in the homework format.
-Verification verify_answer(std::string_view input, std::string_view output);
+Verification verify(std::string_view input, std::string_view output);
 
 // ---- Generation ---------------------------------------------------------------
 

@@ -162,13 +162,13 @@ using nursery::Verification;
 Verification verify(std::uint32_t n, std::span<const std::uint32_t> placement);
 
 //--- Formats -----------------------------------------------------------------
-// "*15863724": position c holds the 1-based row of column c's queen, one
-// character each (1-9, then a-z for rows 10..35).
-std::string format_string(std::span<const std::uint32_t> placement);
-// "0 4 7 5 2 6 1 3": the 0-based rows.
-std::string format_rows(std::span<const std::uint32_t> placement);
-// One text line per row, 'Q' for a queen, '.' for an empty square.
-std::string format_board(std::span<const std::uint32_t> placement);
+// The three ways to write a solution:
+//   string  "*15863724": position c holds the 1-based row of column c's queen,
+//           one character each (1-9, then a-z for rows 10..35);
+//   rows    "0 4 7 5 2 6 1 3": the 0-based rows;
+//   board   one text line per row, 'Q' for a queen, '.' for an empty square.
+enum class Format { string, rows, board };
+std::string format(std::span<const std::uint32_t> placement, Format format);
 
 // ---- Instance files ----------------------------------------------------------
 
@@ -177,7 +177,7 @@ std::string format_board(std::span<const std::uint32_t> placement);
 constexpr std::uint32_t kMaxFileN = 100000;
 Sniff sniff(std::string_view head);
 // N of a `queens N` file; InputError "name:1: expected ..., found ..." otherwise.
-std::uint32_t parse_file(std::string_view text, const std::string& name);
+std::uint32_t parse(std::string_view text, const std::string& name);
 // An answer read back: one line of N 0-based rows, or N lines of 'Q' and
 // '.'. Empty when it does not read as a placement of N queens.
 Placement read_answer(std::string_view text, std::uint32_t n);

@@ -56,13 +56,15 @@ Sniff sniff(std::string_view head);
 // first meaningful line: the line format (`id N clues givens solution ...`),
 // Tatham game IDs (`N:c/c/.../c[,grid]`, one a line) or the plain grid form
 // (the clue ring drawn around the grid, `.` for no clue and empty cells).
-std::vector<Puzzle> read_puzzles(const std::string& text, const std::string& name);
+std::vector<Puzzle> parse(const std::string& text, const std::string& name);
 
 Puzzle parse_game_id(const std::string& id, const std::string& where);  // one Tatham game ID
-std::string to_line(const Puzzle& puzzle);                              // the line format
-std::string to_game_id(const Puzzle& puzzle);                           // Tatham's game ID
-// The grid form: clue ring around `heights` (the givens when null).
-std::string to_grid_form(const Puzzle& puzzle, const Grid* heights = nullptr);
+// A puzzle written back in one of the three forms: the line format, Tatham's
+// game ID, or the grid form (the clue ring around the givens).
+enum class Form { line, game_id, grid };
+std::string format_instance(const Puzzle& puzzle, Form form);
+// An answer: the grid form with `heights` inside the clue ring.
+std::string format(const Puzzle& puzzle, const Grid& heights);
 
 // An answer read back from a solver's output (what `nursery verify` checks):
 // blocks in the grid form, each after an optional `# id ...` header line.
@@ -72,7 +74,7 @@ struct Answer {
   Grid heights;            // N*N
   std::string source;      // "file:line"
 };
-std::vector<Answer> read_answers(const std::string& text, const std::string& name);
+std::vector<Answer> read_answer(const std::string& text, const std::string& name);
 
 // ---- Solving (instance.cpp, propagate.cpp, search.cpp) ----------------------
 
@@ -128,9 +130,9 @@ Solved solve(const Puzzle& puzzle, const RunOptions& options);
 
 // ---- Verification (verify.cpp: shares no code with the solver) --------------
 
-// Empty when `heights` is a Latin square of 1..N that keeps every clue and
-// every given of `puzzle`; otherwise the first fault, in words.
-std::string check(const Puzzle& puzzle, const Grid& heights);
+// Valid when `heights` is a Latin square of 1..N that keeps every clue and
+// every given of `puzzle`; otherwise the reason is the first fault, in words.
+Verification verify(const Puzzle& puzzle, const Grid& heights);
 
 // ---- Generation (generate.cpp) ----------------------------------------------
 
@@ -158,7 +160,7 @@ std::optional<Puzzle> generate(const GenerateOptions& options, std::mt19937_64& 
 // Each puzzle's fault (empty: its answer is valid). Answers name their
 // puzzles in their `# id` lines; bare grids go in order. `output` names the
 // answer file in messages.
-std::vector<std::string> check_answers(const std::vector<Puzzle>& puzzles,
+std::vector<std::string> verify_answers(const std::vector<Puzzle>& puzzles,
                                        const std::vector<Answer>& answers,
                                        const std::string& output);
 
