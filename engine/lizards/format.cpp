@@ -197,9 +197,11 @@ Board parse(std::string_view text, const std::string& name) {
   return board;
 }
 
-std::string format_instance(const Board& board) {
-  std::string text = std::string(to_string(board.algorithm)) + "\n" + std::to_string(board.n) +
-                     "\n" + std::to_string(board.p) + "\n";
+namespace {
+
+// Appends the board's n rows of '0' and '2' to `text`; returns the offset
+// of its first cell (a lizard is marked by writing '1' over its cell).
+std::size_t append_rows(const Board& board, std::string& text) {
   const std::size_t n = board.n;
   std::size_t head = text.size();
   text.resize(head + n * (n + 1));
@@ -210,6 +212,15 @@ std::string format_instance(const Board& board) {
     out[n] = '\n';
     out += n + 1;
   }
+  return head;
+}
+
+}  // namespace
+
+std::string format_instance(const Board& board) {
+  std::string text = std::string(to_string(board.algorithm)) + "\n" + std::to_string(board.n) +
+                     "\n" + std::to_string(board.p) + "\n";
+  append_rows(board, text);
   return text;
 }
 
@@ -217,15 +228,7 @@ std::string format(const Board& board, const Placement* placement) {
   if (placement == nullptr) return "FAIL\n";
   const std::size_t n = board.n;
   std::string text = "OK\n";
-  std::size_t head = text.size();
-  text.resize(head + n * (n + 1));
-  char* out = text.data() + head;
-  for (std::size_t r = 0; r < n; ++r) {
-    const std::uint8_t* row = board.cells.data() + r * n;
-    for (std::size_t c = 0; c < n; ++c) out[c] = static_cast<char>('0' + row[c]);
-    out[n] = '\n';
-    out += n + 1;
-  }
+  std::size_t head = append_rows(board, text);
   for (auto cell : *placement) text[head + (cell / n) * (n + 1) + cell % n] = '1';
   return text;
 }
