@@ -192,6 +192,9 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     frontier.insert(frontier.begin(), std::move(racer));
   }
 
+  // The racer (entry 0) runs until a find or the proof stops it: under the
+  // leftmost rule no DFS find would, so a portfolio takes the first found.
+  run.any = portfolio;
   auto execution = execute<LizardsKind>(in, std::span<const Subproblem>(frontier), run);
   auto result = summarize<Placement>(execution.outcomes, run.mode, std::move(execution.solution),
                                      execution.stop_reason);

@@ -49,6 +49,34 @@ struct Ladder {
   }
 };
 
+// Subproblem i (0..63) holds one solution, i, when i % 7 == 3, found after
+// (64 - i) * 2000 nodes: the right ones answer first, so "first found"
+// would favour them; the leftmost rule must still answer 3.
+struct Scattered {
+  struct Instance {};
+  using Subproblem = std::size_t;
+  using Solution = std::size_t;
+  static std::vector<Subproblem> split(const Instance&, std::size_t) {
+    std::vector<Subproblem> frontier(64);
+    std::iota(frontier.begin(), frontier.end(), 0);
+    return frontier;
+  }
+  static Outcome solve(const Instance&, const Subproblem& i, Search<Solution>& search) {
+    Outcome outcome;
+    auto poller = search.poller();
+    for (std::size_t node = 0; node < (64 - i) * 2000; ++node) {
+      ++outcome.nodes;
+      if (poller.poll()) return outcome;
+    }
+    if (i % 7 == 3) {
+      ++outcome.count;
+      search.offer(i);
+    }
+    outcome.complete = true;
+    return outcome;
+  }
+};
+
 // Every subproblem spins until told to stop: a pool busy forever.
 struct Spin {
   struct Instance {};
@@ -106,6 +134,33 @@ TEST(Scheduler, FirstSolutionCancelsSiblings) {
   // Far less than the whole tree (5e12 nodes) was walked.
   EXPECT_LT(result.stats.nodes, 1'000'000'000ull);
   EXPECT_LT(result.stats.subproblems_done, 100000u);
+}
+
+TEST(Scheduler, FirstModeAnswersTheLeftmostSolutionOnEveryRunAndThreadCount) {
+  for (unsigned threads : {1u, 2u, 8u})
+    for (int run = 0; run < 20; ++run) {
+      RunOptions options;
+      options.mode = Mode::first;
+      options.threads = threads;
+      auto result = nursery::run<Scattered>(Scattered::Instance{}, options);
+      EXPECT_EQ(result.status, Status::solved);
+      ASSERT_TRUE(result.solution.has_value());
+      EXPECT_EQ(*result.solution, 3u) << threads << " threads, run " << run;
+      auto ladder = nursery::run<Ladder>(Ladder::Instance{1000}, options);
+      ASSERT_TRUE(ladder.solution.has_value());
+      EXPECT_EQ(*ladder.solution, (Ladder::Solution{1, 0}));
+    }
+}
+
+TEST(Scheduler, FirstModeWithAnyTakesAFoundSolution) {
+  RunOptions options;
+  options.mode = Mode::first;
+  options.threads = 2;
+  options.any = true;
+  auto result = nursery::run<Scattered>(Scattered::Instance{}, options);
+  EXPECT_EQ(result.status, Status::solved);
+  ASSERT_TRUE(result.solution.has_value());
+  EXPECT_EQ(*result.solution % 7, 3u);
 }
 
 TEST(Scheduler, FirstModeWithoutSolutionIsComplete) {

@@ -18,6 +18,7 @@
 // search.offer(). The pool that runs them is scheduler.hpp's.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -36,7 +37,8 @@ namespace nursery {
 
 enum class Mode {
   count,  // search every subproblem to the end; exact sum of the counts
-  first,  // the first solution found cancels every sibling
+  first,  // one solution: by default the leftmost subproblem's (the same on every
+          // run and thread count); with RunOptions::any the first found wins
   all,    // stream every solution to a sink, up to a limit
 };
 
@@ -64,6 +66,12 @@ struct RunOptions {
   // search the whole tree in one piece for up to this many nodes, and cut a
   // frontier only when it runs over (small trees cost less than a frontier).
   std::uint64_t probe_nodes = 0;
+  // First mode: take the first solution found, whichever subproblem has it,
+  // and cancel every sibling (the fastest; the answer may differ from run
+  // to run). Otherwise the answer is the solution of the leftmost subproblem
+  // that has one: a find cancels only the subproblems to its right, those to
+  // its left run on, so every run and thread count prints the same answer.
+  bool any = false;
 };
 
 // What one subproblem's search produced.
@@ -83,6 +91,13 @@ struct Result {
   Stats stats;
 };
 
+namespace detail {
+// The subproblem the current thread is solving (the scheduler sets it around
+// each solve() call, nested runs save and restore it): where a solution was
+// found, for the leftmost rule.
+inline thread_local std::size_t t_subproblem = static_cast<std::size_t>(-1);
+}  // namespace detail
+
 // The per-run services a kind's solve() sees.
 template <class Solution>
 class Search {
@@ -97,16 +112,31 @@ class Search {
         progress_(progress) {}
 
   Mode mode() const { return mode_; }
-  StopPoller poller() const { return StopPoller(&stop_); }
-  bool stop_requested() const { return stop_.requested(); }
+  StopPoller poller() const { return StopPoller(&source()); }
+  bool stop_requested() const { return source().requested(); }
+
+  // First mode under the leftmost rule: one stop per subproblem (each
+  // following the run's stop), so a find stops only those to its right.
+  void leftmost(std::span<StopSource> subproblem_stops) { subproblem_stops_ = subproblem_stops; }
 
   // first/all modes: a solution was found. Returns true when the search
   // should go on looking (all mode under its limit), false when it must stop.
   bool offer(const Solution& solution) {
     std::lock_guard lock(mutex_);
     if (mode_ == Mode::first) {
-      if (!first_) first_ = solution;
-      cancel(StopReason::solved);
+      if (subproblem_stops_.empty()) {
+        if (!first_) first_ = solution;
+        cancel(StopReason::solved);
+        return false;
+      }
+      std::size_t index = std::min(detail::t_subproblem, subproblem_stops_.size() - 1);
+      if (!first_ || index < first_index_) {
+        first_ = solution;
+        for (std::size_t right = index + 1; right < std::min(first_index_, subproblem_stops_.size());
+             ++right)
+          subproblem_stops_[right].request(StopReason::solved);
+        first_index_ = index;
+      }
       return false;
     }
     if (limit_ != 0 && emitted_ >= limit_) return false;
@@ -143,6 +173,11 @@ class Search {
     stop_.request(reason);
     if (cancel_pool_) cancel_pool_();
   }
+  const StopSource& source() const {
+    if (detail::t_subproblem < subproblem_stops_.size())
+      return subproblem_stops_[detail::t_subproblem];
+    return stop_;
+  }
 
   Mode mode_;
   std::uint64_t limit_;
@@ -152,6 +187,8 @@ class Search {
   Progress* progress_;
   std::mutex mutex_;
   std::optional<Solution> first_;
+  std::size_t first_index_ = static_cast<std::size_t>(-1);  // leftmost rule: first_'s subproblem
+  std::span<StopSource> subproblem_stops_;
   std::uint64_t emitted_ = 0;
   std::atomic<std::uint64_t> counted_{0};
 };

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <ctime>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <span>
@@ -140,6 +141,12 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
   tbb::task_group_context context;
   Search<Solution> search(options.mode, options.limit, stop, sink, options.progress,
                           [&context] { context.cancel_group_execution(); });
+  std::unique_ptr<StopSource[]> subproblem_stops;
+  if (options.mode == Mode::first && !options.any && !subproblems.empty()) {
+    subproblem_stops = std::make_unique<StopSource[]>(subproblems.size());
+    for (std::size_t i = 0; i < subproblems.size(); ++i) subproblem_stops[i].follow(&stop);
+    search.leftmost(std::span(subproblem_stops.get(), subproblems.size()));
+  }
   std::atomic<std::uint64_t> cpu_nanoseconds{0};
   if (options.progress != nullptr)
     options.progress->total.fetch_add(subproblems.size(), std::memory_order_relaxed);
@@ -148,8 +155,13 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
     NURSERY_TSAN_ACQUIRE(&execution);
     for (std::size_t i = range.begin(); i != range.end(); ++i) {
       if (stop.requested()) return;
+      // Leftmost rule: a solution to the left already decided the answer.
+      if (subproblem_stops && subproblem_stops[i].requested()) continue;
       double cpu0 = detail::thread_cpu_seconds();
+      const std::size_t outer = detail::t_subproblem;
+      detail::t_subproblem = i;
       Outcome outcome = Kind::solve(instance, subproblems[i], search);
+      detail::t_subproblem = outer;
       double cpu = detail::thread_cpu_seconds() - cpu0;
       cpu_nanoseconds.fetch_add(static_cast<std::uint64_t>(cpu * 1e9), std::memory_order_relaxed);
       execution.outcomes[i] = outcome;

@@ -14,6 +14,8 @@ class StopSource {
   // A run's own source also stops when its parent (a batch, Ctrl-C) does.
   explicit StopSource(const StopSource* parent) : parent_(parent) {}
   StopSource(const StopSource&) = delete;
+  // Sets the parent of a source built in an array; before anyone polls it.
+  void follow(const StopSource* parent) { parent_ = parent; }
   StopSource& operator=(const StopSource&) = delete;
 
   // The first reason given wins; later requests keep it.
