@@ -87,6 +87,37 @@ TEST(QueensCount, TextbookBaselinesAgreeAndShowTheirWork) {
   EXPECT_THROW(count<queens::Brute>(11), std::invalid_argument);
 }
 
+TEST(QueensCount, PermutationMethodCountsEveryPermutation) {
+  auto table = nursery::testing::nqueens_reference();
+  Count factorial = 1;
+  for (int n = 1; n <= 9; ++n) {
+    factorial *= static_cast<Count>(n);
+    auto permutations = count<queens::Permutations>(n);
+    EXPECT_EQ(permutations.status, Status::complete) << n;
+    EXPECT_EQ(permutations.count, table[n].total) << n;
+    EXPECT_EQ(permutations.unique, table[n].unique) << n;
+    EXPECT_EQ(Count{permutations.stats.nodes}, factorial) << n;  // n! permutations checked
+  }
+  EXPECT_THROW(count<queens::Permutations>(13), std::invalid_argument);
+}
+
+TEST(QueensFirst, ForwardCheckingFindsAValidSolutionOrProvesNone) {
+  for (int n = 1; n <= 64; ++n) {
+    RunOptions options;
+    options.mode = Mode::first;
+    auto result = nursery::run<queens::ForwardChecking>({n}, options);
+    if (n == 2 || n == 3) {
+      EXPECT_EQ(result.status, Status::complete) << n;
+      EXPECT_FALSE(result.solution.has_value()) << n;
+      continue;
+    }
+    ASSERT_EQ(result.status, Status::solved) << n;
+    auto verdict = queens::verify(n, *result.solution);
+    EXPECT_TRUE(verdict.valid) << n << ": " << verdict.reason;
+    EXPECT_GE(result.stats.nodes, static_cast<std::uint64_t>(n)) << n;  // one value per column at least
+  }
+}
+
 TEST(QueensEnumerate, EverySolutionIsValidDistinctAndCounted) {
   auto table = nursery::testing::nqueens_reference();
   for (int n = 1; n <= 10; ++n) {

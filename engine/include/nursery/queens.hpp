@@ -90,6 +90,32 @@ struct Brute {
                        Search<Solution>& search);
 };
 
+// The permutation method: every one of the n! permutations of the rows is
+// made by Heap's algorithm and checked for diagonals (40,320 for n = 8).
+// n <= kMaxPermutationsN; counts only.
+constexpr int kMaxPermutationsN = 12;
+struct Permutations {
+  using Instance = Columns::Instance;
+  using Subproblem = Columns::Subproblem;
+  using Solution = Placement;
+  static std::vector<Subproblem> split(const Instance& instance, std::size_t target);
+  static Outcome solve(const Instance& instance, const Subproblem& subproblem,
+                       Search<Solution>& search);
+};
+
+// One solution by constraint programming: forward checking with the
+// smallest domain first (engine/queens/forward_checking.cpp), one search
+// whose node count (values tried) is the figure to compare. First mode.
+constexpr int kMaxForwardCheckingN = 64;
+struct ForwardChecking {
+  using Instance = Columns::Instance;
+  struct Subproblem {};
+  using Solution = Placement;
+  static std::vector<Subproblem> split(const Instance& instance, std::size_t target);
+  static Outcome solve(const Instance& instance, const Subproblem& subproblem,
+                       Search<Solution>& search);
+};
+
 //--- Join: half boards counted against each other ------------------------------
 // Meet in the middle (engine/queens/join.cpp): every top half (rows 0..a-1,
 // a = n/2) is reduced to its inner columns and the rays it sends across the
