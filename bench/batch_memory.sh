@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Peak memory of `nursery batch` against the size of the directory (figures
-# for README, not a test). Batch keeps paths and kinds for the whole run and
-# a file's text only while its lane works on it, so ten times more files of
-# the same sizes should cost about the same memory (target: under 1.2x).
+# for README, not a test). Batch streams: the walk yields one file at a time,
+# a file's text lives only while its lane works on it and its row goes to the
+# report's file as it finishes, so ten times more files of the same sizes
+# should cost about the same memory (target: under 1.2x). All the copies lie
+# in one directory, whose listing (names only) the walk holds while in it.
 #
 #   bench/batch_memory.sh [BIG SMALL]   (defaults 30 and 10000: 1 MB boards and
 #                                        small boards, then 10x each)

@@ -1,9 +1,12 @@
-// The batch walk: which files to look at, and where each one's answer goes
-// under OUTDIR (its kind is sniffed afterwards, in the pool).
+// The batch walk: which files to look at, one at a time, and where each
+// one's answer goes under OUTDIR (its kind is sniffed later, in its lane).
+// It holds only the listings of the directories on the current path, so a
+// directory of a million files costs its names while it is walked, nothing
+// per file afterwards.
 #include <sys/stat.h>
 
 #include <algorithm>
-#include <set>
+#include <cctype>
 #include <system_error>
 #include <utility>
 
@@ -13,98 +16,65 @@ namespace nursery::batch {
 
 namespace {
 
-struct Walker {
-  fs::path outdir;
-  bool have_outdir = false;
-  std::pair<dev_t, ino_t> outdir_id{};
-  std::set<std::pair<dev_t, ino_t>> visited;
-  std::set<std::pair<dev_t, ino_t>> files_seen;
-  Discovery discovery;
-  unsigned part = 1, parts = 1;  // this run keeps the files of shard part-1 of parts
+bool digit(char c) { return c >= '0' && c <= '9'; }
 
-  static bool identity(const fs::path& path, std::pair<dev_t, ino_t>& id) {
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) return false;
-    id = {st.st_dev, st.st_ino};
-    return true;
-  }
+std::string join(const std::string& directory, std::string_view name) {
+  if (directory.empty()) return std::string(name);
+  std::string path = directory;
+  if (path.back() != '/') path += '/';
+  path += name;
+  return path;
+}
 
-  static bool declared_name(const std::string& name) {
-    std::string lower = name;
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return lower.find("input") != std::string::npos;
-  }
-
-  void skip(std::string path, std::string reason, bool problem) {
-    discovery.skipped.push_back({std::move(path), std::move(reason), problem});
-  }
-
-  void file(const fs::path& path, std::string display, const fs::path& relative, bool declared) {
-    // The same file reached twice (an argument inside another, a link) is
-    // solved once.
-    std::pair<dev_t, ino_t> id{};
-    if (identity(path, id) && !files_seen.insert(id).second) {
-      skip(std::move(display), "already listed", false);
-      return;
-    }
-    if (parts > 1 && shard_of(relative.generic_string(), parts) != part - 1) return;
-    Source source;
-    source.path = path.string();
-    source.display = std::move(display);
-    source.declared = declared;
-    if (have_outdir) source.output = (outdir / relative).string();
-    discovery.files.push_back(std::move(source));
-  }
-
-  void directory(const fs::path& path, const std::string& display, const fs::path& relative) {
-    std::pair<dev_t, ino_t> id{};
-    if (!identity(path, id)) {
-      skip(display, "cannot read directory", true);
-      return;
-    }
-    if (have_outdir && id == outdir_id) return;  // our own answers are no instances
-    if (!visited.insert(id).second) {
-      skip(display, "directory already walked (a symbolic link loop or a second link)", true);
-      return;
-    }
-    discovery.directories.push_back(display);
-    std::error_code error;
-    fs::directory_iterator it(path, error);
-    if (error) {
-      skip(display, "cannot read directory: " + error.message(), true);
-      return;
-    }
-    std::vector<fs::path> names;
-    for (; it != fs::directory_iterator(); it.increment(error)) {
-      if (error) break;
-      names.push_back(it->path().filename());
-    }
-    if (error) skip(display, "directory read stopped: " + error.message(), true);
-    std::sort(names.begin(), names.end());
-    for (const auto& name : names) {
-      std::string text = name.string();
-      if (text.empty() || text[0] == '.') continue;  // hidden: .git, our temporary files
-      fs::path child = path / name;
-      std::string child_display =
-          display.empty() || display.back() == '/' ? display + text : display + "/" + text;
-      std::error_code status_error;
-      auto status = fs::status(child, status_error);
-      if (status_error || !fs::exists(status)) {
-        bool link = fs::is_symlink(fs::symlink_status(child, status_error));
-        skip(child_display, link ? "broken symbolic link" : "cannot stat", true);
-      } else if (fs::is_directory(status)) {
-        directory(child, child_display, relative / name);
-      } else if (fs::is_regular_file(status)) {
-        file(child, child_display, relative / name, declared_name(text));
-      } else {
-        skip(child_display, "not a regular file", true);
-      }
-    }
-  }
-};
+bool declared_name(std::string_view name) {
+  std::string lower(name);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return lower.find("input") != std::string::npos;
+}
 
 }  // namespace
+
+int natural_compare(std::string_view a, std::string_view b) {
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (digit(a[i]) && digit(b[j])) {
+      // Numbers compare by value: leading zeros skipped, then the longer
+      // run is the larger, then digit by digit.
+      std::size_t si = i, sj = j;
+      while (si < a.size() && a[si] == '0') ++si;
+      while (sj < b.size() && b[sj] == '0') ++sj;
+      std::size_t ei = si, ej = sj;
+      while (ei < a.size() && digit(a[ei])) ++ei;
+      while (ej < b.size() && digit(b[ej])) ++ej;
+      if (ei - si != ej - sj) return ei - si < ej - sj ? -1 : 1;
+      if (int c = a.substr(si, ei - si).compare(b.substr(sj, ej - sj)); c != 0) return c < 0 ? -1 : 1;
+      i = ei;
+      j = ej;
+      continue;
+    }
+    if (a[i] != b[j]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]) ? -1 : 1;
+    ++i;
+    ++j;
+  }
+  if (i < a.size() || j < b.size()) return i < a.size() ? 1 : -1;
+  // Equal as numbers ("b01" and "b1"): bytes decide, so the order is total.
+  int c = a.compare(b);
+  return c < 0 ? -1 : (c > 0 ? 1 : 0);
+}
+
+bool walk_less(std::string_view a, std::string_view b) {
+  // Component by component, as the walk visits a directory's entries.
+  for (;;) {
+    auto ea = a.find('/'), eb = b.find('/');
+    int c = natural_compare(a.substr(0, ea), b.substr(0, eb));
+    if (c != 0) return c < 0;
+    if (ea == std::string_view::npos || eb == std::string_view::npos)
+      return ea == std::string_view::npos && eb != std::string_view::npos;
+    a.remove_prefix(ea + 1);
+    b.remove_prefix(eb + 1);
+  }
+}
 
 std::size_t shard_of(std::string_view relative, unsigned parts) {
   std::uint64_t hash = 14695981039346656037ull;  // FNV-1a, 64 bits: the same on every machine
@@ -115,38 +85,200 @@ std::size_t shard_of(std::string_view relative, unsigned parts) {
   return static_cast<std::size_t>(hash % parts);
 }
 
-Discovery discover(const std::vector<std::string>& arguments, const fs::path& outdir,
-                   unsigned part, unsigned parts) {
-  Walker walker;
-  walker.part = part;
-  walker.parts = parts;
+bool Walk::identity(const std::string& path, Id& id, bool follow, nlink_t* links) {
+  struct stat st {};
+  if ((follow ? ::stat(path.c_str(), &st) : ::lstat(path.c_str(), &st)) != 0) return false;
+  id = {st.st_dev, st.st_ino};
+  if (links != nullptr) *links = st.st_nlink;
+  return true;
+}
+
+void Walk::Frame::sort_names(bool natural) {
+  // Entries sorted once (naturally: b2 before b10), then flagged when an
+  // earlier one shares their stem, so NAME.out goes to the first of them and
+  // the others write NAME.EXT.out: no two answers share a name.
+  auto name = [&](std::uint32_t at) { return std::string_view(names.c_str() + at); };
+  if (natural)
+    std::sort(starts.begin(), starts.end(),
+              [&](auto x, auto y) { return natural_compare(name(x), name(y)) < 0; });
+  // Positions sorted by stem (views into `names`: a directory of 100,000
+  // entries must not cost a string per entry here either).
+  auto stem = [&](std::uint32_t k) {
+    std::string_view full = name(starts[k]);
+    auto dot = full.rfind('.');
+    return dot == 0 || dot == std::string_view::npos ? full : full.substr(0, dot);
+  };
+  std::vector<std::uint32_t> by_stem(starts.size());
+  for (std::uint32_t k = 0; k < by_stem.size(); ++k) by_stem[k] = k;
+  std::stable_sort(by_stem.begin(), by_stem.end(),
+                   [&](auto x, auto y) { return stem(x) < stem(y); });
+  fallback.assign(starts.size(), false);
+  for (std::size_t k = 1; k < by_stem.size(); ++k)
+    if (stem(by_stem[k]) == stem(by_stem[k - 1])) fallback[by_stem[k]] = true;
+}
+
+Walk::Walk(const std::vector<std::string>& arguments, const fs::path& outdir, unsigned part,
+           unsigned parts)
+    : part_(part), parts_(parts) {
   if (!outdir.empty()) {
-    walker.outdir = outdir;
-    walker.have_outdir = true;
-    if (!Walker::identity(outdir, walker.outdir_id)) walker.outdir_id = {0, 0};
+    outdir_ = outdir.string();
+    have_outdir_ = true;
+    if (!identity(outdir_, outdir_id_, true)) outdir_id_ = {0, 0};
   }
-  // One argument mirrors its contents straight under OUTDIR; several each
-  // get a folder named after them.
-  bool several = arguments.size() > 1;
+  // The arguments are the first frame, in the order given; one directory
+  // argument mirrors straight under OUTDIR, several each get a folder.
+  Frame frame;
+  frame.arguments = true;
+  frame.several = arguments.size() > 1;
   for (const auto& argument : arguments) {
-    fs::path path(argument);
+    frame.starts.push_back(static_cast<std::uint32_t>(frame.names.size()));
+    frame.names += argument;
+    frame.names += '\0';
+    Id id{};
+    if (identity(argument, id, true)) argument_files_.insert(id);
+  }
+  frame.sort_names(false);
+  stack_.push_back(std::move(frame));
+}
+
+bool Walk::enter(const std::string& path, const std::string& display, const std::string& relative) {
+  Id id{};
+  if (!identity(path, id, true)) {
+    skip(display, "cannot read directory", true);
+    return false;
+  }
+  if (have_outdir_ && id == outdir_id_) return false;  // our own answers are no instances
+  if (!visited_.insert(id).second) {
+    skip(display, "directory already walked (a symbolic link loop or a second link)", true);
+    return false;
+  }
+  Frame frame;
+  frame.path = path;
+  frame.display = display;
+  frame.relative = relative;
+  std::error_code error;
+  fs::directory_iterator it(path, error);
+  if (error) {
+    skip(display, "cannot read directory: " + error.message(), true);
+    return false;
+  }
+  for (; it != fs::directory_iterator(); it.increment(error)) {
+    if (error) break;
+    auto name = it->path().filename().string();
+    if (name.empty() || name[0] == '.') continue;  // hidden: .git, our temporary files
+    frame.starts.push_back(static_cast<std::uint32_t>(frame.names.size()));
+    frame.names += name;
+    frame.names += '\0';
+  }
+  if (error) skip(display, "directory read stopped: " + error.message(), true);
+  frame.sort_names(true);
+  frame.names.shrink_to_fit();
+  stack_.push_back(std::move(frame));
+  return true;
+}
+
+// A regular file: false when it was listed already or is another part's.
+bool Walk::accept(const std::string& path, const std::string& display, bool link) {
+  // The same file reached twice (an argument inside another, a link) is
+  // solved once. Only files that can be reached twice are remembered (hard
+  // links, links, arguments); every file is looked up.
+  Id id{};
+  nlink_t links = 1;
+  if (identity(path, id, true, &links)) {
+    bool twice = links > 1 || link || argument_files_.count(id) != 0;
+    if (seen_.count(id) != 0) {
+      skip(display, "already listed", false);
+      return false;
+    }
+    if (link && target_walked(path)) {
+      skip(display, "already listed", false);
+      return false;
+    }
+    if (twice) seen_.insert(id);
+  }
+  return true;
+}
+
+// A link to a file in a directory this walk has entered: that file is (or,
+// later in the same directory, will be) listed under its own name.
+bool Walk::target_walked(const std::string& path) const {
+  std::error_code error;
+  auto target = fs::canonical(path, error);
+  if (error) return false;
+  auto name = target.filename().string();
+  if (name.empty() || name[0] == '.') return false;
+  Id parent{};
+  if (!identity(target.parent_path().string(), parent, true)) return false;
+  return visited_.count(parent) != 0;
+}
+
+bool Walk::next(Entry& entry) {
+  while (!stack_.empty()) {
+    Frame& frame = stack_.back();
+    if (frame.next == frame.starts.size()) {
+      stack_.pop_back();
+      continue;
+    }
+    std::size_t k = frame.next++;
+    std::string_view name(frame.names.c_str() + frame.starts[k]);
+    bool fallback = frame.fallback[k];
+    std::string path, display, relative;
+    bool declared = false, root = frame.arguments;
+    if (frame.arguments) {
+      path = display = std::string(name);
+      fs::path p(path);
+      auto base = (p.filename().empty() ? p.parent_path().filename() : p.filename()).string();
+      relative = frame.several ? base : std::string();
+      declared = true;
+      std::error_code error;
+      auto status = fs::status(p, error);
+      if (error || !fs::exists(status)) {
+        skip(display, "no such file or directory", true);
+        continue;
+      }
+      if (fs::is_regular_file(status)) relative = base;
+    } else {
+      path = join(frame.path, name);
+      display = join(frame.display, name);
+      relative = join(frame.relative, name);
+      declared = declared_name(name);
+    }
     std::error_code error;
     auto status = fs::status(path, error);
     if (error || !fs::exists(status)) {
-      walker.skip(argument, "no such file or directory", true);
-      continue;
-    }
-    fs::path name = path.filename().empty() ? path.parent_path().filename() : path.filename();
-    if (fs::is_directory(status)) {
-      walker.discovery.roots.push_back(argument);
-      walker.directory(path, argument, several ? name : fs::path());
+      bool link = fs::is_symlink(fs::symlink_status(path, error));
+      skip(display, link ? "broken symbolic link" : "cannot stat", true);
+    } else if (fs::is_directory(status)) {
+      if (enter(path, display, relative)) {
+        entry = Entry{};
+        entry.directory = true;
+        entry.root = root;
+        entry.source.display = std::move(display);
+        return true;
+      }
     } else if (fs::is_regular_file(status)) {
-      walker.file(path, argument, name, true);
+      bool link = !frame.arguments && fs::is_symlink(fs::symlink_status(path, error));
+      if (!accept(path, display, link)) continue;
+      if (parts_ > 1 && shard_of(relative, parts_) != part_ - 1) continue;
+      entry = Entry{};
+      entry.source.path = std::move(path);
+      entry.source.display = std::move(display);
+      entry.source.declared = declared;
+      entry.source.homework = fs::path(relative).filename() == "input.txt";
+      if (have_outdir_) {
+        fs::path output = fs::path(outdir_) / relative;
+        if (fallback)
+          output += ".out";
+        else
+          output.replace_extension(".out");
+        entry.source.output = output.string();
+      }
+      return true;
     } else {
-      walker.skip(argument, "not a regular file", true);
+      skip(display, "not a regular file", true);
     }
   }
-  return std::move(walker.discovery);
+  return false;
 }
 
 }  // namespace nursery::batch

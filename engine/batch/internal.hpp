@@ -1,9 +1,12 @@
 // The parts of the batch engine shared by its files:
-//   discover.cpp     the walk: paths, their kinds (sniffed), where answers go
+//   discover.cpp     the walk, one file at a time: paths, where answers go
+//   stream.cpp       the report as rows finish: reorder buffer, rows on disk
 //   kinds.cpp        the kind table; queens.cpp, lizards.cpp, skyscrapers.cpp its rows
 //   run.cpp          lanes over the files, the writer, the report
 //   report.cpp       rows as JSON or CSV, the summary line
 #pragma once
+
+#include <sys/types.h>
 
 #include <any>
 #include <atomic>
@@ -13,6 +16,7 @@
 #include <nursery/input.hpp>
 #include <nursery/scheduler.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,26 +29,72 @@ struct KindEntry;
 
 // A file the walk found: maybe an instance, decided by its content.
 // Paths are kept as plain strings: a std::filesystem::path also keeps its
-// split components, several times the memory over 100,000 files.
+// split components.
 struct Source {
   std::string path;       // to open
   std::string display;    // as reported: the argument joined with the walk
   std::string output;     // its answer's mirror under OUTDIR (empty: no OUTDIR)
   bool declared = false;  // named as an instance (an argument, or "input" in its name)
+  bool homework = false;  // named input.txt: a homework kind answers in output.txt beside it
 };
 
-struct Discovery {
-  std::vector<Source> files;
-  std::vector<Skipped> skipped;
-  std::vector<std::string> directories;  // every directory walked (display form)
-  std::vector<std::string> roots;        // the directory arguments (display form)
+// One step of the walk: a regular file, or a directory it entered (in walk
+// order, before the directory's own entries).
+struct Entry {
+  Source source;           // a directory: its display only
+  bool directory = false;
+  bool root = false;       // a directory named as an argument
 };
 
-// Walks the arguments recursively (following symbolic links, each directory
-// once), in name order, leaving out hidden entries and OUTDIR itself.
-// With parts > 1 only the files of shard part-1 are listed (see shard_of).
-Discovery discover(const std::vector<std::string>& arguments, const fs::path& outdir,
-                   unsigned part = 1, unsigned parts = 1);
+// The walk over the arguments (recursive, following symbolic links, each
+// directory once, hidden entries and OUTDIR left out), one entry at a time.
+// Each directory's entries are sorted naturally (b2 before b10), so every
+// process and every part walks the same order. It holds the listings of the
+// directories on the current path only (names packed in one string each),
+// the identities of the directories walked, and of the few files that can
+// be reached twice (hard links, links, arguments). With parts > 1 only the
+// files of shard part-1 are yielded (see shard_of). Not thread-safe.
+class Walk {
+ public:
+  Walk(const std::vector<std::string>& arguments, const fs::path& outdir, unsigned part = 1,
+       unsigned parts = 1);
+  bool next(Entry& entry);  // false: the walk is over
+  // What it passed over so far: broken links, loops, files reached twice.
+  std::vector<Skipped>& skipped() { return skipped_; }
+
+ private:
+  using Id = std::pair<dev_t, ino_t>;
+  struct Frame {
+    std::string path, display, relative;
+    std::string names;                  // the entries, each ended by a NUL
+    std::vector<std::uint32_t> starts;  // where each entry begins, in walk order
+    std::vector<bool> fallback;         // an earlier entry shares its stem: NAME.EXT.out
+    std::size_t next = 0;
+    bool arguments = false, several = false;
+    void sort_names(bool natural);
+  };
+  static bool identity(const std::string& path, Id& id, bool follow, nlink_t* links = nullptr);
+  bool enter(const std::string& path, const std::string& display, const std::string& relative);
+  bool accept(const std::string& path, const std::string& display, bool link);
+  bool target_walked(const std::string& path) const;
+  void skip(std::string path, std::string reason, bool problem) {
+    skipped_.push_back({std::move(path), std::move(reason), problem});
+  }
+
+  std::vector<Frame> stack_;
+  std::string outdir_;
+  bool have_outdir_ = false;
+  Id outdir_id_{};
+  std::set<Id> visited_, seen_, argument_files_;
+  std::vector<Skipped> skipped_;
+  unsigned part_ = 1, parts_ = 1;
+};
+
+// Names in natural order: digit runs by value (b2 < b10), other bytes as
+// bytes; names equal as numbers (b01, b1) by their bytes. -1, 0 or 1.
+int natural_compare(std::string_view a, std::string_view b);
+// Paths in walk order: component by component, each naturally.
+bool walk_less(std::string_view a, std::string_view b);
 
 // The shard of a file: a hash of its path relative to the roots (as the
 // answers mirror it under OUTDIR), so every part of a K-part run, on any
@@ -63,9 +113,9 @@ struct Settings {
 struct FileJob {
   Source source;
   const KindEntry* kind = nullptr;  // null: no instance (an ERROR row when declared)
-  std::uintmax_t bytes = 0;
   std::uint64_t most = 0;           // the most bytes its kind lets it hold (0: no bound)
   bool sniffed = false;             // false: a stop came before its kind was known
+  std::size_t seq = 0;              // its place in the walk (Feed)
   std::string text;    // while in its lane
   std::any problem;    // the kind's parsed instances, while in its lane
   std::vector<Row> rows;
@@ -111,6 +161,7 @@ Status from_scheduler(Status solved, nursery::Status status, const StopSource& s
 
 // Counts the rows by status (pending rows are unfinished).
 Summary summarize(const std::vector<const Row*>& rows);
+void count_row(Summary& summary, const Row& row);
 
 // A decimal count alone on its text; nothing otherwise.
 std::optional<Count> read_count(std::string_view text);

@@ -11,11 +11,11 @@ namespace nursery::batch {
 
 namespace {
 
-// The walk's order: directory by directory, names sorted (a path compares
-// component by component); rows of one file keep their order.
+// The walk's order: directory by directory, names in natural order (a path
+// compares component by component); rows of one file keep their order.
 void sort_by_path(nlohmann::json& rows) {
   std::stable_sort(rows.begin(), rows.end(), [](const nlohmann::json& a, const nlohmann::json& b) {
-    return fs::path(a.value("path", "")) < fs::path(b.value("path", ""));
+    return walk_less(a.value("path", ""), b.value("path", ""));
   });
 }
 

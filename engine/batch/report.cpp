@@ -1,12 +1,10 @@
 // The batch report: one row per finished instance, as JSON or CSV, and the
 // summary line.
 #include <cstdio>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
-#include <nursery/json.hpp>
 
-#include "batch/internal.hpp"
+#include "batch/stream.hpp"
 
 namespace nursery::batch {
 
@@ -32,35 +30,37 @@ double Summary::rate() const {
   return seconds > 0 ? solved / seconds : 0;
 }
 
+void count_row(Summary& summary, const Row& row) {
+  if (row.status == Status::skipped) {
+    ++summary.skipped;
+    return;
+  }
+  ++summary.instances;
+  switch (row.status) {
+    case Status::ok:
+      ++summary.ok;
+      break;
+    case Status::fail:
+      ++summary.fail;
+      break;
+    case Status::timeout:
+      ++summary.timeout;
+      break;
+    case Status::error:
+      ++summary.error;
+      break;
+    default:
+      ++summary.unfinished;
+      break;
+  }
+  summary.verified += row.verified;
+  summary.mismatches += row.mismatch;
+  summary.resumed += row.resumed;
+}
+
 Summary summarize(const std::vector<const Row*>& rows) {
   Summary summary;
-  for (const Row* row : rows) {
-    if (row->status == Status::skipped) {
-      ++summary.skipped;
-      continue;
-    }
-    ++summary.instances;
-    switch (row->status) {
-      case Status::ok:
-        ++summary.ok;
-        break;
-      case Status::fail:
-        ++summary.fail;
-        break;
-      case Status::timeout:
-        ++summary.timeout;
-        break;
-      case Status::error:
-        ++summary.error;
-        break;
-      default:
-        ++summary.unfinished;
-        break;
-    }
-    summary.verified += row->verified;
-    summary.mismatches += row->mismatch;
-    summary.resumed += row->resumed;
-  }
+  for (const Row* row : rows) count_row(summary, *row);
   return summary;
 }
 
@@ -81,70 +81,23 @@ std::string summary_line(const Summary& s) {
   return out.str();
 }
 
-namespace {
-
-nlohmann::json row_json(const Row& row) {
-  nlohmann::json j = {{"path", row.path},         {"kind", row.kind},
-                      {"size", row.size},         {"status", to_string(row.status)},
-                      {"seconds", row.seconds},   {"nodes", row.nodes},
-                      {"verified", row.verified}, {"resumed", row.resumed}};
-  if (!row.id.empty()) j["id"] = row.id;
-  if (row.count) j["count"] = count_json(*row.count);
-  if (row.mismatch) j["mismatch"] = true;
-  if (!row.message.empty()) j["message"] = row.message;
-  return j;
-}
-
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"') quoted += '"';
-    quoted += c;
-  }
-  return quoted + '"';
-}
-
-}  // namespace
-
+// The same text the streamed report has (stream.cpp), from rows in memory.
 std::string report_json(const std::vector<const Row*>& rows, const std::vector<Skipped>& skipped,
                         const Summary& s) {
-  nlohmann::json instances = nlohmann::json::array();
+  std::string text = "{\n \"instances\": [";
+  bool first = true;
   for (const Row* row : rows)
-    if (row->status != Status::pending) instances.push_back(row_json(*row));
-  nlohmann::json passed = nlohmann::json::array();
-  for (const auto& skip : skipped) passed.push_back({{"path", skip.path}, {"reason", skip.reason}});
-  nlohmann::json summary = {{"instances", s.instances},
-                            {"ok", s.ok},
-                            {"fail", s.fail},
-                            {"timeout", s.timeout},
-                            {"error", s.error},
-                            {"unfinished", s.unfinished},
-                            {"verified", s.verified},
-                            {"mismatches", s.mismatches},
-                            {"resumed", s.resumed},
-                            {"skipped", s.skipped},
-                            {"seconds", s.seconds},
-                            {"instances_per_second", s.rate()},
-                            {"jobs", s.jobs},
-                            {"threads", s.threads},
-                            {"interrupted", s.interrupted}};
-  nlohmann::json report = {{"instances", instances}, {"skipped", passed}, {"summary", summary}};
-  return report.dump(1) + "\n";
+    if (row->status != Status::pending) {
+      text += json_row_text(*row, first);
+      first = false;
+    }
+  return text + json_tail(skipped, s, !first);
 }
 
 std::string report_csv(const std::vector<const Row*>& rows) {
-  std::string text = "path,id,kind,size,status,count,seconds,nodes,verified,resumed,message\n";
-  char seconds[32];
-  for (const Row* row : rows) {
-    if (row->status == Status::pending) continue;
-    std::snprintf(seconds, sizeof seconds, "%.6f", row->seconds);
-    text += csv_field(row->path) + ',' + csv_field(row->id) + ',' + row->kind + ',' +
-            csv_field(row->size) + ',' + to_string(row->status) + ',' +
-            (row->count ? nursery::to_string(*row->count) : std::string()) + ',' + seconds + ',' +
-            std::to_string(row->nodes) + ',' + (row->verified ? "yes" : "no") + ',' +
-            (row->resumed ? "yes" : "no") + ',' + csv_field(row->message) + '\n';
-  }
+  std::string text = csv_header();
+  for (const Row* row : rows)
+    if (row->status != Status::pending) text += csv_row_text(*row);
   return text;
 }
 

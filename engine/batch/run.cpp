@@ -1,8 +1,9 @@
 // batch::run: every file under the paths, solved in one TBB pool. Files run
 // side by side (--jobs lanes) and each instance's own frontier nests in the
 // same pool, so many small files and one huge file both keep every core
-// busy. A file is read when its lane takes it and dropped once its answer
-// is handed to the writer: memory follows the lanes, not the directory.
+// busy. The walk hands each lane its next file; the file is sniffed and read
+// in its lane and dropped once its row is in the report: memory follows the
+// lanes, not the directory (stream.hpp).
 #include <tbb/info.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -14,10 +15,9 @@
 #include <memory>
 #include <mutex>
 #include <nursery/io.hpp>
-#include <set>
 #include <stdexcept>
 
-#include "batch/internal.hpp"
+#include "batch/stream.hpp"
 #include "batch/writer.hpp"
 
 namespace nursery::batch {
@@ -74,8 +74,6 @@ void error_row(FileJob& job, std::string message) {
 std::optional<std::string> sniff(FileJob& job) {
   std::string head, error, why;
   job.sniffed = true;
-  std::error_code size_error;
-  job.bytes = fs::file_size(job.source.path, size_error);
   bool readable = read_file(job.source.path, kHeadBytes, head, error);
   if (readable) job.kind = detect(head, why);
   if (job.kind != nullptr && job.kind->size_limit != nullptr) {
@@ -99,27 +97,6 @@ std::optional<std::string> sniff(FileJob& job) {
   return job.source.display + ": " + reason;
 }
 
-// Lizards answers go to output.txt beside an input.txt, as the homework
-// did; every other file's to NAME.out (NAME.EXT.out when NAME.out is taken).
-void name_outputs(std::vector<std::unique_ptr<FileJob>>& jobs) {
-  std::set<std::string> taken;
-  for (auto& job : jobs) {
-    if (job->source.output.empty() || job->kind == nullptr) continue;
-    fs::path output = job->source.output;
-    const fs::path original = output;
-    if (output.filename() == "input.txt" && job->kind->homework_names)
-      output.replace_filename("output.txt");
-    else
-      output.replace_extension(".out");
-    if (!taken.insert(output.string()).second) {
-      output = original;
-      output += ".out";
-      taken.insert(output.string());
-    }
-    job->source.output = output.string();
-  }
-}
-
 // A killed batch can leave `.NAME.tmp.PID` files of write_atomically behind:
 // half answers under names no reader uses. They go before a new run.
 void remove_stale_temporaries(const fs::path& outdir) {
@@ -132,39 +109,6 @@ void remove_stale_temporaries(const fs::path& outdir) {
       std::error_code ignored;
       fs::remove(it->path(), ignored);
     }
-  }
-}
-
-std::string normal(const std::string& path) {
-  auto text = fs::path(path).lexically_normal().string();
-  while (text.size() > 1 && text.back() == '/') text.pop_back();
-  return text;
-}
-
-// Directories the walk found without one instance under them (a root, or a
-// folder straight inside one that holds instances elsewhere).
-void empty_directories(const Discovery& discovery,
-                       const std::vector<std::unique_ptr<FileJob>>& jobs,
-                       std::vector<Skipped>& skipped, bool sharded) {
-  std::set<std::string> holding;
-  for (const auto& job : jobs) {
-    bool no_instance = job->rows.empty() || job->rows[0].status == Status::skipped;
-    if (job->kind == nullptr && no_instance && job->sniffed) continue;
-    for (fs::path p = fs::path(normal(job->source.display)).parent_path(); !p.empty();
-         p = p.parent_path()) {
-      if (!holding.insert(p.string()).second) break;
-      if (p == p.parent_path()) break;
-    }
-  }
-  std::set<std::string> roots;
-  for (const auto& root : discovery.roots) roots.insert(normal(root));
-  for (const auto& directory : discovery.directories) {
-    auto name = normal(directory);
-    if (holding.count(name)) continue;
-    auto parent = fs::path(name).parent_path().string();
-    if (sharded) continue;  // its instances may be another part's
-    if (roots.count(name) || holding.count(parent))
-      skipped.push_back({directory, "directory without instances", true});
   }
 }
 
@@ -228,7 +172,7 @@ std::optional<std::string> output_text(const FileJob& job) {
 
 // One file in its lane: read, parse, resume, solve (a many-puzzle file's
 // instances side by side), check, hand the answer over, forget the text.
-void process(FileJob& job, Shared& shared, unsigned inner) {
+std::optional<std::string> process(FileJob& job, Shared& shared, unsigned inner) {
   std::string error;
   const std::size_t most = job.most == 0 ? 0 : static_cast<std::size_t>(job.most) + 1;
   if (!read_file(job.source.path, most, job.text, error)) {
@@ -280,42 +224,74 @@ void process(FileJob& job, Shared& shared, unsigned inner) {
       NURSERY_TSAN_ACQUIRE(&g_handover);
     }
   }
-  if (shared.writer != nullptr)
-    if (auto text = output_text(job)) shared.writer->push(job, std::move(*text));
+  std::optional<std::string> answer;
+  if (shared.writer != nullptr) answer = output_text(job);
   std::string().swap(job.text);  // (assigning an empty string would keep the buffer)
   job.problem.reset();
   job.answers = std::vector<std::string>();
-  shared.tally.files_done.fetch_add(1, std::memory_order_relaxed);
+  return answer;
 }
 
-// Runs the lanes over `order` (files, largest first) in `arena`.
-unsigned run_lanes(const std::vector<FileJob*>& order, Shared& shared, tbb::task_arena& arena) {
-  unsigned lanes = static_cast<unsigned>(
-      std::max<std::size_t>(1, std::min<std::size_t>(shared.options.jobs, order.size())));
-  std::atomic<std::size_t> next{0};
+// Lizards answers go to output.txt beside an input.txt, as the homework
+// did; the walk named every other answer (NAME.out, or NAME.EXT.out when an
+// earlier file of the directory has the same NAME).
+void name_output(FileJob& job) {
+  if (job.source.output.empty() || !job.source.homework || !job.kind->homework_names) return;
+  job.source.output = (fs::path(job.source.output).parent_path() / "output.txt").string();
+}
+
+// Whether a file counts as holding an instance for the report of
+// directories without instances: any row but SKIPPED.
+bool holds_instance(const FileJob& job) {
+  if (job.kind != nullptr || !job.sniffed) return true;
+  return !job.rows.empty() && job.rows[0].status != Status::skipped;
+}
+
+// One file in its lane: sniff, solve, and hand its rows to the feed (through
+// the writer when it has an answer to write, so a failed write is in them).
+void lane_file(Taken& taken, Feed& feed, Shared& shared, unsigned lanes,
+               std::atomic<bool>& nested_portfolio) {
+  auto job = std::make_unique<FileJob>();
+  job->source = std::move(taken.source);
+  if (auto warning = sniff(*job)) shared.say("warning: " + *warning);
+  std::optional<std::string> answer;
+  if (job->kind != nullptr && job->rows.empty()) {
+    name_output(*job);
+    // A lizards search races a local search that holds its thread until
+    // the proof ends; two such races nested in one pool could hold every
+    // thread. So beside other lanes a lizards board runs on its own
+    // thread, and only the last ones share the pool, one at a time.
+    unsigned inner = 0;
+    bool holds = false;
+    if (job->kind == &kLizards && !shared.settings.count && lanes > 1) {
+      if (taken.near_end && !nested_portfolio.exchange(true))
+        holds = true;
+      else
+        inner = 1;
+    }
+    tbb::this_task_arena::isolate([&] { answer = process(*job, shared, inner); });
+    if (holds) nested_portfolio.store(false);
+  } else if (!job->rows.empty()) {
+    mark(job->rows[0], shared.tally);  // settled by its sniff: ERROR or SKIPPED
+  }
+  shared.tally.files_done.fetch_add(1, std::memory_order_relaxed);
+  job->seq = taken.seq;
+  if (answer) {
+    shared.writer->push(std::move(job), std::move(*answer));
+    return;
+  }
+  bool holds = holds_instance(*job);
+  feed.finish(job->seq, std::move(job->rows), holds);
+}
+
+// Runs `lanes` lanes over the feed in `arena`.
+void run_lanes(Feed& feed, Shared& shared, tbb::task_arena& arena) {
+  unsigned lanes = feed.lanes();
   std::atomic<bool> nested_portfolio{false};
   auto lane = [&] {
     NURSERY_TSAN_ACQUIRE(&g_handover);
-    for (;;) {
-      if (shared.stop.requested()) break;
-      std::size_t i = shared.options.next_file ? shared.options.next_file() : next.fetch_add(1);
-      if (i >= order.size()) break;
-      FileJob& job = *order[i];
-      // A lizards search races a local search that holds its thread until
-      // the proof ends; two such races nested in one pool could hold every
-      // thread. So beside other lanes a lizards board runs on its own
-      // thread, and only the last ones share the pool, one at a time.
-      unsigned inner = 0;
-      bool holds = false;
-      if (job.kind == &kLizards && !shared.settings.count && lanes > 1) {
-        if (order.size() - i <= lanes && !nested_portfolio.exchange(true))
-          holds = true;
-        else
-          inner = 1;
-      }
-      tbb::this_task_arena::isolate([&] { process(job, shared, inner); });
-      if (holds) nested_portfolio.store(false);
-    }
+    Taken taken;
+    while (feed.take(taken)) lane_file(taken, feed, shared, lanes, nested_portfolio);
     NURSERY_TSAN_RELEASE(&g_handover);
   };
   NURSERY_TSAN_RELEASE(&g_handover);
@@ -325,15 +301,6 @@ unsigned run_lanes(const std::vector<FileJob*>& order, Shared& shared, tbb::task
     group.wait();
   });
   NURSERY_TSAN_ACQUIRE(&g_handover);
-  return lanes;
-}
-
-void write_report(const Options& options, const std::vector<const Row*>& rows,
-                  const std::vector<Skipped>& skipped, const Summary& summary) {
-  if (options.report.empty()) return;
-  bool csv = options.report.extension() == ".csv";
-  write_atomically(options.report,
-                   csv ? report_csv(rows) : report_json(rows, skipped, summary));
 }
 
 void check_options(const Options& options) {
@@ -389,86 +356,40 @@ Summary run(const Options& options_in, Tally* tally) {
   shared.settings.outputs = !options.outdir.empty();
   shared.settings.timeout = options.timeout_seconds;
 
-  auto discovery = discover(options.paths, options.outdir, options.part, options.parts);
-  std::vector<std::unique_ptr<FileJob>> jobs;
-  for (auto& source : discovery.files) {
-    jobs.push_back(std::make_unique<FileJob>());
-    jobs.back()->source = std::move(source);
+  // The progress bar's total: a walk that only counts (names, no reads).
+  if (tally != nullptr && !options.next_file) {
+    Walk count(options.paths, options.outdir, options.part, options.parts);
+    std::size_t files = 0;
+    for (Entry entry; count.next(entry);) files += entry.directory ? 0 : 1;
+    tally->files.store(files);
   }
-  std::vector<Source>().swap(discovery.files);
 
-  // Sniff every file's kind in the pool (each task on its own job; oneTBB's
-  // hand-overs are stated to ThreadSanitizer, which cannot see them).
   tbb::task_arena arena(static_cast<int>(pool));
-  std::vector<std::optional<std::string>> warnings(jobs.size());
-  auto sniff_one = [&](std::size_t i) {
-    NURSERY_TSAN_ACQUIRE(&g_handover);
-    if (!shared.stop.requested()) warnings[i] = sniff(*jobs[i]);
-    NURSERY_TSAN_RELEASE(&g_handover);
-  };
-  NURSERY_TSAN_RELEASE(&g_handover);
-  arena.execute([&] { tbb::parallel_for(std::size_t{0}, jobs.size(), sniff_one); });
-  NURSERY_TSAN_ACQUIRE(&g_handover);
-  name_outputs(jobs);
-
-  std::vector<Skipped> skipped = discovery.skipped;
-  empty_directories(discovery, jobs, skipped, options.parts > 1);
-  if (!options.walk_report) {
-    // Another process accounts for the walk: its files' ERROR and SKIPPED
-    // rows of sniffing, and the warnings, are its.
-    skipped.clear();
-    for (auto& job : jobs)
-      if (job->kind == nullptr) job->rows.clear();
-    for (auto& warning : warnings) warning.reset();
-  }
-  for (const auto& skip : skipped)
-    if (skip.problem) shared.say("warning: " + skip.path + ": " + skip.reason);
-  for (const auto& warning : warnings)
-    if (warning) shared.say("warning: " + *warning);
-
-  // Largest files first, so no big instance starts last.
-  std::vector<FileJob*> order;
-  for (auto& job : jobs) {
-    if (!job->rows.empty())
-      mark(job->rows[0], shared.tally);  // settled by its sniff: ERROR or SKIPPED
-    else if (job->kind != nullptr)
-      order.push_back(job.get());
-  }
-  std::stable_sort(order.begin(), order.end(),
-                   [](const FileJob* a, const FileJob* b) { return a->bytes > b->bytes; });
-  shared.tally.files.store(order.size());
-
-  unsigned lanes = 1;
+  Feed feed(options, options.jobs, shared.stop, [&](const std::string& line) { shared.say(line); });
   std::size_t write_errors = 0;
   {
-    Writer writer(options.outdir, [&](FileJob& job, const std::string& why) {
-      for (auto& row : job.rows) row.message = "output not written: " + why;
-      shared.say("error: " + job.source.display + ": output not written: " + why);
-    });
+    Writer writer(
+        options.outdir,
+        [&](FileJob& job, const std::string& why) {
+          for (auto& row : job.rows) row.message = "output not written: " + why;
+          shared.say("error: " + job.source.display + ": output not written: " + why);
+        },
+        [&](std::unique_ptr<FileJob> job) {
+          bool holds = holds_instance(*job);
+          feed.finish(job->seq, std::move(job->rows), holds);
+        });
     if (!options.outdir.empty()) shared.writer = &writer;
-    lanes = run_lanes(order, shared, arena);
+    run_lanes(feed, shared, arena);
     writer.close();
     write_errors = writer.failures();
     if (!writer.warning().empty()) shared.say("warning: " + writer.warning());
   }
 
-  std::vector<const Row*> rows;
-  std::size_t never_opened = 0;
-  for (const auto& job : jobs) {
-    for (const auto& row : job->rows) rows.push_back(&row);
-    bool shared_out = options.next_file && job->sniffed;  // another process may have it
-    if ((job->kind != nullptr || !job->sniffed) && job->rows.empty() && !shared_out)
-      ++never_opened;
-  }
-  Summary summary = summarize(rows);
-  summary.instances += never_opened;
-  summary.unfinished += never_opened;
+  Summary summary = feed.close(shared.stop.requested());
   summary.seconds = since(start);
-  summary.jobs = lanes;
   summary.threads = pool;
-  summary.interrupted = shared.stop.requested();
   summary.write_errors = write_errors;
-  write_report(options, rows, skipped, summary);
+  feed.write_report(summary);
   return summary;
 }
 

@@ -13,8 +13,8 @@ constexpr auto kGather = std::chrono::milliseconds(5);  // the longest a group w
 constexpr std::size_t kGroup = 64;                      // answers that make a group at once
 }  // namespace
 
-Writer::Writer(fs::path outdir, Failure on_failure)
-    : outdir_(std::move(outdir)), on_failure_(std::move(on_failure)) {
+Writer::Writer(fs::path outdir, Failure on_failure, Done on_done)
+    : outdir_(std::move(outdir)), on_failure_(std::move(on_failure)), on_done_(std::move(on_done)) {
   if (!outdir_.empty()) thread_ = std::thread([this] { loop(); });
 }
 
@@ -31,12 +31,12 @@ void Writer::close() {
   if (thread_.joinable()) thread_.join();
 }
 
-void Writer::push(FileJob& job, std::string text) {
+void Writer::push(std::unique_ptr<FileJob> job, std::string text) {
   {
     std::unique_lock lock(mutex_);
     room_.wait(lock, [this] { return queued_bytes_ < kQueueBytes || closing_; });
     queued_bytes_ += text.size();
-    queue_.push_back({&job, std::move(text)});
+    queue_.push_back({std::move(job), std::move(text)});
   }
   ready_.notify_one();
 }
@@ -57,6 +57,7 @@ void Writer::loop() {
     std::size_t bytes = 0;
     for (const auto& answer : group) bytes += answer.text.size();
     renamed = commit(group) || renamed;
+    for (auto& answer : group) on_done_(std::move(answer.job));
     {
       std::lock_guard lock(mutex_);
       queued_bytes_ -= bytes;

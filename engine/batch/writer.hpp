@@ -5,6 +5,7 @@
 #include <condition_variable>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -22,15 +23,18 @@ namespace nursery::batch {
 class Writer {
  public:
   using Failure = std::function<void(FileJob&, const std::string& why)>;
+  // Called with each job once its answer is in place or has failed: the
+  // job's rows are final only then (a failure is said in their message).
+  using Done = std::function<void(std::unique_ptr<FileJob>)>;
   // No thread when `outdir` is empty (answers not kept).
-  Writer(fs::path outdir, Failure on_failure);
+  Writer(fs::path outdir, Failure on_failure, Done on_done);
   ~Writer();
   Writer(const Writer&) = delete;
   Writer& operator=(const Writer&) = delete;
 
   // Queues an answer. Blocks while the answers queued hold more than
   // kQueueBytes, so a disk slower than the lanes cannot fill the memory.
-  void push(FileJob& job, std::string text);
+  void push(std::unique_ptr<FileJob> job, std::string text);
   static constexpr std::size_t kQueueBytes = std::size_t{64} << 20;
   // Writes what is queued, makes the last renames durable and stops.
   void close();
@@ -39,7 +43,7 @@ class Writer {
 
  private:
   struct Answer {
-    FileJob* job;
+    std::unique_ptr<FileJob> job;
     std::string text;
   };
   void loop();
@@ -48,6 +52,7 @@ class Writer {
 
   fs::path outdir_;
   Failure on_failure_;
+  Done on_done_;
   std::mutex mutex_;
   std::condition_variable ready_;
   std::condition_variable room_;

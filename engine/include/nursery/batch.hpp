@@ -5,10 +5,12 @@
 //   batch::Options options;  options.paths = {"datasets"};  options.outdir = "answers";
 //   batch::Summary summary = batch::run(options);
 //
-// Files are found by a walk (paths and a kind sniffed from a bounded prefix
-// only); each file is read when its lane starts and freed once its answer is
-// handed to the writer, so memory follows the work in flight, not the
-// directory. The kinds come from a table built from each kind's facade
+// Files stream: a walk yields them one at a time (each directory's entries
+// in natural order, b2 before b10), each lane takes the next, sniffs its
+// kind from a bounded prefix, reads, solves and frees it; its rows go
+// through a reorder buffer to the report's temporary file in walk order as
+// soon as every earlier file's are there. Memory follows the work in
+// flight, not the directory: nothing of a file outlives its row on disk. The kinds come from a table built from each kind's facade
 // (sniff, parse, solve, verify): no command and no batch code branches on
 // a kind by hand.
 #pragma once
@@ -82,22 +84,25 @@ struct Options {
   unsigned part = 1, parts = 1;    // solve only part I of K (a stable shard of the files)
   const StopSource* stop = nullptr;  // Ctrl-C: unfinished rows stay out of the report
   // Several processes sharing the work (batch --mpi): the index of the next
-  // file to solve, in the order every process computes alike (largest
-  // first); an index past the end ends a lane. Empty: this process takes
-  // every file. Files left to others are not counted here.
+  // file to take, counting the regular files in walk order (which every
+  // process walks alike); the indices one process is given must increase
+  // (it walks on to each), and one past the end ends the walk. Empty: this
+  // process takes every file. Files left to others are not counted here.
   std::function<std::size_t()> next_file;
   // Remove the stale temporaries of a killed run from outdir first (one
   // process of several does it, before the others start).
   bool clean_outdir = true;
-  // Account for what the walk passed over (skipped rows, warnings); of
-  // several processes walking the same paths, one does.
+  // Account for what the walk passed over (the skipped list and its
+  // warnings, directories without instances); of several processes walking
+  // the same paths, one does. A file's own row is always its taker's.
   bool walk_report = true;
   // One line for the user (a warning, an output not written, a verification
   // mismatch), called from any thread, one call at a time.
   std::function<void(const std::string&)> message;
 };
 
-// Live counters for a display: files and instances as they finish.
+// Live counters for a display: files and instances as they finish (files:
+// all regular files, counted by a walk that reads no file first).
 struct Tally {
   std::atomic<std::size_t> files{0}, files_done{0};
   std::atomic<std::size_t> done{0}, fail{0}, error{0}, timeout{0};

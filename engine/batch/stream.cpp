@@ -1,0 +1,331 @@
+// The batch's flow of files (see stream.hpp): the walk to the lanes, the
+// rows back in walk order to the report on disk.
+#include "stream.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <nursery/io.hpp>
+#include <nursery/json.hpp>
+#include <stdexcept>
+
+namespace nursery::batch {
+
+namespace {
+
+nlohmann::json row_json(const Row& row) {
+  nlohmann::json j = {{"path", row.path},         {"kind", row.kind},
+                      {"size", row.size},         {"status", to_string(row.status)},
+                      {"seconds", row.seconds},   {"nodes", row.nodes},
+                      {"verified", row.verified}, {"resumed", row.resumed}};
+  if (!row.id.empty()) j["id"] = row.id;
+  if (row.count) j["count"] = count_json(*row.count);
+  if (row.mismatch) j["mismatch"] = true;
+  if (!row.message.empty()) j["message"] = row.message;
+  return j;
+}
+
+// `text` indented by `by` spaces after each line break: a value dumped alone
+// laid out as it would be inside the report (one key a line, as scripts grep).
+std::string indent(const std::string& text, int by) {
+  std::string out;
+  out.reserve(text.size() + text.size() / 8);
+  for (char c : text) {
+    out += c;
+    if (c == '\n') out.append(static_cast<std::size_t>(by), ' ');
+  }
+  return out;
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + '"';
+}
+
+}  // namespace
+
+std::string json_row_text(const Row& row, bool first) {
+  return std::string(first ? "\n  " : ",\n  ") + indent(row_json(row).dump(1), 2);
+}
+
+std::string json_tail(const std::vector<Skipped>& skipped, const Summary& s, bool any_row) {
+  nlohmann::json passed = nlohmann::json::array();
+  for (const auto& skip : skipped) passed.push_back({{"path", skip.path}, {"reason", skip.reason}});
+  nlohmann::json summary = {{"instances", s.instances},
+                            {"ok", s.ok},
+                            {"fail", s.fail},
+                            {"timeout", s.timeout},
+                            {"error", s.error},
+                            {"unfinished", s.unfinished},
+                            {"verified", s.verified},
+                            {"mismatches", s.mismatches},
+                            {"resumed", s.resumed},
+                            {"skipped", s.skipped},
+                            {"seconds", s.seconds},
+                            {"instances_per_second", s.rate()},
+                            {"jobs", s.jobs},
+                            {"threads", s.threads},
+                            {"interrupted", s.interrupted}};
+  return std::string(any_row ? "\n ],\n" : "],\n") + " \"skipped\": " + indent(passed.dump(1), 1) +
+         ",\n \"summary\": " + indent(summary.dump(1), 1) + "\n}\n";
+}
+
+std::string csv_header() {
+  return "path,id,kind,size,status,count,seconds,nodes,verified,resumed,message\n";
+}
+
+std::string csv_row_text(const Row& row) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.6f", row.seconds);
+  return csv_field(row.path) + ',' + csv_field(row.id) + ',' + row.kind + ',' +
+         csv_field(row.size) + ',' + to_string(row.status) + ',' +
+         (row.count ? nursery::to_string(*row.count) : std::string()) + ',' + seconds + ',' +
+         std::to_string(row.nodes) + ',' + (row.verified ? "yes" : "no") + ',' +
+         (row.resumed ? "yes" : "no") + ',' + csv_field(row.message) + '\n';
+}
+
+ReportFile::ReportFile(const fs::path& report) : path_(report) {
+  if (report.empty()) return;
+  json_ = report.extension() != ".csv";
+  auto directory = report.has_parent_path() ? report.parent_path() : fs::path(".");
+  std::string name(1, '.');  // (built with append: GCC 12 warns falsely on "." + string)
+  name.append(report.filename().string()).append(".tmp.").append(std::to_string(::getpid()));
+  temporary_ = (directory / name).string();
+  file_ = std::fopen(temporary_.c_str(), "w");
+  if (file_ == nullptr)
+    throw std::runtime_error(report.string() + ": cannot create temporary file " + temporary_);
+  std::fputs(json_ ? "{\n \"instances\": [" : csv_header().c_str(), file_);
+}
+
+ReportFile::~ReportFile() {
+  if (file_ == nullptr) return;
+  std::fclose(file_);
+  ::unlink(temporary_.c_str());
+}
+
+void ReportFile::row(const Row& row) {
+  if (file_ == nullptr || row.status == Status::pending) return;
+  auto text = json_ ? json_row_text(row, first_) : csv_row_text(row);
+  first_ = false;
+  std::fwrite(text.data(), 1, text.size(), file_);
+}
+
+void ReportFile::finish(const std::vector<Skipped>& skipped, const Summary& summary) {
+  if (file_ == nullptr) return;
+  if (json_) std::fputs(json_tail(skipped, summary, !first_).c_str(), file_);
+  bool written = std::fflush(file_) == 0 && !std::ferror(file_) && ::fsync(::fileno(file_)) == 0;
+  bool closed = std::fclose(file_) == 0;
+  file_ = nullptr;
+  if (!written || !closed) {
+    ::unlink(temporary_.c_str());
+    throw std::runtime_error(path_.string() + ": cannot write the report");
+  }
+  commit_temporary(temporary_, path_);
+}
+
+Feed::Feed(const Options& options, unsigned lanes, const StopSource& stop,
+           std::function<void(const std::string&)> say)
+    : options_(options),
+      stop_(stop),
+      say_(std::move(say)),
+      walk_(options.paths, options.outdir, options.part, options.parts),
+      lanes_(std::max(1u, lanes)),
+      // A part, or a rank, sees some files only: whether a directory holds
+      // an instance is known to no one of them.
+      track_directories_(options.parts == 1 && !options.next_file && options.walk_report),
+      report_(options.report) {
+  if (!options_.next_file) {
+    fill();
+    if (walk_done_) lanes_ = static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(lanes_, ahead_files_)));
+  }
+}
+
+// Walks ahead to one file more than the lanes, so a lane knows when the
+// files left are fewer than the lanes (the lizards race rule in run.cpp).
+void Feed::fill() {
+  while (!walk_done_ && ahead_files_ <= lanes_) {
+    Entry entry;
+    if (!walk_.next(entry)) {
+      walk_done_ = true;
+      break;
+    }
+    if (!entry.directory) ++ahead_files_;
+    ahead_.push_back(std::move(entry));
+  }
+}
+
+bool Feed::pull(Entry& entry, bool& near_end) {
+  if (!options_.next_file) {
+    fill();
+    if (ahead_.empty()) return false;
+    entry = std::move(ahead_.front());
+    ahead_.pop_front();
+    if (!entry.directory) --ahead_files_;
+    near_end = walk_done_ && ahead_files_ < lanes_;
+    return true;
+  }
+  // --mpi: rank 0 hands out increasing indices of the files in walk order,
+  // which every rank walks alike; this rank walks on to the one it got.
+  // (Asked under the feed's lock, so two lanes cannot overtake each other.)
+  if (walk_done_) return false;
+  std::size_t want = options_.next_file();
+  while (walk_.next(entry)) {
+    if (entry.directory) continue;  // directories are not reported under --mpi
+    if (file_index_++ == want) return true;
+  }
+  walk_done_ = true;
+  return false;
+}
+
+bool Feed::take(Taken& taken) {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    // A stop (Ctrl-C) is polled: it comes from a signal, which notifies no one.
+    while (next_seq_ >= base_ + kWindow && !stop_.requested())
+      room_.wait_for(lock, std::chrono::milliseconds(50));
+    if (stop_.requested()) return false;
+    Entry entry;
+    bool near_end = false;
+    bool pulled = pull(entry, near_end);
+    tell_walk();
+    if (!pulled) return false;
+    std::size_t seq = next_seq_++;
+    window_.emplace_back();
+    buffered_peak_ = std::max(buffered_peak_, window_.size());
+    if (entry.directory) {
+      // A directory is settled as soon as it is walked: it only marks its
+      // place in the order for the report of directories without instances.
+      Done done;
+      done.directory = true;
+      done.root = entry.root;
+      done.display = std::move(entry.source.display);
+      window_[seq - base_] = std::move(done);
+      advance();
+      continue;
+    }
+    taken.seq = seq;
+    taken.source = std::move(entry.source);
+    taken.near_end = near_end;
+    return true;
+  }
+}
+
+void Feed::finish(std::size_t seq, std::vector<Row> rows, bool holds) {
+  std::lock_guard lock(mutex_);
+  Done done;
+  done.rows = std::move(rows);
+  done.holds = holds;
+  window_[seq - base_] = std::move(done);
+  advance();
+}
+
+// Commits the contiguous prefix of finished entries (under the lock).
+void Feed::advance() {
+  bool moved = false;
+  while (!window_.empty() && window_.front()) {
+    commit(*window_.front());
+    window_.pop_front();
+    ++base_;
+    moved = true;
+  }
+  if (moved) room_.notify_all();
+}
+
+void Feed::commit(Done& done) {
+  if (done.directory) {
+    if (!track_directories_) return;
+    reach(done.display);
+    directories_.push_back({std::move(done.display), done.root, false, {}});
+    return;
+  }
+  if (track_directories_ && !done.rows.empty()) {
+    reach(done.rows[0].path);
+    if (done.holds)
+      for (auto& directory : directories_) directory.holds = true;
+  }
+  for (const Row& row : done.rows) {
+    count_row(summary_, row);
+    report_.row(row);
+  }
+}
+
+// Closes the directories the walk has left on its way to `display` (a path
+// the walk built from its parent's, so a parent is a prefix).
+void Feed::reach(const std::string& display) {
+  while (!directories_.empty()) {
+    const auto& top = directories_.back().display;
+    bool inside = display.size() > top.size() && display.compare(0, top.size(), top) == 0 &&
+                  (top.back() == '/' || display[top.size()] == '/');
+    if (inside) return;
+    close_directory();
+  }
+}
+
+// A directory without one instance under it is reported when it is a root,
+// or when its parent holds instances elsewhere (a deeper empty folder is
+// covered by the report of its topmost empty ancestor).
+void Feed::close_directory() {
+  Directory closed = std::move(directories_.back());
+  directories_.pop_back();
+  auto report = [&](const std::string& path) {
+    skipped_.push_back({path, "directory without instances", true});
+    if (say_) say_("warning: " + path + ": directory without instances");
+  };
+  if (closed.holds) {
+    for (const auto& child : closed.empty_children) report(child);
+  } else if (closed.root) {
+    report(closed.display);
+  } else if (!directories_.empty()) {
+    directories_.back().empty_children.push_back(std::move(closed.display));
+  }
+}
+
+// Warns of what the walk passed over as soon as it does (one process of
+// several tells).
+void Feed::tell_walk() {
+  const auto& walked = walk_.skipped();
+  for (; told_ < walked.size(); ++told_)
+    if (options_.walk_report && walked[told_].problem && say_)
+      say_("warning: " + walked[told_].path + ": " + walked[told_].reason);
+}
+
+Summary Feed::close(bool interrupted) {
+  std::lock_guard lock(mutex_);
+  // Files a stop left unstarted count as unfinished instances (their kind is
+  // not known); under --mpi they may be another rank's, so they are not.
+  std::size_t never_started = 0;
+  if (interrupted && !options_.next_file) {
+    for (const auto& entry : ahead_) never_started += entry.directory ? 0 : 1;
+    Entry entry;
+    while (walk_.next(entry)) never_started += entry.directory ? 0 : 1;
+  }
+  ahead_.clear();
+  while (!directories_.empty()) close_directory();
+  tell_walk();
+  if (options_.walk_report) {
+    auto& walked = walk_.skipped();
+    skipped_.insert(skipped_.end(), walked.begin(), walked.end());
+  }
+  std::stable_sort(skipped_.begin(), skipped_.end(),
+                   [](const Skipped& a, const Skipped& b) { return walk_less(a.path, b.path); });
+  Summary summary = summary_;
+  summary.instances += never_started;
+  summary.unfinished += never_started;
+  summary.interrupted = interrupted;
+  summary.jobs = lanes_;
+  return summary;
+}
+
+void Feed::write_report(const Summary& summary) {
+  std::lock_guard lock(mutex_);
+  report_.finish(skipped_, summary);
+}
+
+}  // namespace nursery::batch

@@ -1,0 +1,119 @@
+// The batch's flow of files: the walk hands them to the lanes one at a
+// time, each with its sequence number, and their rows come back in any
+// order; a reorder buffer puts them back in walk order and writes each to the
+// report's temporary file as soon as every earlier one is there. Nothing of
+// a file outlives its row on disk but the summary's counters.
+#pragma once
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "internal.hpp"
+
+namespace nursery::batch {
+
+// The report, written as rows come: CSV lines, or the JSON report's rows,
+// to a temporary file beside it; finish() adds the skipped list and the
+// summary (JSON) and renames it into place, so a reader never sees half a
+// report. Without finish() the temporary file is removed.
+class ReportFile {
+ public:
+  explicit ReportFile(const fs::path& report);  // empty: no report
+  ~ReportFile();
+  ReportFile(const ReportFile&) = delete;
+  ReportFile& operator=(const ReportFile&) = delete;
+  void row(const Row& row);  // a finished row (pending ones are left out)
+  void finish(const std::vector<Skipped>& skipped, const Summary& summary);
+
+ private:
+  fs::path path_;
+  std::string temporary_;
+  std::FILE* file_ = nullptr;
+  bool json_ = false, first_ = true;
+};
+
+// The rows of a JSON report and its tail, as report_json writes them.
+std::string json_row_text(const Row& row, bool first);
+std::string json_tail(const std::vector<Skipped>& skipped, const Summary& summary, bool any_row);
+std::string csv_header();
+std::string csv_row_text(const Row& row);
+
+// A file handed to a lane.
+struct Taken {
+  std::size_t seq = 0;     // its place in the walk (this process's files)
+  Source source;
+  bool near_end = false;   // fewer files than lanes are left after it
+};
+
+// The walk, the reorder buffer and the report of one run. take() and
+// finish() are called from any thread.
+class Feed {
+ public:
+  // A lane takes no file more than kWindow places past the oldest one not
+  // finished: that bounds the reorder buffer (and the rows it holds).
+  static constexpr std::size_t kWindow = 4096;
+
+  Feed(const Options& options, unsigned lanes, const StopSource& stop,
+       std::function<void(const std::string&)> say);
+  // The next file for a lane; false when there is none (the walk is over,
+  // a stop, or --mpi handed out an index past the end).
+  bool take(Taken& taken);
+  // A file's rows, once settled (answer written or not to be written).
+  void finish(std::size_t seq, std::vector<Row> rows, bool holds);
+  // After the lanes and the writer: counts the files never started (on a
+  // stop), closes the walk's directories, writes the report's tail.
+  Summary close(bool interrupted);
+  // The report's tail (the summary with its time) and the rename into place.
+  void write_report(const Summary& summary);
+  // Lanes the files need: the option, or fewer when the walk ended first.
+  unsigned lanes() const { return lanes_; }
+  std::size_t buffered_peak() const { return buffered_peak_; }  // for tests
+
+ private:
+  struct Done {
+    std::vector<Row> rows;
+    std::string display;  // a directory's
+    bool holds = false, directory = false, root = false;
+  };
+  struct Directory {
+    std::string display;
+    bool root = false, holds = false;
+    std::vector<std::string> empty_children;  // decided when this one closes
+  };
+  bool pull(Entry& entry, bool& near_end);
+  void fill();
+  void advance();
+  void commit(Done& done);
+  void reach(const std::string& display);
+  void close_directory();
+  void tell_walk();
+
+  const Options& options_;
+  const StopSource& stop_;
+  std::function<void(const std::string&)> say_;
+  std::mutex mutex_;
+  std::condition_variable room_;
+  Walk walk_;
+  std::deque<Entry> ahead_;  // a few entries walked ahead (to know the end is near)
+  std::size_t ahead_files_ = 0, file_index_ = 0;
+  bool walk_done_ = false;
+  unsigned lanes_;
+  std::size_t next_seq_ = 0, base_ = 0, buffered_peak_ = 0;
+  std::deque<std::optional<Done>> window_;  // seq base_ + i at i
+  std::vector<Directory> directories_;      // the committed walk's current path
+  bool track_directories_;
+  std::vector<Skipped> skipped_;
+  std::size_t told_ = 0;  // the walk's skipped entries warned about so far
+  Summary summary_;
+  ReportFile report_;
+};
+
+}  // namespace nursery::batch
