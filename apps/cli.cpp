@@ -3,18 +3,66 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <limits>
 #include <sstream>
+#include <vector>
 
 namespace nursery::cli {
 
 namespace {
+
+// The command being run ("count") and its short usage ("nursery count N
+// [options]"), for the messages about its positional arguments.
+std::string g_command;
+std::string g_usage;
+
+// The positional arguments' option keys, in order ("n"; "input", "output").
+std::vector<std::string> positional_keys(const po::positional_options_description& positionals) {
+  std::vector<std::string> keys;
+  unsigned most = std::min(positionals.max_total_count(), 16u);
+  for (unsigned i = 0; i < most; ++i) {
+    const auto& key = positionals.name_for_position(i);
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  }
+  return keys;
+}
+
+// What the user calls a positional argument: its value_name ("N", "FILE"),
+// or its key in capitals.
+std::string display_name(const po::options_description& options, const std::string& key) {
+  if (const auto* description = options.find_nothrow(key, false)) {
+    std::string name = description->semantic()->name();
+    name = name.substr(0, name.find(' '));
+    if (!name.empty() && name != "arg" && name[0] != '[') return name;
+  }
+  std::string upper = key;
+  for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return upper;
+}
+
+// "nursery count N [options]": the first line of the usage text up to its
+// first option.
+std::string short_usage(const char* usage) {
+  std::string line(usage);
+  line = line.substr(0, line.find('\n'));
+  if (line.rfind("usage: ", 0) == 0) line.erase(0, 7);
+  std::istringstream words(line);
+  std::string word, out;
+  while (words >> word) {
+    if (word[0] == '-' || word.rfind("[-", 0) == 0) break;
+    out += (out.empty() ? "" : " ") + word;
+  }
+  return out + " [options]";
+}
 
 // Boost reads "-1" into an unsigned option as 2^64 - 1: a negative number
 // given where only counts make sense is refused as negative instead.
@@ -30,35 +78,79 @@ void refuse_negative_unsigned(const po::parsed_options& parsed,
     for (const auto& value : option.value) {
       auto first = value.find_first_not_of(" \t");
       if (first != std::string::npos && value[first] == '-') {
-        std::string name = option.position_key >= 0 ? option.string_key : "--" + option.string_key;
+        std::string name = option.position_key >= 0 ? display_name(options, option.string_key)
+                                                    : "--" + option.string_key;
         throw UsageError(name + ": expected a number >= 0, found '" + value + "'");
       }
     }
   }
 }
 
+// A Boost error about a positional argument, in the user's words:
+// "count: missing N (usage: nursery count N [options])".
+UsageError reword(const po::error& e, const po::options_description& options,
+                  const std::vector<std::string>& keys) {
+  std::string message = e.what();
+  if (dynamic_cast<const po::too_many_positional_options_error*>(&e) != nullptr)
+    return usage_error("too many arguments");
+  const auto* named = dynamic_cast<const po::error_with_option_name*>(&e);
+  if (named == nullptr) return UsageError(message);
+  std::string option = named->get_option_name();
+  std::string key = option.substr(
+      option.find_first_not_of('-') == std::string::npos ? 0 : option.find_first_not_of('-'));
+  if (std::find(keys.begin(), keys.end(), key) == keys.end()) return UsageError(message);
+  std::string name = display_name(options, key);
+  if (dynamic_cast<const po::required_option*>(&e) != nullptr) return missing_argument(name);
+  for (const std::string& quoted :
+       {"option '--" + key + "'", "option '" + key + "'", "'--" + key + "'", "'" + key + "'"}) {
+    auto at = message.find(quoted);
+    if (at != std::string::npos) {
+      message.replace(at, quoted.size(), name);
+      break;
+    }
+  }
+  return usage_error(message);
+}
+
 }  // namespace
+
+UsageError usage_error(const std::string& what) {
+  if (g_command.empty()) return UsageError(what);
+  return UsageError(g_command + ": " + what + " (usage: " + g_usage + ")");
+}
+
+UsageError missing_argument(const std::string& name) {
+  return usage_error("missing " + name);
+}
 
 bool parse_command_line(int argc, char** argv, const char* usage,
                         const po::options_description& options,
                         const po::positional_options_description& positionals,
                         po::variables_map& vm) {
+  g_command = argc > 0 ? argv[0] : "";
+  if (g_command.rfind("nursery ", 0) == 0) g_command.erase(0, 8);
+  g_usage = short_usage(usage);
+  const auto keys = positional_keys(positionals);
   try {
     auto parsed =
         po::command_line_parser(argc, argv).options(options).positional(positionals).run();
     refuse_negative_unsigned(parsed, options);
     po::store(parsed, vm);
   } catch (const po::error& e) {
-    throw UsageError(e.what());
+    throw reword(e, options, keys);
   }
   if (vm.count("help")) {
-    std::cout << usage << "\n\n" << options << '\n';
+    // The positional arguments are named in the usage lines, not as options.
+    po::options_description shown("options");
+    for (const auto& option : options.options())
+      if (std::find(keys.begin(), keys.end(), option->long_name()) == keys.end()) shown.add(option);
+    std::cout << usage << "\n\n" << shown << '\n';
     return false;
   }
   try {
     po::notify(vm);
   } catch (const po::error& e) {
-    throw UsageError(e.what());
+    throw reword(e, options, keys);
   }
   return true;
 }
@@ -103,10 +195,61 @@ unsigned parse_threads(const std::string& text) {
   return static_cast<unsigned>(value);
 }
 
-std::string read_input(const std::string& path) {
+namespace {
+// Standard input as read so far, and whether it has ended.
+std::string g_stdin;
+bool g_stdin_ended = false;
+}  // namespace
+
+std::string read_input(const std::string& path, std::size_t most) {
+  if (is_stdio(path)) {
+    char buffer[1 << 16];
+    while (!g_stdin_ended && (most == 0 || g_stdin.size() < most)) {
+      ssize_t got = ::read(STDIN_FILENO, buffer, sizeof buffer);
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) throw UsageError(std::string("stdin: ") + std::strerror(errno));
+      if (got == 0) g_stdin_ended = true;
+      g_stdin.append(buffer, static_cast<std::size_t>(got));
+    }
+    return most == 0 ? g_stdin : g_stdin.substr(0, most);
+  }
   std::string text, error;
-  if (!read_file(path, 0, text, error)) throw UsageError(path + ": " + error);
+  if (!read_file(path, most, text, error)) throw UsageError(path + ": " + error);
   return text;
+}
+
+void write_output(const std::string& path, const std::string& text) {
+  if (is_stdio(path)) {
+    std::cout.flush();
+    errno = 0;
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
+      throw UsageError(std::string("stdout: ") + std::strerror(errno != 0 ? errno : EIO));
+    return;
+  }
+  try {
+    write_atomically(path, text);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(e.what());
+  }
+}
+
+std::string printable(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (unsigned char c : text) {
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c < 0x20 || c == 0x7f) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", c);
+      out += hex;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
 }
 
 double parse_timeout(const std::string& text) {
@@ -145,6 +288,34 @@ SharedOptions read_shared(const po::variables_map& vm) {
   shared.stats = vm.count("stats") != 0;
   shared.progress = progress_wanted(vm);
   return shared;
+}
+
+Deadline::Deadline(double seconds) {
+  if (seconds <= 0) return;
+  auto until = std::chrono::steady_clock::now() +
+               std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                   std::chrono::duration<double>(seconds));
+  thread_ = std::thread([this, until] {
+    std::unique_lock lock(mutex_);
+    if (!wake_.wait_until(lock, until, [this] { return done_; }))
+      stop_.request(StopReason::timeout);
+  });
+}
+
+Deadline::~Deadline() {
+  if (!thread_.joinable()) return;
+  {
+    std::lock_guard lock(mutex_);
+    done_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+int Deadline::exit_status() const {
+  // Ctrl-C wins over a deadline that passed while the run was ending.
+  if (interrupt_source().requested()) return kExitInterrupted;
+  return stop_.reason() == StopReason::timeout ? kExitTimeout : kExitInterrupted;
 }
 
 bool progress_wanted(const po::variables_map& vm) {

@@ -14,9 +14,11 @@
 #include <nursery/stop.hpp>
 #include <stdexcept>
 #include <string>
+#include <condition_variable>
 #include <functional>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 namespace nursery::cli {
 
@@ -37,10 +39,22 @@ struct UsageError : std::runtime_error {
 
 // Parses argv against `options` (+ positionals) and handles --help. Returns
 // false when help was printed. Unknown options become UsageError.
+// Positional arguments are shown under their value_name ("N", "FILE"; the
+// key in capitals without one), never as the internal --key: --help leaves
+// them out (the usage text names them), and a missing one reads
+// "count: missing N (usage: nursery count N [options])", the short usage
+// being the first line of `usage` up to its first option.
 bool parse_command_line(int argc, char** argv, const char* usage,
                         const po::options_description& options,
                         const po::positional_options_description& positionals,
                         po::variables_map& vm);
+
+// A usage error about the current command's arguments:
+// "COMMAND: WHAT (usage: nursery COMMAND ARGS [options])".
+UsageError usage_error(const std::string& what);
+// usage_error("missing NAME"), for a positional argument a command requires
+// itself (count N, unless --merge).
+UsageError missing_argument(const std::string& name);
 
 // Ctrl-C requests a stop on this source: searches end cooperatively.
 const StopSource& interrupt_source();
@@ -49,8 +63,22 @@ void install_interrupt_handler();
 // for SIGTERM, as the shell reports a process those signals killed.
 int interrupted_status();
 
-// The whole of an input file; UsageError "PATH: cannot open: REASON" otherwise.
-std::string read_input(const std::string& path);
+// An input file, or standard input for "-": the whole of it (most == 0) or
+// its first `most` bytes; UsageError "PATH: REASON" (strerror: "x.txt: No
+// such file or directory", "/tmp: Is a directory") otherwise. Standard input
+// is read once and kept, so a command may read its head and then the rest.
+std::string read_input(const std::string& path, std::size_t most = 0);
+// Writes an answer to `path` atomically (write_atomically), or to stdout
+// for "-"; UsageError "PATH: REASON" when it cannot be written.
+void write_output(const std::string& path, const std::string& text);
+// Standard input or output's name in messages: "-" is "stdin"/"stdout".
+inline bool is_stdio(const std::string& path) {
+  return path == "-";
+}
+
+// A message made safe for a terminal and kept to one line: control bytes
+// (a binary file's content echoed back) become \xNN, \n and \t become \n, \t.
+std::string printable(const std::string& text);
 
 // Thread counts: 0 means all cores.
 unsigned parse_threads(const std::string& text);
@@ -100,6 +128,28 @@ class ProgressBar {
  private:
   Line line_;
   std::atomic<bool> finished_{false};
+  std::thread thread_;
+};
+
+// A command's own deadline (gen --timeout): stop() is requested with
+// `timeout` once `seconds` have passed (0: never), and follows Ctrl-C and
+// SIGTERM (interrupt_source()) before that.
+class Deadline {
+ public:
+  explicit Deadline(double seconds);
+  ~Deadline();
+  Deadline(const Deadline&) = delete;
+  Deadline& operator=(const Deadline&) = delete;
+  const StopSource& stop() const { return stop_; }
+  bool requested() const { return stop_.requested(); }
+  // The exit status of a run this deadline stopped: 3, or 130/143.
+  int exit_status() const;
+
+ private:
+  StopSource stop_{&interrupt_source()};
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
   std::thread thread_;
 };
 

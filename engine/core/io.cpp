@@ -16,7 +16,7 @@ bool read_file(const std::filesystem::path& path, std::size_t most, std::string&
                std::string& error) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    error = std::string("cannot open: ") + std::strerror(errno);
+    error = std::strerror(errno);
     return false;
   }
   text.clear();
@@ -29,7 +29,7 @@ bool read_file(const std::filesystem::path& path, std::size_t most, std::string&
     ssize_t got = ::read(fd, buffer, want);
     if (got < 0) {
       if (errno == EINTR) continue;
-      error = std::string("read error: ") + std::strerror(errno);
+      error = std::strerror(errno);
       ::close(fd);
       return false;
     }
@@ -47,32 +47,40 @@ std::string write_temporary(const std::filesystem::path& path, const std::string
   name.append(path.filename().string()).append(".tmp.").append(std::to_string(::getpid()));
   std::string temp = (directory / name).string();
   int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw std::runtime_error(path.string() + ": cannot create temporary file " + temp);
+  if (fd < 0)
+    throw std::runtime_error(path.string() + ": cannot create temporary file " + temp + ": " +
+                             std::strerror(errno));
   const char* data = text.data();
   std::size_t left = text.size();
   while (left > 0) {
     ssize_t n = ::write(fd, data, left);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
+      const int error = errno;
       ::close(fd);
       ::unlink(temp.c_str());
-      throw std::runtime_error(path.string() + ": write failed");
+      throw std::runtime_error(path.string() + ": write failed: " + std::strerror(error));
     }
     data += n;
     left -= static_cast<std::size_t>(n);
   }
   bool synced = !sync || ::fsync(fd) == 0;
-  if (::close(fd) != 0 || !synced) {
+  int error = synced ? 0 : errno;
+  if (::close(fd) != 0 && error == 0) error = errno;
+  if (error != 0) {
     ::unlink(temp.c_str());
-    throw std::runtime_error(path.string() + ": cannot flush temporary file");
+    throw std::runtime_error(path.string() +
+                             ": cannot flush temporary file: " + std::strerror(error));
   }
   return temp;
 }
 
 void commit_temporary(const std::string& temporary, const std::filesystem::path& path) {
   if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    const int error = errno;
     ::unlink(temporary.c_str());
-    throw std::runtime_error(path.string() + ": cannot rename temporary file into place");
+    throw std::runtime_error(path.string() +
+                             ": cannot rename temporary file into place: " + std::strerror(error));
   }
 }
 

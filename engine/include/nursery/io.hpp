@@ -10,8 +10,9 @@
 namespace nursery {
 
 // Reads up to `most` bytes of `path` (all of it when most == 0) into `text`.
-// False, with the reason in `error` ("cannot open: No such file or
-// directory", "read error: Is a directory"), when the file cannot be read.
+// False, with the OS's reason in `error` (strerror: "No such file or
+// directory", "Is a directory"), when the file cannot be read; callers
+// write "PATH: REASON".
 bool read_file(const std::filesystem::path& path, std::size_t most, std::string& text,
                std::string& error);
 

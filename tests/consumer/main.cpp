@@ -1,0 +1,24 @@
+// Uses the installed engine: counts the 8-queens solutions on the
+// scheduler, finds one, and checks it with the independent checker.
+#include <iostream>
+#include <nursery/count.hpp>
+#include <nursery/queens.hpp>
+#include <nursery/scheduler.hpp>
+
+int main() {
+  nursery::RunOptions options;
+  options.threads = 2;
+  auto result = nursery::run<nursery::queens::CanonicalCount>({8}, options);
+  if (result.status != nursery::Status::complete) {
+    std::cerr << "consumer: the count did not complete\n";
+    return 1;
+  }
+  auto placement = nursery::queens::construct(8);
+  auto verdict = nursery::queens::verify(8, placement);
+  std::cout << "nursery " << NURSERY_VERSION << ": 8-queens total "
+            << nursery::to_string(result.count) << ", unique " << nursery::to_string(result.unique)
+            << "; rows";
+  for (auto row : placement) std::cout << ' ' << row;
+  std::cout << ' ' << (verdict.valid ? "valid" : "invalid") << '\n';
+  return verdict.valid ? 0 : 1;
+}

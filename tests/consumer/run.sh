@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs a nursery build into a temporary prefix and builds a project of
+# its own against the installed package (find_package(nursery) ->
+# nursery::engine), then runs it and the installed CLI.
+#   bash tests/consumer/run.sh [BUILD_DIR]     (default: build, Release)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+build="${1:-$root/build}"
+[ -f "$build/CMakeCache.txt" ] || { echo "consumer: no configured build in $build" >&2; exit 2; }
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+prefix="$work/prefix"
+
+cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target nursery nursery_engine >/dev/null
+cmake --install "$build" --prefix "$prefix" >/dev/null
+
+fail() { echo "consumer: FAIL: $*" >&2; exit 1; }
+for file in bin/nursery include/nursery/queens.hpp share/man/man1/nursery.1 \
+            lib/cmake/nursery/nurseryConfig.cmake lib/cmake/nursery/nurseryConfigVersion.cmake; do
+  [ -e "$prefix/$file" ] || fail "$file was not installed"
+done
+
+# The consumer sees only the prefix: none of the source tree's paths.
+cmake -S "$root/tests/consumer" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$work/build" >/dev/null
+out="$("$work/build/consumer")"
+echo "$out"
+case "$out" in
+  *"8-queens total 92, unique 12;"*valid) ;;
+  *) fail "unexpected output from the consumer: $out" ;;
+esac
+
+# The installed CLI runs, and its manual page is well-formed roff.
+cli_out="$("$prefix/bin/nursery" count 8)"
+echo "$cli_out" | grep -q "92" || fail "installed nursery count 8 printed: $cli_out"
+if command -v man >/dev/null; then
+  MANWIDTH=80 man -l "$prefix/share/man/man1/nursery.1" 2>/dev/null | grep -q "nursery count" ||
+    fail "man -l nursery.1 shows no 'nursery count'"
+fi
+echo "consumer: OK (installed into a temporary prefix, built against with find_package(nursery))"

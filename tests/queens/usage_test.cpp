@@ -1,0 +1,277 @@
+// The command line as a user meets it, across commands (issue 12):
+// positional arguments under the names the usage lines give them (N, FILE,
+// ANSWER, PATH), file errors with the OS's reason, control bytes escaped in
+// messages, "-" for standard input and output, and a manual page that lists
+// every command and option --help does.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CliResult {
+  int status = -1;
+  std::string out, err;
+};
+
+const char* kBoard = "DFS\n4\n4\n0000\n0000\n0000\n0000\n";
+const char* kGameId = "4:2/2/1/3/1/3/3/2/2/2/3/1/2/3/1/2,c1a4b2e2a\n";
+
+class Usage : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("nursery-usage-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path write(const std::string& name, const std::string& text) {
+    std::ofstream(dir_ / name, std::ios::binary) << text;
+    return dir_ / name;
+  }
+  std::string read(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+  // `nursery ARGS` run by the shell in the test's folder (ARGS may redirect stdin).
+  CliResult run(const std::string& args) {
+    std::string command =
+        "cd '" + dir_.string() + "' && '" + NURSERY_CLI + "' " + args + " > .stdout 2> .stderr";
+    int raw = std::system(command.c_str());
+    CliResult result;
+    result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    result.out = read(dir_ / ".stdout");
+    result.err = read(dir_ / ".stderr");
+    return result;
+  }
+  fs::path dir_;
+};
+
+//--- Positional arguments under their real names ------------------------------
+
+TEST_F(Usage, MissingPositionalIsNamedAsInTheUsageLine) {
+  struct Case {
+    const char* args;
+    const char* error;
+  } cases[] = {
+      {"count", "error: count: missing N (usage: nursery count N [options])\n"},
+      {"queens --all", "error: queens: missing N (usage: nursery queens N [options])\n"},
+      {"skyscrapers --count",
+       "error: skyscrapers: missing FILE (usage: nursery skyscrapers FILE|GAME-ID [options])\n"},
+      {"verify board.txt",
+       "error: verify: missing ANSWER (usage: nursery verify FILE ANSWER [options])\n"},
+      {"verify", "error: verify: missing FILE (usage: nursery verify FILE ANSWER [options])\n"},
+      {"batch", "error: batch: missing PATH (usage: nursery batch PATH... [options])\n"},
+      {"lizards a.txt b.txt",
+       "error: lizards: too many arguments (usage: nursery lizards [FILE] [options])\n"},
+  };
+  write("board.txt", kBoard);
+  for (const auto& c : cases) {
+    auto r = run(c.args);
+    EXPECT_EQ(r.status, 2) << c.args;
+    EXPECT_EQ(r.err, c.error) << c.args;
+    EXPECT_EQ(r.out, "") << c.args;
+  }
+}
+
+TEST_F(Usage, BadPositionalValuesNameTheArgument) {
+  auto r = run("count eight");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("count: the argument ('eight') for N is invalid"), std::string::npos)
+      << r.err;
+  r = run("queens -- -1");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "error: N: expected a number >= 0, found '-1'\n");
+  r = run("count 8 9");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "error: count: too many arguments (usage: nursery count N [options])\n");
+  for (const char* args : {"count eight", "queens -- -1", "count 8 9"})
+    EXPECT_EQ(run(args).err.find("--n"), std::string::npos) << args;
+}
+
+TEST_F(Usage, HelpListsNoInternalOptionNames) {
+  struct Case {
+    const char* command;
+    std::vector<const char*> hidden;
+  } cases[] = {
+      {"count", {"--n "}},
+      {"queens", {"--n "}},
+      {"lizards", {"--input"}},
+      {"skyscrapers", {"--input"}},
+      {"verify", {"--input", "--output"}},
+      {"batch", {"--path"}},
+      {"bench", {"--what"}},
+  };
+  for (const auto& c : cases) {
+    auto r = run(std::string(c.command) + " --help");
+    EXPECT_EQ(r.status, 0) << c.command;
+    EXPECT_NE(r.out.find("usage: nursery " + std::string(c.command)), std::string::npos);
+    EXPECT_NE(r.out.find("--help"), std::string::npos) << c.command;  // options still listed
+    for (const char* name : c.hidden)
+      EXPECT_EQ(r.out.find(name), std::string::npos) << c.command << " --help lists " << name;
+  }
+  EXPECT_NE(run("verify --help").out.find("usage: nursery verify FILE ANSWER"), std::string::npos);
+}
+
+//--- File errors with the OS's reason ------------------------------------------
+
+TEST_F(Usage, FileErrorsGiveTheReason) {
+  fs::create_directories(dir_ / "folder");
+  write("board.txt", kBoard);
+  struct Case {
+    const char* args;
+    const char* error;
+  } cases[] = {
+      {"lizards missing.txt", "error: missing.txt: No such file or directory\n"},
+      {"lizards folder", "error: folder: Is a directory\n"},
+      {"skyscrapers missing.txt", "error: missing.txt: No such file or directory\n"},
+      {"skyscrapers folder", "error: folder: Is a directory\n"},
+      {"verify missing.txt board.txt", "error: missing.txt: No such file or directory\n"},
+      {"verify folder board.txt", "error: folder: Is a directory\n"},
+      {"verify board.txt missing.txt", "error: missing.txt: No such file or directory\n"},
+  };
+  for (const auto& c : cases) {
+    auto r = run(c.args);
+    EXPECT_EQ(r.status, 2) << c.args;
+    EXPECT_EQ(r.err, c.error) << c.args;
+  }
+}
+
+TEST_F(Usage, WriteErrorsGiveTheReason) {
+  write("board.txt", kBoard);
+  auto r = run("lizards board.txt -o nowhere/answer.txt");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.rfind("error: nowhere/answer.txt: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(": No such file or directory\n"), std::string::npos) << r.err;
+  r = run("gen lizards --n 5 -o nowhere/board.txt");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find(": No such file or directory\n"), std::string::npos) << r.err;
+}
+
+TEST_F(Usage, ControlBytesInMessagesAreEscaped) {
+  write("binary.txt", std::string("DFS\n3\n\x01\x02zz\x1b[2J\n000\n000\n000\n"));
+  auto r = run("lizards binary.txt");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("\\x01\\x02zz\\x1b[2J"), std::string::npos) << r.err;
+  for (char c : r.err.substr(0, r.err.size() - 1))
+    EXPECT_FALSE(static_cast<unsigned char>(c) < 0x20 || c == 0x7f) << int(c);
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);  // one line
+  r = run("$(printf 'cu\\033nt')");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("'cu\\x1bnt'"), std::string::npos) << r.err;
+}
+
+//--- "-": standard input and output ----------------------------------------------
+
+TEST_F(Usage, DashReadsStandardInput) {
+  write("board.txt", kBoard);
+  auto from_file = run("lizards board.txt");
+  ASSERT_EQ(from_file.status, 0) << from_file.err;
+  auto r = run("lizards - < board.txt");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, from_file.out);
+
+  write("puzzle.txt", kGameId);
+  auto sky_file = run("skyscrapers puzzle.txt");
+  ASSERT_EQ(sky_file.status, 0) << sky_file.err;
+  r = run("skyscrapers - < puzzle.txt");
+  EXPECT_EQ(r.status, 0) << r.err;
+  // The grid, after the first line (its time differs).
+  auto grid = [](const std::string& out) {
+    auto start = out.find('\n');
+    return out.substr(start, out.find("\n\n") - start);
+  };
+  EXPECT_EQ(grid(r.out), grid(sky_file.out));
+  EXPECT_NE(grid(r.out).find("| 3 2 4 1 |"), std::string::npos) << r.out;
+
+  // verify: the answer from standard input, or the instance.
+  write("answer.txt", from_file.out);
+  r = run("verify board.txt - < answer.txt");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, run("verify board.txt answer.txt").out);
+  r = run("verify - answer.txt < board.txt");
+  EXPECT_EQ(r.status, 0) << r.err;
+  write("grid.txt", sky_file.out);
+  r = run("verify puzzle.txt - < grid.txt");
+  EXPECT_EQ(r.status, 0) << r.err << r.out;
+
+  r = run("verify - - < board.txt");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("cannot both be -"), std::string::npos) << r.err;
+}
+
+TEST_F(Usage, DashOutputIsStandardOutput) {
+  write("board.txt", kBoard);
+  auto from_file = run("lizards board.txt");
+  auto r = run("lizards board.txt -o -");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, from_file.out);
+  EXPECT_FALSE(fs::exists(dir_ / "-"));
+
+  auto gen = run("gen lizards --n 6 --p 3 --seed 4");
+  r = run("gen lizards --n 6 --p 3 --seed 4 -o -");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, gen.out);
+  EXPECT_FALSE(fs::exists(dir_ / "-"));
+
+  // The pipe a user writes: a generated board solved from standard input.
+  r = run("gen lizards --n 6 --p 3 --seed 4 -o - | '" + std::string(NURSERY_CLI) + "' lizards -");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("OK\n", 0), 0u) << r.out;
+}
+
+//--- The manual page ---------------------------------------------------------------
+
+// Every command of `nursery --help`, and every long option of each
+// command's --help, appears in docs/nursery.1 (roff writes '-' as '\-').
+TEST_F(Usage, ManualPageListsEveryCommandAndOption) {
+  std::string manual = read(fs::path(NURSERY_DATASETS) / ".." / "docs" / "nursery.1");
+  ASSERT_FALSE(manual.empty());
+  auto general = run("--help");
+  ASSERT_EQ(general.status, 0);
+  std::regex command_line("^  ([a-z]+) +", std::regex::multiline);
+  std::set<std::string> commands;
+  for (std::sregex_iterator it(general.out.begin(), general.out.end(), command_line), end;
+       it != end; ++it)
+    commands.insert((*it)[1]);
+  ASSERT_GE(commands.size(), 8u);
+  std::regex option("--([a-z][a-z-]*)");
+  for (const auto& command : commands) {
+    EXPECT_NE(manual.find(".SS " + command), std::string::npos) << command;
+    std::vector<std::string> helps;
+    if (command == "gen")
+      helps = {"gen lizards --help", "gen skyscrapers --help"};
+    else
+      helps = {command + " --help"};
+    for (const auto& args : helps) {
+      auto help = run(args);
+      ASSERT_EQ(help.status, 0) << args;
+      for (std::sregex_iterator it(help.out.begin(), help.out.end(), option), end; it != end;
+           ++it) {
+        std::string name = (*it)[1];
+        std::string roff = "\\-\\-";
+        for (char c : name) roff += c == '-' ? std::string("\\-") : std::string(1, c);
+        EXPECT_NE(manual.find(roff), std::string::npos)
+            << "docs/nursery.1 does not mention --" << name << " (" << args << ")";
+      }
+    }
+  }
+}
+
+}  // namespace
