@@ -17,6 +17,7 @@ int cmd_skyscrapers(int argc, char** argv);  // skyscrapers.cpp
 int cmd_verify(int argc, char** argv);       // verify.cpp: dispatches by the input's kind
 int cmd_gen(int argc, char** argv);          // gen.cpp: dispatches by kind
 int cmd_batch(int argc, char** argv);        // batch.cpp: whole directories, with a report
+int cmd_draw(int argc, char** argv);         // draw.cpp: SVG pictures of boards and answers
 
 // Provided by the kinds' files for verify.cpp / gen.cpp.
 int verify_lizards_files(const std::string& input, const std::string& output, bool json);

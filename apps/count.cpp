@@ -46,9 +46,11 @@ std::string choose_method(const std::string& asked, int n) {
   if (asked == "fast") return "bitboard";
   if (asked == "join" && n > queens::kMaxJoinN)
     throw UsageError("--method join: N must be between 1 and 31");
-  if (asked != "join" && asked != "bitboard" && asked != "backtrack" && asked != "brute")
-    throw UsageError("--method: expected auto, join, bitboard, backtrack or brute, found '" +
-                     asked + "'");
+  if (asked != "join" && asked != "bitboard" && asked != "backtrack" && asked != "brute" &&
+      asked != "permutations")
+    throw UsageError(
+        "--method: expected auto, join, bitboard, backtrack, permutations or brute, found '" +
+        asked + "'");
   return asked;
 }
 
@@ -111,12 +113,13 @@ queens::JoinCount::Instance join_instance(int n, std::uint64_t budget, unsigned 
 
 int cmd_count(int argc, char** argv) {
   po::options_description options("options");
-  options.add_options()("help,h", "show this help")("n", po::value<int>(), "board size N, 1..32")(
+  options.add_options()("help,h", "show this help")(
+      "n", po::value<int>()->value_name("N"), "board size N, 1..32")(
       "unique,u", "also count symmetry classes")(
       "method,m", po::value<std::string>()->default_value("auto"),
       "auto (join from N = 14, else bitboard), join (half boards counted against each "
-      "other), bitboard (canonical frames, 8-fold symmetry), backtrack (textbook, arrays) "
-      "or brute (N^N, N<=10)")(
+      "other), bitboard (canonical frames, 8-fold symmetry), backtrack (textbook, arrays), "
+      "permutations (all N! permutations by Heap's algorithm, N<=12) or brute (N^N, N<=10)")(
       "subproblems", po::value<std::size_t>(),
       "frontier size to aim at (default 64 per thread; with a checkpoint, --part or --mpi "
       "16384 for bitboard, 1024 for join, recorded in the checkpoint)")(
@@ -149,12 +152,14 @@ int cmd_count(int argc, char** argv) {
       throw UsageError("--merge takes only checkpoint files (and --unique, --json)");
     return merge_parts(vm["merge"].as<std::vector<std::string>>(), vm);
   }
-  if (!vm.count("n")) throw UsageError("the option '--n' is required but missing");
+  if (!vm.count("n")) throw missing_argument("N");
   const int n = vm["n"].as<int>();
   if (n < 1 || n > queens::kMaxCountN) throw UsageError("N must be between 1 and 32");
   const std::string method = choose_method(vm["method"].as<std::string>(), n);
   if (method == "brute" && n > queens::kMaxBruteN)
     throw UsageError("--method brute: N must be between 1 and 10 (N^N placements)");
+  if (method == "permutations" && n > queens::kMaxPermutationsN)
+    throw UsageError("--method permutations: N must be between 1 and 12 (N! permutations)");
   const auto shared = read_shared(vm);
 
   RunOptions run_options;

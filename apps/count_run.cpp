@@ -101,6 +101,8 @@ int count_plain(const Counting& counting, const RunOptions& options, const po::v
       result = count_with<queens::CanonicalCount>(n, run_options);
     else if (counting.method == "backtrack")
       result = count_with<queens::Backtrack>(n, run_options);
+    else if (counting.method == "permutations")
+      result = count_with<queens::Permutations>(n, run_options);
     else
       result = count_with<queens::Brute>(n, run_options);
   }

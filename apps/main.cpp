@@ -20,8 +20,8 @@ struct Command {
   int (*run)(int, char**);
   const char* summary;
   // Ctrl-C and SIGTERM ask the command to stop, and it polls for that (its
-  // searches, its writes end cleanly). A command that writes nothing and
-  // does not poll (verify) keeps the default: the signal ends it at once.
+  // searches, checks and writes end cleanly, exit 130 / 143). A command
+  // that did not poll would keep the default: the signal ends it at once.
   bool polls_stop = true;
 };
 
@@ -30,8 +30,9 @@ constexpr Command kCommands[] = {
     {"queens", nursery::cli::cmd_queens, "list N-queens solutions, or find one for huge N"},
     {"lizards", nursery::cli::cmd_lizards, "solve a baby-lizards board (USC HW1 format)"},
     {"skyscrapers", nursery::cli::cmd_skyscrapers, "solve or count Skyscrapers puzzles"},
-    {"verify", nursery::cli::cmd_verify, "check an answer with an independent checker", false},
+    {"verify", nursery::cli::cmd_verify, "check an answer with an independent checker"},
     {"batch", nursery::cli::cmd_batch, "solve every instance under directories, with a report"},
+    {"draw", nursery::cli::cmd_draw, "draw a board or puzzle, with its answer, as SVG"},
     {"gen", nursery::cli::cmd_gen, "generate instances (lizards, skyscrapers)"},
     {"bench", nursery::cli::cmd_bench, "benchmark N-queens counting against the baseline"},
 };
@@ -133,17 +134,19 @@ int main(int argc, char** argv) {
       if (status == nursery::cli::kExitInterrupted) status = nursery::cli::interrupted_status();
       return stdout_written() ? status : nursery::cli::kExitUsage;
     } catch (const nursery::cli::UsageError& e) {
-      std::cerr << "error: " << e.what() << '\n';
+      // One line, control bytes (a binary file's content quoted back) escaped.
+      std::cerr << "error: " << nursery::cli::printable(e.what()) << '\n';
       return nursery::cli::kExitUsage;
     } catch (const std::exception& e) {
-      std::cerr << "error: " << e.what() << '\n';
+      std::cerr << "error: " << nursery::cli::printable(e.what()) << '\n';
       return nursery::cli::kExitUsage;
     }
   }
   if (const Command* meant = nearest(name))
-    std::cerr << "error: unknown command '" << name << "'; did you mean '" << meant->name
-              << "'? (nursery --help lists them)\n";
+    std::cerr << "error: unknown command '" << nursery::cli::printable(name) << "'; did you mean '"
+              << meant->name << "'? (nursery --help lists them)\n";
   else
-    std::cerr << "error: unknown command '" << name << "' (try nursery --help)\n";
+    std::cerr << "error: unknown command '" << nursery::cli::printable(name)
+              << "' (try nursery --help)\n";
   return nursery::cli::kExitUsage;
 }

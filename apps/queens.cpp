@@ -3,6 +3,8 @@
 
 #include <cstdio>
 #include <iostream>
+#include <map>
+#include <nursery/picture.hpp>
 #include <nursery/queens.hpp>
 #include <nursery/scheduler.hpp>
 
@@ -14,19 +16,29 @@ namespace nursery::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: nursery queens N [--first | --all [--limit K]] [--format F] [--threads T]\n"
-    "                        [--stats] [--json]\n"
+    "usage: nursery queens N [--first [--method M] [--any] | --all [--skip K] [--limit K]\n"
+    "                        | --all --nth K] [--format F]\n"
+    "                        [--threads T] [--stats] [--json]\n"
     "Lists N-queens solutions in order (--all, N <= 32), or finds one (--first, the\n"
     "default): by parallel search for N <= 32, by an explicit construction beyond\n"
-    "(N up to 100,000,000). Every solution printed has passed the independent checker.\n"
+    "(N up to 100,000,000); the same solution on every run and thread count unless\n"
+    "--any. Every solution printed has passed the independent checker.\n"
     "Formats: string ('*15863724': the 1-based row of each column's queen), rows\n"
-    "(0-based rows, the default beyond N = 32), board ('Q' and '.').";
+    "(0-based rows, the default beyond N = 32), board ('Q' and '.'), svg (a picture;\n"
+    "a density picture beyond N = 200).";
 
 constexpr std::uint32_t kMaxConstructN = 100'000'000;
 
 std::string format(const std::string& name, const queens::Placement& placement) {
   if (name == "string") return queens::format(placement, queens::Format::string);
   if (name == "rows") return queens::format(placement, queens::Format::rows);
+  if (name == "svg") {
+    const auto n = static_cast<std::uint32_t>(placement.size());
+    picture::Board board{n, std::vector<std::uint8_t>(std::size_t(n) * n, picture::kEmpty),
+                         std::to_string(n) + " queens"};
+    for (std::uint32_t c = 0; c < n; ++c) board.marks[std::size_t(placement[c]) * n + c] = picture::kPiece;
+    return picture::svg(board);
+  }
   return queens::format(placement, queens::Format::board);
 }
 
@@ -41,10 +53,18 @@ void check(std::uint32_t n, const queens::Placement& placement) {
 int cmd_queens(int argc, char** argv) {
   po::options_description options("options");
   options.add_options()("help,h", "show this help")(
-      "n", po::value<std::uint32_t>()->required(), "board size N")("first", "find one solution")(
+      "n", po::value<std::uint32_t>()->required()->value_name("N"), "board size N")(
+      "first", "find one solution")(
       "all", "list every solution in lexicographic order (N <= 32)")(
       "limit", po::value<std::uint64_t>()->default_value(0), "--all: stop after K (0: no limit)")(
-      "format,f", po::value<std::string>(), "string, rows or board");
+      "skip", po::value<std::uint64_t>()->default_value(0), "--all: leave out the first K")(
+      "nth", po::value<std::uint64_t>(), "--all: only the K-th solution (1-based)")(
+      "format,f", po::value<std::string>(), "string, rows, board or svg")(
+      "method,m", po::value<std::string>()->default_value("auto"),
+      "--first: auto (search up to N = 32, construction beyond), search (parallel "
+      "backtracking), cp (forward checking, smallest domain first, N <= 64; its node count "
+      "in --stats) or construction")(
+      "any", "--first: the first solution any thread finds (faster; may differ between runs)");
   add_shared(options, kThreads | kJson | kStats);
   po::positional_options_description positionals;
   positionals.add("n", 1);
@@ -59,22 +79,35 @@ int cmd_queens(int argc, char** argv) {
     throw UsageError("--all: N must be between 1 and 32");
   std::string format_name = vm.count("format") ? vm["format"].as<std::string>()
                                                : (n <= 32 ? "string" : "rows");
-  if (format_name != "string" && format_name != "rows" && format_name != "board")
-    throw UsageError("--format: expected string, rows or board, found '" + format_name + "'");
+  if (format_name != "string" && format_name != "rows" && format_name != "board" &&
+      format_name != "svg")
+    throw UsageError("--format: expected string, rows, board or svg, found '" + format_name + "'");
+  if (format_name == "svg" && (all || vm.count("json")))
+    throw UsageError("--format svg: one solution, without --all or --json");
   if (format_name == "string" && n > 35)
     throw UsageError("--format string: N must be at most 35 (one character per row)");
   const bool json = vm.count("json") != 0;
-  const std::uint64_t limit = vm["limit"].as<std::uint64_t>();
+  std::uint64_t limit = vm["limit"].as<std::uint64_t>();
+  std::uint64_t skip = vm["skip"].as<std::uint64_t>();
+  if ((vm.count("nth") || skip != 0) && !all) throw UsageError("--skip and --nth go with --all");
+  if (vm.count("nth")) {
+    if (skip != 0 || limit != 0) throw UsageError("--nth excludes --skip and --limit");
+    if (vm["nth"].as<std::uint64_t>() == 0) throw UsageError("--nth: expected K >= 1, found 0");
+    skip = vm["nth"].as<std::uint64_t>() - 1;
+    limit = 1;
+  }
 
   if (all) {
     // Listing in order: one worker walks the frontier left to right.
     RunOptions run_options;
     run_options.mode = Mode::all;
     run_options.threads = 1;
-    run_options.limit = limit;
+    run_options.limit = limit == 0 ? 0 : limit + skip;
     run_options.stop = &interrupt_source();
     nlohmann::json listed = nlohmann::json::array();
+    std::uint64_t seen = 0;
     Search<queens::Placement>::Sink sink = [&](const queens::Placement& placement) {
+      if (seen++ < skip) return;
       check(n, placement);
       if (json)
         listed.push_back(format(format_name, placement));
@@ -91,22 +124,42 @@ int cmd_queens(int argc, char** argv) {
                                   {"stats", stats_json(result.stats)}}
                        .dump()
                 << '\n';
+    else if (seen == 0)
+      std::cout << "no solution\n";
+    else if (seen <= skip)
+      std::cout << "no solution beyond the first " << seen << "\n";
     if (vm.count("stats")) print_stats(std::cerr, result.stats);
     if (result.status == Status::cancelled) return kExitInterrupted;
-    return result.count == 0 ? kExitNoSolution : kExitSuccess;
+    return seen > skip ? kExitSuccess : kExitNoSolution;
   }
 
+  const std::string method_name = vm["method"].as<std::string>();
+  const std::map<std::string, queens::FindMethod> methods = {
+      {"auto", queens::FindMethod::automatic},
+      {"search", queens::FindMethod::search},
+      {"cp", queens::FindMethod::forward_checking},
+      {"construction", queens::FindMethod::construction}};
+  if (!methods.count(method_name))
+    throw UsageError("--method: expected auto, search, cp or construction, found '" +
+                     method_name + "'");
+  const auto method = methods.at(method_name);
+  if (method == queens::FindMethod::search && n > static_cast<std::uint32_t>(queens::kMaxCountN))
+    throw UsageError("--method search: N must be between 1 and 32");
+  if (method == queens::FindMethod::forward_checking &&
+      n > static_cast<std::uint32_t>(queens::kMaxForwardCheckingN))
+    throw UsageError("--method cp: N must be between 1 and 64");
   RunOptions run_options;
   run_options.threads = read_shared(vm).threads;
   run_options.stop = &interrupt_source();
-  auto found = queens::find_one(n, run_options);
+  run_options.any = vm.count("any") != 0;
+  auto found = queens::find_one(n, run_options, method);
   if (found.report.status == Status::cancelled) return kExitInterrupted;
   const auto& solution = found.solution;
   const Stats& stats = found.report.stats;
-  const std::string& method = found.report.how;
+  const std::string& how = found.report.how;
   if (solution) check(n, *solution);
   if (json) {
-    nlohmann::json out = {{"n", n}, {"method", method}, {"stats", stats_json(stats)}};
+    nlohmann::json out = {{"n", n}, {"method", how}, {"stats", stats_json(stats)}};
     out["solution"] = solution ? nlohmann::json(*solution) : nlohmann::json(nullptr);
     std::cout << out.dump() << '\n';
   } else if (solution) {

@@ -1,28 +1,56 @@
 // One N-queens solution, the way every command and batch find it: the
 // parallel search up to N = 32 (bitboards are 32 bits wide), the classic
-// construction beyond; N = 2 and 3 have none.
+// construction beyond; N = 2 and 3 have none. A method may also be asked
+// for by name (forward checking: the constraint solver's way).
 #include <chrono>
+#include <stdexcept>
 
 #include "nursery/queens.hpp"
 #include "nursery/scheduler.hpp"
 
 namespace nursery::queens {
 
-FoundOne find_one(std::uint32_t n, const RunOptions& options) {
+namespace {
+
+template <class Kind>
+FoundOne search_one(std::uint32_t n, const RunOptions& options, const char* how) {
   FoundOne found;
   Report& report = found.report;
-  if (n <= static_cast<std::uint32_t>(kMaxCountN)) {
-    RunOptions first = options;
-    first.mode = Mode::first;
-    auto result = run<Columns>(Columns::Instance{static_cast<int>(n)}, first);
-    report.status = result.status;
-    report.stats = result.stats;
-    report.how = "search";
-    found.solution = std::move(result.solution);
-    if (found.solution)
-      report.verdict = Verdict::ok;
-    else if (result.status == Status::complete)
-      report.verdict = Verdict::fail;
+  RunOptions first = options;
+  first.mode = Mode::first;
+  auto result = run<Kind>(typename Kind::Instance{static_cast<int>(n)}, first);
+  report.status = result.status;
+  report.stats = result.stats;
+  report.how = how;
+  found.solution = std::move(result.solution);
+  if (found.solution)
+    report.verdict = Verdict::ok;
+  else if (result.status == Status::complete)
+    report.verdict = Verdict::fail;
+  return found;
+}
+
+}  // namespace
+
+FoundOne find_one(std::uint32_t n, const RunOptions& options, FindMethod method) {
+  if (method == FindMethod::automatic)
+    method = n <= static_cast<std::uint32_t>(kMaxCountN) ? FindMethod::search
+                                                         : FindMethod::construction;
+  if (method == FindMethod::search) {
+    if (n > static_cast<std::uint32_t>(kMaxCountN))
+      throw std::invalid_argument("the search is for N from 1 to 32");
+    return search_one<Columns>(n, options, "search");
+  }
+  if (method == FindMethod::forward_checking) {
+    if (n > static_cast<std::uint32_t>(kMaxForwardCheckingN))
+      throw std::invalid_argument("forward checking is for N from 1 to 64");
+    return search_one<ForwardChecking>(n, options, "forward checking");
+  }
+  FoundOne found;
+  Report& report = found.report;
+  if (n == 2 || n == 3) {
+    report.how = "construction";
+    report.verdict = Verdict::fail;  // no solution exists
     return found;
   }
   auto start = std::chrono::steady_clock::now();

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "run_cli.hpp"
 #include "temp_dir.hpp"
@@ -221,4 +222,43 @@ TEST(Cli, FirstSolutionIsTheSameOnEveryRunAndThreadCount) {
         ASSERT_EQ(answer, first) << command << " at " << threads << " threads, run " << run;
       }
   }
+}
+
+// The classic methods people learn N-queens with, to compare (issue 12).
+TEST(Cli, PermutationsAndForwardCheckingShowTheirWork) {
+  auto run = nursery::testing::run_cli("count 8 --method permutations --stats");
+  EXPECT_EQ(run.status, 0) << run.output;
+  EXPECT_EQ(run.output.rfind("92\n", 0), 0u) << run.output;
+  EXPECT_NE(run.output.find("nodes                         40320"), std::string::npos) << run.output;
+  EXPECT_EQ(nursery::testing::run_cli("count 13 --method permutations").status, 2);
+  run = nursery::testing::run_cli("queens 10 --method cp --format rows", false);
+  ASSERT_EQ(run.status, 0) << run.output;
+  std::istringstream rows(run.output);
+  nursery::queens::Placement placement;
+  for (std::uint32_t row; rows >> row;) placement.push_back(row);
+  EXPECT_TRUE(nursery::queens::verify(10, placement).valid) << run.output;
+  EXPECT_EQ(nursery::testing::run_cli("queens 3 --method cp").status, 1);
+  EXPECT_EQ(nursery::testing::run_cli("queens 65 --method cp").status, 2);
+  EXPECT_EQ(nursery::testing::run_cli("queens 8 --method annealing").status, 2);
+}
+
+// --all with --skip and --nth; a board without solutions says so (issue 12).
+TEST(Cli, AllWithSkipAndNth) {
+  auto all = nursery::testing::run_cli("queens 8 --all", false);
+  ASSERT_EQ(all.status, 0);
+  std::vector<std::string> listed;
+  std::istringstream lines(all.output);
+  for (std::string line; std::getline(lines, line);) listed.push_back(line);
+  ASSERT_EQ(listed.size(), 92u);
+  auto run = nursery::testing::run_cli("queens 8 --all --skip 2 --limit 2", false);
+  EXPECT_EQ(run.output, listed[2] + "\n" + listed[3] + "\n");
+  run = nursery::testing::run_cli("queens 8 --all --nth 92", false);
+  EXPECT_EQ(run.output, listed[91] + "\n");
+  run = nursery::testing::run_cli("queens 8 --all --nth 93", false);
+  EXPECT_EQ(run.status, 1);
+  run = nursery::testing::run_cli("queens 3 --all", false);
+  EXPECT_EQ(run.status, 1);
+  EXPECT_EQ(run.output, "no solution\n");
+  EXPECT_EQ(nursery::testing::run_cli("queens 8 --nth 2").status, 2);
+  EXPECT_EQ(nursery::testing::run_cli("queens 8 --all --nth 0").status, 2);
 }

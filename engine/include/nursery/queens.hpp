@@ -175,13 +175,17 @@ bool is_canonical(std::span<const std::uint32_t> placement);
 Placement construct(std::uint32_t n);
 
 // One solution, the way every command and batch find it (find_one.cpp):
-// the parallel search (Columns, first mode) for n <= kMaxCountN, the
-// construction beyond. The report's verdict is fail for n = 2, 3.
+// automatic is the parallel search (Columns, first mode) for n <=
+// kMaxCountN and the construction beyond; the others ask for one method
+// (search: n <= kMaxCountN, forward_checking: n <= kMaxForwardCheckingN;
+// std::invalid_argument beyond). The report's verdict is fail for n = 2, 3.
+enum class FindMethod { automatic, search, forward_checking, construction };
 struct FoundOne {
   std::optional<Placement> solution;
   Report report;
 };
-FoundOne find_one(std::uint32_t n, const RunOptions& options);
+FoundOne find_one(std::uint32_t n, const RunOptions& options,
+                  FindMethod method = FindMethod::automatic);
 
 //--- Checking (independent of every search above) ----------------------------
 using nursery::Verification;

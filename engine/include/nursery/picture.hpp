@@ -1,0 +1,40 @@
+// Pictures of boards as SVG text (no I/O here): queens and lizards with
+// their trees, the attack lines of one piece on small boards, a density
+// picture of huge boards, and Skyscrapers grids inside their clue ring.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace nursery::picture {
+
+enum Mark : std::uint8_t { kEmpty = 0, kPiece = 1, kTree = 2 };
+
+struct Board {
+  std::uint32_t n = 0;
+  std::vector<std::uint8_t> marks;  // n*n row-major Marks
+  std::string title;                // drawn above the board
+};
+
+struct Options {
+  // Draw the lines this piece (row, column) sees along, up to a tree or the
+  // edge (boards up to kMostCells per side).
+  std::optional<std::pair<std::uint32_t, std::uint32_t>> attacks_of;
+  // Boards wider than this are drawn as a density picture: blocks of
+  // cells, shaded by the share of pieces (dark) and trees (green).
+  std::uint32_t most_cells = 200;
+};
+
+// One <circle> per piece and one <rect class="tree"> per tree when the
+// board is drawn cell by cell.
+std::string svg(const Board& board, const Options& options = {});
+
+// A Skyscrapers grid: heights (0: empty) inside the clue ring (clues
+// clockwise from the top-left corner, 0: none).
+std::string svg_skyscrapers(int size, const std::vector<int>& clues,
+                            const std::vector<int>& heights, const std::string& title);
+
+}  // namespace nursery::picture
