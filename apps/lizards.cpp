@@ -26,14 +26,14 @@ void write_stdout(const std::string& text) {
 // would run out of memory).
 // An answer (OK or FAIL, then rows) has no n of its own: `board_path`
 // gives the board whose n bounds it.
+// "-" is standard input (read_input keeps what it read for the second look).
 std::string read_board(const std::string& path, const std::string& board_path = {}) {
-  std::string head, text, error;
   const std::string& sized = board_path.empty() ? path : board_path;
-  if (!read_file(sized, 4096, head, error)) throw UsageError(sized + ": " + error);
+  std::string head = read_input(sized, 4096);
   const std::uint64_t limit = lz::size_limit(head, sized);
   const std::size_t most =
       limit >= std::numeric_limits<std::size_t>::max() ? 0 : static_cast<std::size_t>(limit) + 1;
-  if (!read_file(path, most, text, error)) throw UsageError(path + ": " + error);
+  std::string text = read_input(path, most);
   if (most != 0 && text.size() >= most)
     throw UsageError(path + ": larger than the board its n describes can be (" +
                      std::to_string(limit) + " bytes)");
@@ -49,15 +49,98 @@ lz::Algorithm parse_algorithm(const std::string& text) {
 
 }  // namespace
 
+// --max: the largest placement found and a proven bound on it (issue 13).
+// The homework answer carries no p and `nursery verify` wants exactly the
+// board's p lizards, so the placement is written whole and --max-board
+// writes the board with p = best beside it: `nursery verify MAXBOARD OUT`
+// then checks every lizard. The exit status is 0 whenever a placement is
+// written (the bound and gap say how good), 130 on Ctrl-C.
+int run_max(const lz::Board& board, const po::variables_map& vm, const SharedOptions& shared,
+            const std::string& output) {
+  lz::MaximizeOptions options;
+  options.threads = shared.threads;
+  // Without --timeout the search would run until the gap closes, which on
+  // a huge board is never: 60 s unless a timeout was given (0: none).
+  options.timeout_seconds = vm["timeout"].defaulted() ? 60.0 : shared.timeout;
+  options.stop = &interrupt_source();
+  options.seed = vm["seed"].as<std::uint64_t>();
+  if (vm.count("target")) options.target = vm["target"].as<std::uint64_t>();
+  std::atomic<std::uint64_t> best{0}, upper{0};
+  options.on_progress = [&](std::uint64_t b, std::uint64_t u) {
+    best.store(b, std::memory_order_relaxed);
+    upper.store(u, std::memory_order_relaxed);
+  };
+  lz::MaximizeReport report;
+  {
+    ProgressBar bar(shared.progress, [&](double elapsed) {
+      std::uint64_t b = best.load(), u = upper.load();
+      char gap[32];
+      std::snprintf(gap, sizeof gap, "%.2f%%",
+                    u ? 100.0 * (double(u) - double(b)) / double(u) : 0.0);
+      return "lizards --max: best " + std::to_string(b) + ", bound " + std::to_string(u) +
+             ", gap " + gap + ", " + std::to_string(static_cast<int>(elapsed)) + " s";
+    });
+    report = lz::maximize(board, options);
+  }
+  lz::Board answered = board;
+  answered.p = report.best;
+  std::string answer = lz::format(answered, &report.placement);
+  if (!output.empty()) write_atomically(output, answer);
+  if (vm.count("max-board"))
+    write_output(vm["max-board"].as<std::string>(), lz::format_instance(answered));
+  char gap[32];
+  std::snprintf(gap, sizeof gap, "%.4f", report.gap());
+  if (shared.json) {
+    nlohmann::json j = {{"best", report.best},
+                        {"upper", report.upper},
+                        {"gap", report.gap()},
+                        {"optimal", report.best >= report.upper},
+                        {"upper_by", report.upper_by},
+                        {"status", to_string(report.status)},
+                        {"n", board.n},
+                        {"greedy", report.greedy},
+                        {"matching_bound", report.matching_bound},
+                        {"packing_bound", report.packing_bound},
+                        {"seconds",
+                         {{"matching", report.matching_seconds},
+                          {"packing", report.packing_seconds},
+                          {"search", report.search_seconds},
+                          {"exact", report.exact_seconds},
+                          {"wall", report.wall_seconds}}}};
+    if (!output.empty()) j["output"] = output;
+    std::cout << j.dump() << '\n';
+  } else if (output.empty()) {
+    write_stdout(answer);
+  }
+  std::cerr << "best " << report.best << ", upper bound " << report.upper << " (" << report.upper_by
+            << "), gap " << gap << (report.best >= report.upper ? " (optimal)" : "") << ", "
+            << report.wall_seconds << " s\n";
+  if (vm.count("stats")) {
+    std::cerr << "greedy " << report.greedy << "; bounds: matchings " << report.matching_bound
+              << " in " << report.matching_seconds << " s, set-packing LP " << report.packing_bound
+              << " in " << report.packing_seconds << " s (" << report.packing_cliques
+              << " cliques, " << report.packing_sweeps << " sweeps); search "
+              << report.search_seconds << " s; exact " << report.exact_seconds << " s; status "
+              << to_string(report.status) << '\n';
+  }
+  return report.status == Status::cancelled ? interrupted_status() : kExitSuccess;
+}
+
 int cmd_lizards(int argc, char** argv) {
   po::options_description options("options");
   options.add_options()("help,h", "show this help")(
-      "input", po::value<std::string>(), "the board (default: input.txt, answer to output.txt)")(
-      "output,o", po::value<std::string>(), "write the answer here (default: stdout)")(
-      "count", "count every placement of p lizards exactly")(
-      "algorithm", po::value<std::string>(), "override the file's DFS/BFS/SA line")(
+      "input", po::value<std::string>()->value_name("FILE"),
+      "the board (default: input.txt, answer to output.txt)")(
+      "output,o", po::value<std::string>()->value_name("OUT"),
+      "write the answer here, - for stdout (default: stdout)")(
+      "count", "count every placement of p lizards exactly")("algorithm", po::value<std::string>(),
+                                                             "override the file's DFS/BFS/SA line")(
       "seed", po::value<std::uint64_t>()->default_value(1), "local search seed")(
       "no-local-search", "DFS/BFS alone, without the local search racing it")(
+      "max", "the largest placement: best found, proven upper bound, gap (p ignored)")(
+      "target", po::value<std::uint64_t>(), "with --max: stop once this many are placed")(
+      "max-board", po::value<std::string>()->value_name("FILE"),
+      "with --max: write the board with p = best here (for nursery verify)")(
       "bfs-memory", po::value<double>()->default_value(16), "BFS frontier budget in MiB");
   add_shared(options, kSolving);
   po::positional_options_description positionals;
@@ -67,8 +150,8 @@ int cmd_lizards(int argc, char** argv) {
           argc, argv,
           "usage: nursery lizards [FILE] [-o OUT] [--count] [--stats] [--json] [--threads T]\n"
           "                       [--timeout S] [--progress|--no-progress]\n"
-          "Solves a baby-lizards board in the USC CSCI-561 HW1 format. Without FILE it reads\n"
-          "input.txt and writes output.txt, as the homework did.\n"
+          "Solves a baby-lizards board in the USC CSCI-561 HW1 format (FILE -: stdin). Without\n"
+          "FILE it reads input.txt and writes output.txt, as the homework did.\n"
           "Exit 0 OK, 1 FAIL, 2 bad input, 3 timeout (result unknown).",
           options, positionals, vm))
     return kExitSuccess;
@@ -77,6 +160,7 @@ int cmd_lizards(int argc, char** argv) {
   std::string input = homework ? "input.txt" : vm["input"].as<std::string>();
   std::string output = vm.count("output") ? vm["output"].as<std::string>()
                                           : (homework ? "output.txt" : std::string());
+  if (is_stdio(output)) output.clear();  // -o -: stdout, as without -o
   auto shared = read_shared(vm);
   bool json = shared.json;
 
@@ -86,6 +170,14 @@ int cmd_lizards(int argc, char** argv) {
   } catch (const lz::ParseError& e) {
     throw UsageError(e.what());
   }
+
+  if (vm.count("max")) {
+    if (vm.count("count")) throw UsageError("--max and --count: choose one");
+    return run_max(board, vm, shared, output);
+  }
+  if (vm.count("target") || vm.count("max-board"))
+    throw UsageError(std::string("--") + (vm.count("target") ? "target" : "max-board") +
+                     ": only with --max");
 
   lz::SolveOptions solve;
   solve.count = vm.count("count") != 0;
@@ -152,12 +244,14 @@ int cmd_gen_lizards(int argc, char** argv) {
       "lizards: a number, auto (what the column-major greedy places) or auto+1")(
       "seed", po::value<std::uint64_t>()->default_value(1), "random seed")(
       "algorithm", po::value<std::string>()->default_value("DFS"), "first line: DFS, BFS or SA")(
-      "output,o", po::value<std::string>(), "write here (default: stdout)");
+      "output,o", po::value<std::string>()->value_name("FILE"),
+      "write here, - for stdout (default: stdout)");
+  add_shared(options, kTimeout, "seconds to draw the board (0: none); past them exit 3, nothing written");
   po::positional_options_description positionals;
   po::variables_map vm;
   if (!parse_command_line(argc, argv,
                           "usage: nursery gen lizards --n N --trees FRACTION --p P|auto|auto+1 "
-                          "--seed S [-o FILE]",
+                          "--seed S [-o FILE] [--timeout SECONDS]",
                           options, positionals, vm))
     return kExitSuccess;
   lz::GenerateOptions gen;
@@ -187,17 +281,28 @@ int cmd_gen_lizards(int argc, char** argv) {
   }
   gen.seed = vm["seed"].as<std::uint64_t>();
   gen.algorithm = parse_algorithm(vm["algorithm"].as<std::string>());
-  std::string text = lz::format_instance(lz::generate(gen));
+  // Drawing a 10,000 x 10,000 board and its greedy takes seconds: the
+  // deadline and Ctrl-C are polled per row and per column; past them
+  // nothing is written.
+  Deadline deadline(read_shared(vm).timeout);
+  auto board = lz::generate(gen, [&] { return deadline.requested(); });
+  if (!board || deadline.requested()) return deadline.exit_status();
+  std::string text = lz::format_instance(*board);
+  if (deadline.requested()) return deadline.exit_status();
   if (vm.count("output"))
-    write_atomically(vm["output"].as<std::string>(), text);
+    write_output(vm["output"].as<std::string>(), text);
   else
     write_stdout(text);
   return kExitSuccess;
 }
 
 int verify_lizards_files(const std::string& input, const std::string& output, bool json) {
-  // Both files are read no further than the board's n allows.
-  auto verdict = lz::verify(read_board(input), read_board(output, input));
+  // Both files are read no further than the board's n allows; the check
+  // (seconds on a 10,000 x 10,000 board) ends on Ctrl-C and SIGTERM.
+  auto checked = lz::verify(read_board(input), read_board(output, input),
+                            [] { return interrupt_source().requested(); });
+  if (!checked) return kExitInterrupted;
+  const auto& verdict = *checked;
   if (json) {
     std::cout << nlohmann::json{{"valid", verdict.valid},
                                 {"unproved", verdict.unproved},

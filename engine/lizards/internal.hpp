@@ -68,6 +68,10 @@ constexpr std::size_t kFirstFailDepth = 2048;
 Outcome first_fail_search(const Instance& instance, const Subproblem& subproblem,
                           Search<Placement>& search);
 
+// The set-packing LP (lp_bound.cpp) takes about 90 bytes per empty cell
+// beyond the segment tables: past this many (4,096 x 4,096) it is not built.
+constexpr std::size_t kPackingMaxCells = std::size_t{1} << 24;
+
 // Breadth-first expansion from the root (bfs.cpp) until `target` open nodes
 // or `max_bytes` of frontier; nodes that already hold p lizards stay in it
 // as finished leaves.

@@ -259,4 +259,73 @@ std::optional<Placement> local_search(const Instance& in, Placement start,
   return done();
 }
 
+// The same moves for the largest placement (nursery lizards --max): no p
+// to reach, so it runs until stopped or `target`. A perturbation is undone
+// unless the size held, so the placement held is always the best seen.
+// With the LP's preference, a perturbation's cell is the best of a few
+// random draws: the cells the LP relaxation fills are where optimal
+// placements tend to put lizards.
+Placement improve_placement(const Instance& in, Placement start, const ImproveOptions& options) {
+  Nursery nursery(in, options.seed);
+  for (auto cell : start)
+    if (nursery.free(cell)) nursery.place(cell);
+  for (auto cell : in.column_cells)
+    if (nursery.free(cell)) nursery.place(cell);
+  auto finish = [&] {
+    Placement placement = nursery.lizards();
+    std::sort(placement.begin(), placement.end());
+    return placement;
+  };
+  if (in.column_cells.empty()) return finish();
+  const std::uint64_t target = options.target;
+  auto should_stop = [&] {
+    if (options.best && nursery.size() > options.best->load(std::memory_order_relaxed))
+      options.best->store(nursery.size(), std::memory_order_relaxed);
+    return nursery.size() >= target || (options.stopped && options.stopped());
+  };
+  std::vector<std::uint32_t> queue(nursery.lizards().begin(), nursery.lizards().end());
+  std::uint64_t steps = 0;
+  bool stop = false;
+  auto drain = [&] {
+    while (!queue.empty() && !stop) {
+      if ((++steps & 255) == 0 && should_stop()) stop = true;
+      std::uint32_t lizard = queue.back();
+      queue.pop_back();
+      if (!nursery.is_lizard(lizard)) continue;
+      if (nursery.two_for_one(lizard)) nursery.wake_around(lizard, queue);
+    }
+  };
+  drain();
+  nursery.forget_log();
+  const std::vector<float>* liked = options.preference;
+  while (!stop) {
+    if ((++steps & 63) == 0 && should_stop()) break;
+    std::uint32_t cell = nursery.random_cell();
+    if (liked) {
+      for (int draw = 0; draw < 2; ++draw) {
+        std::uint32_t other = nursery.random_cell();
+        if ((*liked)[other] > (*liked)[cell]) cell = other;
+      }
+    }
+    if (nursery.is_lizard(cell)) continue;
+    std::uint32_t who[4];
+    unsigned evicted = nursery.blockers(cell, who);
+    if (evicted > 1 + (nursery.random(8) == 0)) continue;
+    std::size_t before = nursery.size();
+    std::size_t mark = nursery.mark();
+    for (unsigned i = 0; i < evicted; ++i) nursery.remove(who[i]);
+    nursery.place(cell);
+    for (unsigned i = 0; i < evicted; ++i) nursery.refill_around(who[i]);
+    queue.clear();
+    nursery.wake_around(cell, queue);
+    for (unsigned i = 0; i < evicted; ++i) nursery.wake_around(who[i], queue);
+    drain();
+    // A drain cut short by the stop may leave a perturbation half paid:
+    // undone like any other that lost size.
+    if (nursery.size() < before) nursery.undo_to(mark);
+    nursery.forget_log();
+  }
+  return finish();
+}
+
 }  // namespace nursery::lizards

@@ -23,6 +23,13 @@ double since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+// The set-packing LP is asked (before DFS) only on boards this big, for p
+// this far above the greedy; it may take this share of the deadline.
+constexpr std::uint64_t kPackingMinCells = 4096;
+constexpr double kPackingAboveGreedy = 1.25;
+constexpr double kPackingShare = 0.5;
+constexpr double kPackingSecondsWithoutDeadline = 30;
+
 // Boards this small are proven by DFS before a local search warms up.
 constexpr std::uint64_t kLocalSearchMinCells = 64;
 
@@ -80,8 +87,14 @@ SolveReport solve(const Board& board, const SolveOptions& options) {
     }
     return report;
   }
+  // The greedy scan and the tables of a huge board take seconds: they stop
+  // at the deadline too (the scan polls once per column).
+  auto stopped = [&] {
+    return (options.stop != nullptr && options.stop->requested()) ||
+           (options.timeout_seconds > 0 && since(start) > options.timeout_seconds);
+  };
   if (!options.count) {
-    Placement greedy = greedy_placement(board);
+    Placement greedy = greedy_placement(board, stopped);
     report.lower = greedy.size();
     if (greedy.size() >= board.p) {
       greedy.resize(board.p);  // any subset of a safe placement is safe
@@ -92,11 +105,6 @@ SolveReport solve(const Board& board, const SolveOptions& options) {
       return report;
     }
   }
-  // The tables of a huge board take seconds: they stop at the deadline too.
-  auto stopped = [&] {
-    return (options.stop != nullptr && options.stop->requested()) ||
-           (options.timeout_seconds > 0 && since(start) > options.timeout_seconds);
-  };
   auto instance = stopped() ? nullptr : build_instance(board, stopped);
   if (!instance || stopped()) {
     report.status = options.stop != nullptr && options.stop->requested() ? Status::cancelled
@@ -146,13 +154,35 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
 
   Placement greedy;
   if (!options.count) {
-    greedy = greedy_placement(in.board);
+    greedy = greedy_placement(in.board, [&] {
+      return (options.stop != nullptr && options.stop->requested()) ||
+             (options.timeout_seconds > 0 && since(start) > options.timeout_seconds);
+    });
     report.lower = greedy.size();
     if (greedy.size() >= p) {
       greedy.resize(p);
       report.placement = greedy;
       return finish(Verdict::ok, "greedy");
     }
+  }
+  // Far above the greedy (issue 13): the set-packing LP bound may prove
+  // FAIL where the matchings cannot, and the portfolio below would only
+  // time out. Near the greedy (auto+1) p is usually feasible: that fast
+  // path keeps the whole deadline.
+  if (!options.count && in.column_cells.size() >= kPackingMinCells &&
+      in.column_cells.size() <= kPackingMaxCells &&
+      static_cast<double>(p) > kPackingAboveGreedy * static_cast<double>(greedy.size())) {
+    PackingOptions packing;
+    packing.threads = options.threads;
+    packing.enough = p - 1;
+    packing.seconds = options.timeout_seconds > 0 ? kPackingShare * options.timeout_seconds
+                                                  : kPackingSecondsWithoutDeadline;
+    packing.stopped = [&] { return options.stop != nullptr && options.stop->requested(); };
+    auto lp = packing_bound(in, packing);
+    report.upper = std::min<std::uint64_t>(report.upper, lp.value);
+    if (p > lp.value)
+      return finish(Verdict::fail, "upper bound " + std::to_string(lp.value) +
+                                       " < p (set-packing LP over the four directions)");
   }
 
   RunOptions run;

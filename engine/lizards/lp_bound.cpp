@@ -1,0 +1,269 @@
+// An upper bound coupling all four directions: the set-packing LP. Every
+// row, column, diagonal and anti-diagonal segment holds one lizard at most,
+// and so does every 2x2 window (its empty cells are pairwise adjacent, so
+// they see each other whatever the trees: a triangle or square clique the
+// segments alone do not forbid fractionally).
+//
+// Weak duality in its penalty form: for any weights y >= 0 on the cliques,
+// every placement x satisfies
+//     |x| <= sum_s y_s + sum_cells max(0, 1 - cover(cell)),
+// cover(cell) = the weights of the cliques through it (add y_s times
+// (1 - lizards in s) >= 0 to |x|, then bound x_c <= 1). So ANY weights give
+// a bound: no repair step, and the bound is computed exactly, in integers,
+// from the weights rounded to multiples of 2^-24 (no floating error can
+// make it wrong).
+//
+// The weights are found by coordinate descent on a smoothed dual (softplus
+// instead of max, temperature tau lowered over the run): one clique at a
+// time, the exact minimiser along its coordinate (a one-dimensional root,
+// by safeguarded Newton). The cliques of one family share no cell, so a
+// family is updated in parallel on the pool. Without smoothing coordinate
+// descent stalls at corners; with it, it tends to the LP optimum.
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+
+#include "lizards/internal.hpp"
+
+namespace nursery::lizards {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+constexpr unsigned kSlots = 8;         // 4 segments + up to 4 windows per cell
+constexpr double kScale = 16777216.0;  // weights are multiples of 2^-24 in the proof
+
+class PackingDual {
+ public:
+  explicit PackingDual(const Instance& in) : in_(in) {
+    const std::uint32_t n = in.board.n;
+    // Empty cells in row-major order: windows and rows stay local.
+    local_.assign(std::size_t{n} * n, kNone);
+    for (std::uint32_t cell = 0; cell < n * n; ++cell)
+      if (in.board.cells[cell] == kEmpty) {
+        local_[cell] = static_cast<std::uint32_t>(cells_.size());
+        cells_.push_back(cell);
+      }
+    const std::size_t m = cells_.size();
+    cliques_of_.assign(m * kSlots, kNone);
+    for (std::size_t i = 0; i < m; ++i)
+      for (unsigned d = 0; d < 4; ++d) cliques_of_[i * kSlots + d] = in.segments_of(cells_[i])[d];
+    std::uint32_t cliques = in.total_segments;
+    for (unsigned d = 0; d < 4; ++d)
+      families_.push_back({in.segment_offset[d], in.segment_offset[d] + in.segment_count[d]});
+    // Windows by the parity of their corner: those of one parity class are
+    // disjoint, so each class is a family.
+    for (std::uint32_t pr = 0; pr < 2; ++pr)
+      for (std::uint32_t pc = 0; pc < 2; ++pc) {
+        std::uint32_t first = cliques;
+        for (std::uint32_t r = pr; r + 1 < n; r += 2)
+          for (std::uint32_t c = pc; c + 1 < n; c += 2) {
+            std::uint32_t members[4], count = 0;
+            for (std::uint32_t cell :
+                 {r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1})
+              if (local_[cell] != kNone) members[count++] = local_[cell];
+            // Two cells of a window share a segment already: only three or
+            // four make a new constraint.
+            if (count < 3) continue;
+            unsigned slot = 4 + pr * 2 + pc;
+            for (std::uint32_t k = 0; k < count; ++k)
+              cliques_of_[members[k] * kSlots + slot] = cliques;
+            ++cliques;
+          }
+        families_.push_back({first, cliques});
+      }
+    // Members of every clique, in one compressed table.
+    start_.assign(std::size_t{cliques} + 1, 0);
+    for (std::size_t i = 0; i < m * kSlots; ++i)
+      if (cliques_of_[i] != kNone) ++start_[cliques_of_[i] + 1];
+    for (std::uint32_t s = 0; s < cliques; ++s) start_[s + 1] += start_[s];
+    members_.resize(start_.back());
+    std::vector<std::uint32_t> fill(start_.begin(), start_.end() - 1);
+    for (std::size_t i = 0; i < m; ++i)
+      for (unsigned k = 0; k < kSlots; ++k)
+        if (cliques_of_[i * kSlots + k] != kNone)
+          members_[fill[cliques_of_[i * kSlots + k]]++] = static_cast<std::uint32_t>(i);
+    weight_.assign(cliques, 0.0);
+    cover_.assign(m, 0.0);
+  }
+
+  std::size_t cliques() const { return weight_.size(); }
+  const std::vector<std::pair<std::uint32_t, std::uint32_t>>& families() const { return families_; }
+
+  // The exact minimiser of the smoothed dual along clique s's weight.
+  void update(std::uint32_t s, double tau) {
+    const std::uint32_t* first = members_.data() + start_[s];
+    const std::uint32_t* last = members_.data() + start_[s + 1];
+    const double old = weight_[s];
+    // slack(c) = 1 - cover(c) without s; the slope along y is
+    // 1 - sum_c sigmoid((slack(c) - y) / tau), decreasing in y.
+    double top = -1e300;
+    for (const std::uint32_t* c = first; c != last; ++c)
+      top = std::max(top, 1 - (cover_[*c] - old));
+    // Every cell of s covered well beyond 1 by the others and no weight on
+    // s: zero stays the minimiser (the sigmoids are all below e^-30). Most
+    // cliques of a converging dual are of this kind, and skip the exps.
+    if (old == 0 && top < -30 * tau) return;
+    auto excess = [&](double y, double& derivative) {
+      double sum = 0;
+      derivative = 0;
+      for (const std::uint32_t* c = first; c != last; ++c) {
+        double z = (1 - (cover_[*c] - old) - y) / tau;
+        // Single precision is plenty for a Newton step and twice as fast.
+        double sigma = z > 40 ? 1.0 : z < -40 ? 0.0 : 1 / (1 + std::exp(-static_cast<float>(z)));
+        sum += sigma;
+        derivative -= sigma * (1 - sigma) / tau;
+      }
+      return sum - 1;
+    };
+    // Root in [0, top + tau*log(k)]: Newton from the old weight (one pass
+    // when it is still right), kept inside a shrinking bracket.
+    double derivative = 0;
+    double low = 0, high = std::max(0.0, top) + tau * std::log(double(last - first)) + tau;
+    double y = std::clamp(old, low, high);
+    for (int iteration = 0; iteration < 30; ++iteration) {
+      double e = excess(y, derivative);
+      if (e <= 0 && y == 0) break;  // the slope is nonnegative from zero on
+      if (e > 0)
+        low = y;
+      else
+        high = y;
+      if (std::abs(e) < 1e-5 || high - low < 1e-12) break;
+      double next = derivative < 0 ? y - e / derivative : (low + high) / 2;
+      y = next > low && next < high ? next : (low + high) / 2;
+    }
+    y = std::min(y, 1.0);  // a weight above 1 never helps: one covers any cell
+    weight_[s] = y;
+    for (const std::uint32_t* c = first; c != last; ++c) cover_[*c] += y - old;
+  }
+
+  // The proven bound of the current weights, in exact integer arithmetic:
+  // 2^24 times the dual objective (the bound is its floor over 2^24).
+  std::int64_t scaled_bound() const {
+    std::vector<std::int64_t> scaled(weight_.size());
+    std::int64_t total = 0;
+    for (std::size_t s = 0; s < weight_.size(); ++s) {
+      scaled[s] = static_cast<std::int64_t>(std::ceil(std::max(0.0, weight_[s]) * kScale));
+      total += scaled[s];
+    }
+    const auto one = static_cast<std::int64_t>(kScale);
+    for (std::size_t i = 0; i < cells_.size(); ++i) {
+      std::int64_t cover = 0;
+      for (unsigned k = 0; k < kSlots; ++k)
+        if (cliques_of_[i * kSlots + k] != kNone) cover += scaled[cliques_of_[i * kSlots + k]];
+      total += std::max<std::int64_t>(0, one - cover);
+    }
+    return total;
+  }
+  static std::uint64_t floor_of(std::int64_t scaled) {
+    return static_cast<std::uint64_t>(scaled / static_cast<std::int64_t>(kScale));
+  }
+
+  // Recomputes every cover from the weights (drops rounding drift).
+  void refresh() {
+    std::fill(cover_.begin(), cover_.end(), 0.0);
+    for (std::size_t i = 0; i < cells_.size(); ++i)
+      for (unsigned k = 0; k < kSlots; ++k)
+        if (cliques_of_[i * kSlots + k] != kNone) cover_[i] += weight_[cliques_of_[i * kSlots + k]];
+  }
+
+  // How much the LP likes each empty cell (row-major board index -> score):
+  // 1 - cover; cells with cover 1 or less are those an optimum may use.
+  std::vector<float> preference() const {
+    std::vector<float> score(in_.board.cells.size(), -1e9f);
+    for (std::size_t i = 0; i < cells_.size(); ++i)
+      score[cells_[i]] = static_cast<float>(1 - cover_[i]);
+    return score;
+  }
+
+ private:
+  const Instance& in_;
+  std::vector<std::uint32_t> local_, cells_;
+  std::vector<std::uint32_t> cliques_of_;  // kSlots clique ids per local cell
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> families_;  // disjoint clique ranges
+  std::vector<std::uint32_t> start_, members_;
+  std::vector<double> weight_, cover_;
+};
+
+}  // namespace
+
+PackingBound packing_bound(const Instance& in, const PackingOptions& options) {
+  auto begin = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - begin).count(); };
+  PackingBound result;
+  PackingDual dual(in);
+  result.cliques = dual.cliques();
+  std::int64_t best_scaled = dual.scaled_bound();  // all weights 0: the empty cells
+  result.value = PackingDual::floor_of(best_scaled);
+  auto stopped = [&] {
+    return (options.stopped && options.stopped()) ||
+           (options.seconds > 0 && elapsed() > options.seconds);
+  };
+  // Temperature schedule: from coarse to fine; at each level sweeps until
+  // the bound stalls, then cooler. A stall at the finest level ends it.
+  // (Started at 0.25 the bound on a 1000 x 1000 board sits at 91,000 after
+  // 20 sweeps; at 0.05, 73,700 after 36.)
+  double tau = options.first_tau;
+  std::int64_t level_best = best_scaled;
+  unsigned stalls = 0;
+  bool handed_over = false;
+  auto sweep = [&] {
+    for (const auto& [first, last] : dual.families()) {
+      if (stopped()) return false;
+      tbb::parallel_for(tbb::blocked_range<std::uint32_t>(first, last, 2048),
+                        [&](const tbb::blocked_range<std::uint32_t>& range) {
+                          for (std::uint32_t s = range.begin(); s != range.end(); ++s)
+                            dual.update(s, tau);
+                        });
+    }
+    return true;
+  };
+  auto run = [&] {
+    while (!stopped()) {
+      if (!sweep()) break;
+      ++result.sweeps;
+      if (result.sweeps % 8 == 0) dual.refresh();
+      best_scaled = std::min(best_scaled, dual.scaled_bound());
+      result.value = PackingDual::floor_of(best_scaled);
+      if (options.on_bound) options.on_bound(result.value);
+      if (options.on_preference && !handed_over && elapsed() >= options.preference_after) {
+        handed_over = true;
+        options.on_preference(dual.preference());
+      }
+      if (options.enough > 0 && result.value <= options.enough) break;
+      // Progress is judged per level on the exact dual value (not its
+      // floor, which plateaus on small boards): under 0.1% better in two
+      // sweeps is a stall.
+      if (result.sweeps % 2 == 0) {
+        bool stalled = level_best - best_scaled <= level_best / 1000;
+        level_best = best_scaled;
+        if (stalled) {
+          if (tau <= options.finest_tau) {
+            if (++stalls >= 2) break;
+          } else {
+            tau = std::max(options.finest_tau, tau / 2);
+          }
+        }
+      }
+    }
+  };
+  if (options.threads > 0) {
+    tbb::task_arena arena(static_cast<int>(options.threads));
+    arena.execute(run);
+  } else {
+    run();
+  }
+  result.preference = dual.preference();
+  if (options.on_preference && !handed_over) options.on_preference(result.preference);
+  result.tau = tau;
+  result.seconds = elapsed();
+  return result;
+}
+
+}  // namespace nursery::lizards

@@ -1,0 +1,235 @@
+// The largest placement and a proven bound on it (nursery lizards --max),
+// cheapest evidence first on both sides:
+//   1. the column-major greedy: a first placement, O(n^2);
+//   2. the segment tables, then the segment counts and the two matchings
+//      (row x column, diagonal x anti-diagonal): a first bound;
+//   3. the set-packing LP over all four directions and the 2x2 windows
+//      (lp_bound.cpp): a bound coupling them, and which cells it likes;
+//   4. beside the LP once it has a first preference, the improving local
+//      search from the LP's favourite cells, one run per worker but the
+//      LP's, each with its own seed, until the deadline or the bound;
+//   5. small boards: DFS asked for best + 1 lizards; exhausted, it proves
+//      best optimal (found, it raises best and asks again).
+// The placement is only ever a set of lizards that see no other; the bound
+// only ever a proof. Neither is traded for time: a timeout ends with both.
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include <algorithm>
+#include <chrono>
+#include <mutex>
+
+#include "lizards/internal.hpp"
+
+namespace nursery::lizards {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// One worker: the share of the deadline the LP may take before the search
+// gets the rest. More workers: the LP runs alone for kHandOverShare of the
+// deadline (kHandOverSeconds without one), then beside the search.
+constexpr double kPackingShare = 0.4;
+constexpr double kHandOverShare = 0.1;
+constexpr double kHandOverSeconds = 2;
+// The local search's time on boards the DFS then settles, per empty cell
+// (0.3 s at 40 x 40).
+constexpr double kExactWarmUpPerCell = 2e-4;
+
+// Does any lizard of the placement see another? The segment model's own
+// check (the independent one is verify.cpp, used by the tests).
+bool safe(const Instance& in, const Placement& placement) {
+  std::vector<std::uint8_t> taken(in.total_segments, 0);
+  for (auto cell : placement) {
+    if (in.board.cells[cell] != kEmpty) return false;
+    for (unsigned d = 0; d < 4; ++d)
+      if (taken[in.segments_of(cell)[d]]++) return false;
+  }
+  return true;
+}
+
+// Greedy in the LP's order: the cells it likes most first.
+Placement liked_first(const Instance& in, const std::vector<float>& preference) {
+  std::vector<std::uint32_t> order(in.column_cells);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::uint32_t a, std::uint32_t b) { return preference[a] > preference[b]; });
+  std::vector<std::uint8_t> taken(in.total_segments, 0);
+  Placement placement;
+  for (auto cell : order) {
+    const std::uint32_t* s = in.segments_of(cell);
+    if (taken[s[0]] | taken[s[1]] | taken[s[2]] | taken[s[3]]) continue;
+    for (unsigned d = 0; d < 4; ++d) taken[s[d]] = 1;
+    placement.push_back(cell);
+  }
+  return placement;
+}
+
+}  // namespace
+
+MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
+  auto start = Clock::now();
+  MaximizeReport report;
+  const std::uint64_t target =
+      options.target > 0 ? options.target : std::numeric_limits<std::uint64_t>::max();
+  auto stopped = [&] {
+    return (options.stop != nullptr && options.stop->requested()) ||
+           (options.timeout_seconds > 0 && since(start) > options.timeout_seconds);
+  };
+  auto status_of_stop = [&] {
+    return options.stop != nullptr && options.stop->requested() ? Status::cancelled
+                                                                : Status::timeout;
+  };
+  auto progress = [&] {
+    if (options.on_progress) options.on_progress(report.best, report.upper);
+  };
+  auto finish = [&](Status status) {
+    report.status = status;
+    if (report.best >= report.upper) report.status = Status::complete;
+    report.wall_seconds = since(start);
+    return report;
+  };
+
+  report.placement = greedy_placement(board);
+  report.best = report.greedy = report.placement.size();
+  std::sort(report.placement.begin(), report.placement.end());
+  report.upper = static_cast<std::uint64_t>(board.n) * board.n - board.trees();
+  report.upper_by = "empty cells";
+  progress();
+  if (report.best >= target) return finish(Status::limit);
+
+  auto instance = stopped() ? nullptr : build_instance(board, stopped);
+  if (!instance) return finish(status_of_stop());
+  const Instance& in = *instance;
+
+  auto matching_start = Clock::now();
+  Bounds bounds = root_bounds(in);
+  report.matching_bound = std::min<std::uint64_t>(bounds.upper(), in.capacity[0]);
+  report.matching_seconds = since(matching_start);
+  if (report.matching_bound < report.upper) {
+    report.upper = report.matching_bound;
+    report.upper_by = bounds.row_column_matching == report.upper ? "row x column matching"
+                      : bounds.diagonal_matching == report.upper
+                          ? "diagonal x anti-diagonal matching"
+                          : "segment counts";
+  }
+  progress();
+  if (report.best >= report.upper) return finish(Status::complete);
+  if (stopped()) return finish(status_of_stop());
+
+  // The LP and the improving search run side by side on the pool: the LP
+  // alone at first (all workers on its sweeps), then it hands its cells'
+  // preference to the searches, one per worker but its own, and goes on
+  // with what is left. Each stops once the other has met it (best = bound).
+  // One worker cannot share: the LP then gets a share of the deadline and
+  // the search the rest.
+  const unsigned workers = detail::worker_count(options.threads);
+  const double deadline = options.timeout_seconds;
+  std::atomic<std::uint64_t> best{report.best}, upper{report.upper};
+  const bool exact = in.column_cells.size() <= options.exact_cells;
+  Clock::time_point search_start = Clock::now();
+  double search_end = 0;  // exact boards: the search only warms the DFS up
+  auto search_over = [&] { return stopped() || (exact && since(start) > search_end); };
+  std::mutex keep;
+  std::vector<float> liked;
+  Placement seed_placement;
+  auto improve = [&](unsigned worker) {
+    ImproveOptions improve_options;
+    improve_options.seed = options.seed + 7919ull * worker;
+    improve_options.target = target;
+    improve_options.preference = liked.empty() ? nullptr : &liked;
+    improve_options.best = &best;
+    improve_options.stopped = [&] {
+      if (options.on_progress) options.on_progress(best.load(), upper.load());
+      return search_over() || best.load(std::memory_order_relaxed) >= upper.load();
+    };
+    Placement found = improve_placement(in, seed_placement, improve_options);
+    std::lock_guard<std::mutex> lock(keep);
+    if (found.size() > report.placement.size() && safe(in, found)) {
+      report.placement = std::move(found);
+      report.best = report.placement.size();
+    }
+  };
+  PackingOptions packing;
+  packing.stopped = [&] { return stopped() || upper.load() <= best.load(); };
+  if (deadline > 0 && workers == 1)
+    packing.seconds = std::max(1e-3, kPackingShare * deadline - since(start));
+  packing.preference_after = deadline > 0 ? kHandOverShare * deadline : kHandOverSeconds;
+  packing.on_bound = [&](std::uint64_t value) {
+    if (value < upper.load()) upper.store(value);
+    if (options.on_progress) options.on_progress(best.load(), upper.load());
+  };
+  PackingBound lp;
+  auto launch = [&] {
+    tbb::task_group group;
+    packing.on_preference = [&](std::vector<float> preference) {
+      liked = std::move(preference);
+      if (!liked.empty()) seed_placement = liked_first(in, liked);
+      search_start = Clock::now();
+      search_end = since(start) + kExactWarmUpPerCell * in.column_cells.size();
+      const bool lp_goes_on = in.column_cells.size() <= kPackingMaxCells;
+      const unsigned searches = lp_goes_on ? std::max(1u, workers - 1) : workers;
+      for (unsigned w = 0; w < searches; ++w) group.run([&, w] { improve(w); });
+    };
+    if (in.column_cells.size() <= kPackingMaxCells)
+      group.run([&] { lp = packing_bound(in, packing); });
+    else
+      packing.on_preference({});  // too big for the LP: the search alone
+    group.wait();
+  };
+  if (options.threads > 0) {
+    tbb::task_arena arena(static_cast<int>(options.threads));
+    arena.execute(launch);
+  } else {
+    launch();
+  }
+  report.packing_bound = lp.value;
+  report.packing_sweeps = lp.sweeps;
+  report.packing_cliques = lp.cliques;
+  report.packing_seconds = lp.seconds;
+  if (lp.sweeps > 0 && lp.value < report.upper) {
+    report.upper = lp.value;
+    report.upper_by = "set-packing LP";
+  }
+  report.search_seconds = since(search_start);
+  progress();
+  if (report.best >= target) return finish(Status::limit);
+  if (report.best >= report.upper) return finish(Status::complete);
+
+  // Small boards: DFS settles the last gap. A placement of best + 1 it
+  // finds raises best; exhausting the search for best + 1 proves best.
+  if (exact) {
+    auto exact_start = Clock::now();
+    while (report.best < report.upper && !stopped()) {
+      Board ask = board;
+      ask.p = report.best + 1;
+      SolveOptions solve_options;
+      solve_options.threads = options.threads;
+      solve_options.stop = options.stop;
+      solve_options.seed = options.seed;
+      if (options.timeout_seconds > 0)
+        solve_options.timeout_seconds = std::max(1e-3, options.timeout_seconds - since(start));
+      SolveReport answer = solve(ask, solve_options);
+      if (answer.verdict == Verdict::ok && answer.placement && safe(in, *answer.placement)) {
+        report.placement = std::move(*answer.placement);
+        std::sort(report.placement.begin(), report.placement.end());
+        report.best = report.placement.size();
+      } else if (answer.verdict == Verdict::fail) {
+        report.upper = report.best;
+        report.upper_by = "DFS: " + answer.how + " for p = best + 1";
+      } else {
+        break;
+      }
+      progress();
+    }
+    report.exact_seconds = since(exact_start);
+  }
+  if (report.best >= target) return finish(Status::limit);
+  return finish(report.best >= report.upper ? Status::complete : status_of_stop());
+}
+
+}  // namespace nursery::lizards

@@ -1,0 +1,206 @@
+// The largest placement (issue 13): the set-packing LP bound is never below
+// the true maximum (checked against exhaustive search on random small
+// boards with trees), every placement --max reports passes the independent
+// checker, and the CLI writes an answer `nursery verify` accepts.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "support.hpp"
+
+namespace {
+
+using namespace lizards_test;
+
+// The largest placement, by trying every set of lizards no two of which see
+// each other (rules only, no engine code).
+std::uint64_t brute_force_max(const lz::Board& board) {
+  const int n = static_cast<int>(board.n);
+  std::vector<int> placed;
+  std::uint64_t best = 0;
+  auto recurse = [&](auto&& self, int from) -> void {
+    best = std::max<std::uint64_t>(best, placed.size());
+    for (int cell = from; cell < n * n; ++cell) {
+      if (board.cells[cell] == lz::kTree) continue;
+      bool ok = true;
+      for (int other : placed)
+        ok = ok && !see_each_other(board, other / n, other % n, cell / n, cell % n);
+      if (!ok) continue;
+      placed.push_back(cell);
+      self(self, cell + 1);
+      placed.pop_back();
+    }
+  };
+  recurse(recurse, 0);
+  return best;
+}
+
+lz::Board random_trees(std::mt19937_64& rng, std::uint32_t n, double trees) {
+  lz::Board board;
+  board.n = n;
+  board.p = 1;
+  for (std::uint32_t i = 0; i < n * n; ++i)
+    board.cells.push_back(std::uniform_real_distribution<double>(0, 1)(rng) < trees ? lz::kTree
+                                                                                    : lz::kEmpty);
+  return board;
+}
+
+// The placement checked by the independent verifier, against the board
+// with p = its size.
+void expect_verified(const lz::Board& board, const lz::Placement& placement) {
+  lz::Board asked = board;
+  asked.p = placement.size();
+  if (placement.empty()) return;  // p = 0 is no board the format allows
+  auto verdict = lz::verify(lz::format_instance(asked), lz::format(asked, &placement));
+  EXPECT_TRUE(verdict.valid) << verdict.reason << "\n" << lz::format_instance(asked);
+}
+
+TEST(LizardsMax, PackingBoundIsNeverBelowTheMaximum) {
+  std::mt19937_64 rng(13);
+  int tight = 0;
+  const int trials = 120;
+  for (int trial = 0; trial < trials; ++trial) {
+    std::uint32_t n = 1 + static_cast<std::uint32_t>(rng() % 6);
+    double trees = static_cast<double>(rng() % 5) / 10.0;
+    lz::Board board = random_trees(rng, n, trees);
+    std::uint64_t maximum = brute_force_max(board);
+    auto instance = lz::build_instance(board);
+    lz::PackingOptions options;
+    options.threads = 1 + trial % 2;
+    auto bound = lz::packing_bound(*instance, options);
+    ASSERT_GE(bound.value, maximum) << lz::format_instance(board);
+    tight += bound.value == maximum;
+    // The LP never loses to the two-family matchings by more than its
+    // smoothing: on boards this small it converges.
+    EXPECT_LE(bound.value, lz::root_bounds(*instance).upper() + 1) << lz::format_instance(board);
+  }
+  // A bound too loose to be wrong would pass the line above: most of these
+  // small boards are settled by it exactly.
+  std::printf("packing bound = maximum on %d of %d boards\n", tight, trials);
+  EXPECT_GT(tight, trials / 2);
+}
+
+TEST(LizardsMax, PackingBoundIsTightOnOpenBoards) {
+  // No trees: n lizards at most (one per row), and the LP knows it.
+  for (std::uint32_t n : {4u, 8u, 12u}) {
+    auto instance = lz::build_instance(make_board(n, n, {}));
+    auto bound = lz::packing_bound(*instance, {});
+    EXPECT_EQ(bound.value, n);
+  }
+}
+
+TEST(LizardsMax, MaximizeFindsAndProvesTheMaximumOnSmallBoards) {
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 40; ++trial) {
+    std::uint32_t n = 2 + static_cast<std::uint32_t>(rng() % 5);
+    lz::Board board = random_trees(rng, n, static_cast<double>(rng() % 4) / 10.0);
+    std::uint64_t maximum = brute_force_max(board);
+    lz::MaximizeOptions options;
+    options.threads = 1 + trial % 2;
+    options.seed = static_cast<std::uint64_t>(trial) + 1;
+    options.timeout_seconds = 0;  // small enough to finish: the optimum is proven
+    auto report = lz::maximize(board, options);
+    EXPECT_EQ(report.best, maximum) << lz::format_instance(board);
+    EXPECT_EQ(report.upper, maximum) << lz::format_instance(board) << report.upper_by;
+    EXPECT_EQ(report.status, nursery::Status::complete);
+    EXPECT_EQ(report.placement.size(), report.best);
+    expect_verified(board, report.placement);
+  }
+}
+
+TEST(LizardsMax, MediumBoardsGiveAVerifiedPlacementUnderTheBound) {
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    lz::GenerateOptions gen;
+    gen.n = 60;
+    gen.trees = 0.1 * static_cast<double>(seed);
+    gen.seed = seed;
+    lz::Board board = lz::generate(gen);
+    lz::MaximizeOptions options;
+    options.timeout_seconds = 1;
+    options.seed = seed;
+    auto report = lz::maximize(board, options);
+    EXPECT_GE(report.best, report.greedy);
+    EXPECT_LE(report.best, report.upper);
+    EXPECT_LE(report.upper, report.matching_bound);
+    EXPECT_EQ(report.placement.size(), report.best);
+    expect_verified(board, report.placement);
+  }
+}
+
+TEST(LizardsMax, TargetEndsTheSearch) {
+  lz::GenerateOptions gen;
+  gen.n = 80;
+  gen.trees = 0.2;
+  lz::Board board = lz::generate(gen);
+  lz::MaximizeOptions options;
+  options.timeout_seconds = 0;   // only the target can end it
+  options.target = board.p + 1;  // p is the greedy's count: one more needs the search
+  auto report = lz::maximize(board, options);
+  EXPECT_GE(report.best, options.target);
+  expect_verified(board, report.placement);
+}
+
+TEST(LizardsMax, AStopBeforeTheStartStillGivesTheGreedyPlacement) {
+  lz::GenerateOptions gen;
+  gen.n = 200;
+  gen.trees = 0.1;
+  lz::Board board = lz::generate(gen);
+  nursery::StopSource stop;
+  stop.request(nursery::StopReason::cancelled);
+  lz::MaximizeOptions options;
+  options.stop = &stop;
+  auto report = lz::maximize(board, options);
+  EXPECT_EQ(report.status, nursery::Status::cancelled);
+  EXPECT_EQ(report.best, board.p);  // generated with p = auto: the greedy's count
+  expect_verified(board, report.placement);
+}
+
+// ---- The CLI ------------------------------------------------------------------
+
+struct CliResult {
+  int status = -1;
+  std::string out;
+};
+
+CliResult run_cli(const std::string& command) {
+  CliResult result;
+  FILE* pipe = ::popen((command + " 2>/dev/null").c_str(), "r");
+  char buffer[4096];
+  std::size_t got;
+  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, got);
+  int status = ::pclose(pipe);
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+TEST(LizardsMaxCli, WritesAnAnswerVerifyAccepts) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("nursery-max-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::string cli = NURSERY_CLI;
+  std::string board = (dir / "b.txt").string(), out = (dir / "out.txt").string(),
+              max_board = (dir / "max.txt").string();
+  ASSERT_EQ(run_cli(cli + " gen lizards --n 50 --trees 0.15 --p auto --seed 4 -o " + board).status,
+            0);
+  CliResult solved = run_cli(cli + " lizards " + board + " --max --timeout 1 --json -o " + out +
+                             " --max-board " + max_board);
+  ASSERT_EQ(solved.status, 0);
+  auto report = nlohmann::json::parse(solved.out);
+  EXPECT_LE(report["best"].get<std::uint64_t>(), report["upper"].get<std::uint64_t>());
+  EXPECT_GE(report["gap"].get<double>(), 0.0);
+  CliResult checked = run_cli(cli + " verify " + max_board + " " + out);
+  EXPECT_EQ(checked.status, 0) << checked.out;
+  EXPECT_NE(checked.out.find("valid"), std::string::npos);
+  // Options that only make sense with --max, and --max with --count.
+  EXPECT_EQ(run_cli(cli + " lizards " + board + " --target 5").status, 2);
+  EXPECT_EQ(run_cli(cli + " lizards " + board + " --max --count").status, 2);
+  fs::remove_all(dir);
+}
+
+}  // namespace
