@@ -15,9 +15,15 @@ int cmd_gen(int argc, char** argv) {
   std::string kind = argv[1];
   std::string program = std::string("nursery gen ") + kind;
   argv[1] = program.data();
-  if (kind == "lizards") return cmd_gen_lizards(argc - 1, argv + 1);
-  if (kind == "skyscrapers") return cmd_gen_skyscrapers(argc - 1, argv + 1);
-  throw UsageError("gen: expected a kind, lizards or skyscrapers, found '" + kind + "'");
+  int status = kExitUsage;
+  if (kind == "lizards")
+    status = cmd_gen_lizards(argc - 1, argv + 1);
+  else if (kind == "skyscrapers")
+    status = cmd_gen_skyscrapers(argc - 1, argv + 1);
+  else
+    throw UsageError("gen: expected a kind, lizards or skyscrapers, found '" + kind + "'");
+  if (status == kExitTimeout) std::cerr << "timeout: --timeout passed; nothing written\n";
+  return status;
 }
 
 }  // namespace nursery::cli

@@ -1,5 +1,6 @@
 // nursery lizards / gen lizards / verify (lizards): files, flags and exit
 // codes around the lizards engine, which never sees a file.
+#include <chrono>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -164,6 +165,14 @@ int cmd_lizards(int argc, char** argv) {
   auto shared = read_shared(vm);
   bool json = shared.json;
 
+  // --timeout counts from here: reading and parsing a 100 MB board is part
+  // of the time the user gave.
+  const auto start = std::chrono::steady_clock::now();
+  auto left = [&](double timeout) {
+    if (timeout <= 0) return timeout;
+    double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return std::max(1e-3, timeout - spent);
+  };
   lz::Board board;
   try {
     board = lz::parse(read_board(input), input);
@@ -173,6 +182,7 @@ int cmd_lizards(int argc, char** argv) {
 
   if (vm.count("max")) {
     if (vm.count("count")) throw UsageError("--max and --count: choose one");
+    if (!vm["timeout"].defaulted()) shared.timeout = left(shared.timeout);
     return run_max(board, vm, shared, output);
   }
   if (vm.count("target") || vm.count("max-board"))
@@ -182,7 +192,7 @@ int cmd_lizards(int argc, char** argv) {
   lz::SolveOptions solve;
   solve.count = vm.count("count") != 0;
   solve.threads = shared.threads;
-  solve.timeout_seconds = shared.timeout;
+  solve.timeout_seconds = left(shared.timeout);
   solve.stop = &interrupt_source();
   solve.seed = vm["seed"].as<std::uint64_t>();
   solve.local_search = vm.count("no-local-search") == 0;

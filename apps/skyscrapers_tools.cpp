@@ -75,11 +75,13 @@ int cmd_gen_skyscrapers(int argc, char** argv) {
       "givens", po::value<int>()->default_value(0), "random cells given")(
       "unique", "make each puzzle unique: add given cells from the square, or with --redraw ...")(
       "redraw", "... draw new squares until the clues and givens alone are unique");
+  add_shared(options, kTimeout,
+             "seconds to draw all the puzzles (0: none); past them exit 3, nothing written");
   po::positional_options_description positionals;
   po::variables_map vm;
   if (!parse_command_line(argc, argv,
                           "usage: nursery gen skyscrapers --size N [--count K] [--seed S] "
-                          "[--clues all|K] [--givens G] [--unique]\n"
+                          "[--clues all|K] [--givens G] [--unique [--redraw]] [--timeout S]\n"
                           "Draws random Latin squares and writes puzzles in the line format; the\n"
                           "square is the solution field. Without --unique a puzzle may have\n"
                           "several solutions (all 4N clues fix a 7x7 square in 0.23% of draws).",
@@ -119,7 +121,8 @@ int cmd_gen_skyscrapers(int argc, char** argv) {
   generate.givens = givens;
   generate.unique = vm.count("unique") != 0;
   generate.redraw = redraw;
-  generate.stop = &interrupt_source();
+  Deadline deadline(read_shared(vm).timeout);
+  generate.stop = &deadline.stop();
   std::mt19937_64 random(seed);
   std::ostringstream text;
   text << "# nursery gen skyscrapers --size " << n << " --count " << count << " --seed " << seed
@@ -134,7 +137,7 @@ int cmd_gen_skyscrapers(int argc, char** argv) {
     } catch (const std::runtime_error& e) {
       throw UsageError(e.what());
     }
-    if (!puzzle) return kExitInterrupted;
+    if (!puzzle || deadline.requested()) return deadline.exit_status();
     text << sky::format_instance(*puzzle, sky::Form::line) << '\n';
   }
   std::cout << text.str();
@@ -150,7 +153,11 @@ int verify_skyscrapers_files(const std::string& input, const std::string& output
   } catch (const sky::FormatError& e) {
     throw UsageError(e.what());
   }
+  // A file of a million puzzles takes a while: Ctrl-C is looked at between
+  // the stages (each puzzle's check takes microseconds).
+  if (interrupt_source().requested()) return kExitInterrupted;
   auto faults = sky::verify_answers(puzzles, answers, output);
+  if (interrupt_source().requested()) return kExitInterrupted;
   nlohmann::json report = nlohmann::json::array();
   int valid = 0;
   for (std::size_t i = 0; i < puzzles.size(); ++i) {

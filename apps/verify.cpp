@@ -1,7 +1,6 @@
-// nursery verify INPUT OUTPUT: the independent checkers, chosen by the
+// nursery verify FILE ANSWER: the independent checkers, chosen by the
 // input's content the way `nursery batch` chooses (lizards with or without
 // the algorithm line, any line ending; Skyscrapers in its three forms).
-#include <fstream>
 #include <string>
 
 #include <nursery/batch.hpp>
@@ -13,29 +12,29 @@ namespace nursery::cli {
 
 int cmd_verify(int argc, char** argv) {
   po::options_description options("options");
-  options.add_options()("help,h", "show this help")("input", po::value<std::string>()->required(),
-                                                    "the instance file")(
-      "output", po::value<std::string>()->required(), "the answer to check")(
+  options.add_options()("help,h", "show this help")(
+      "input", po::value<std::string>()->required()->value_name("FILE"), "the instance file")(
+      "output", po::value<std::string>()->required()->value_name("ANSWER"), "the answer to check")(
       "json", "print the verdict as JSON");
   po::positional_options_description positionals;
   positionals.add("input", 1).add("output", 1);
   po::variables_map vm;
   if (!parse_command_line(argc, argv,
-                          "usage: nursery verify INPUT OUTPUT [--json]\n"
+                          "usage: nursery verify FILE ANSWER [--json]\n"
                           "Checks an answer with code that shares nothing with the solvers;\n"
                           "prints valid or invalid and why. A lizards FAIL is valid only when\n"
                           "counts prove it (p beyond the empty cells or the tree-free runs of a\n"
                           "direction, or 2- and 3-queens); otherwise it is unverified.\n"
-                          "Exit 0 valid, 1 invalid, 2 bad input, 4 unverified.",
+                          "Either FILE or ANSWER may be - (standard input).\n"
+                          "Exit 0 valid, 1 invalid, 2 bad input, 4 unverified, 130 Ctrl-C,\n"
+                          "143 SIGTERM (the checks poll for them: seconds on a huge board).",
                           options, positionals, vm))
     return kExitSuccess;
   auto input = vm["input"].as<std::string>();
   auto output = vm["output"].as<std::string>();
-  std::ifstream in(input);
-  if (!in) throw UsageError(input + ": cannot open");
-  std::string head(64 * 1024, '\0');
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(in.gcount()));
+  if (is_stdio(input) && is_stdio(output))
+    throw usage_error("FILE and ANSWER cannot both be - (standard input)");
+  std::string head = read_input(input, 64 * 1024);
   bool json = vm.count("json") != 0;
   std::string why;
   auto kind = batch::detect_kind(head, why);

@@ -2,7 +2,10 @@
 // reading of both files, its own line scans), so a bug in the segment model
 // cannot hide itself. It walks every row, column, diagonal and
 // anti-diagonal once, remembering whether a lizard has been seen since the
-// last tree.
+// last tree. A stop (Ctrl-C, SIGTERM) is polled once per row or line
+// walked and every few thousand search nodes: a 10,000 x 10,000 answer
+// takes seconds to check.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -11,6 +14,14 @@
 namespace nursery::lizards {
 
 namespace {
+
+// Thrown by poll() when the caller's stop says so; verify() turns it into
+// "no verdict".
+struct Stopped {};
+thread_local const std::function<bool()>* t_stopped = nullptr;
+void poll() {
+  if (t_stopped != nullptr && *t_stopped && (*t_stopped)()) throw Stopped{};
+}
 
 std::vector<std::string_view> split_lines(std::string_view text) {
   std::vector<std::string_view> lines;
@@ -49,7 +60,8 @@ Verification invalid(std::string reason) {
 // a run, and each run holds one lizard at most.
 std::uint64_t runs(const std::vector<char>& grid, std::uint64_t n, int dr, int dc) {
   std::uint64_t count = 0;
-  for (std::uint64_t r = 0; r < n; ++r)
+  for (std::uint64_t r = 0; r < n; ++r) {
+    poll();
     for (std::uint64_t c = 0; c < n; ++c) {
       if (grid[r * n + c] != '0') continue;
       // A run starts here when the cell before it (against the direction) is
@@ -60,6 +72,7 @@ std::uint64_t runs(const std::vector<char>& grid, std::uint64_t n, int dr, int d
       if (!inside || grid[static_cast<std::uint64_t>(pr) * n + static_cast<std::uint64_t>(pc)] != '0')
         ++count;
     }
+  }
   return count;
 }
 
@@ -108,6 +121,7 @@ class RunSearch {
   bool place(std::size_t run, std::uint64_t placed) {
     if (placed == p_) return true;
     if (placed + (runs_.size() - run) < p_ || ++nodes_ > kBudget) return false;
+    if (nodes_ % 4096 == 0) poll();
     auto [start, length] = runs_[run];
     for (std::uint64_t cell = start; cell < start + length; ++cell) {
       if (sees_one(cell)) continue;
@@ -134,7 +148,10 @@ class RunSearch {
 // checker cannot tell.
 Verification check_fail(const std::vector<char>& grid, std::uint64_t n, std::uint64_t p) {
   std::uint64_t empty = 0;
-  for (char c : grid) empty += c == '0';
+  for (std::uint64_t r = 0; r < n; ++r) {
+    poll();
+    for (std::uint64_t c = 0; c < n; ++c) empty += grid[r * n + c] == '0';
+  }
   if (p > empty)
     return {true, "FAIL, and p = " + std::to_string(p) + " exceeds the " + std::to_string(empty) +
                       " empty cells"};
@@ -168,9 +185,8 @@ Verification check_fail(const std::vector<char>& grid, std::uint64_t n, std::uin
   return unproved;
 }
 
-}  // namespace
-
-Verification verify(std::string_view input, std::string_view output) {
+// The whole check; poll() may throw Stopped anywhere in it.
+Verification check(std::string_view input, std::string_view output) {
   auto in = split_lines(input);
   std::size_t at = 0;
   if (at < in.size()) {
@@ -189,6 +205,7 @@ Verification verify(std::string_view input, std::string_view output) {
                                             std::to_string(n) + " cells");
   std::vector<char> grid(n * n);
   for (std::uint64_t r = 0; r < n; ++r) {
+    poll();
     auto row = strip(in[at + r]);
     if (row.size() != n) return invalid("input: row " + std::to_string(r + 1) + " is not n long");
     for (std::uint64_t c = 0; c < n; ++c) {
@@ -212,6 +229,7 @@ Verification verify(std::string_view input, std::string_view output) {
                    std::to_string(out.size() - 1));
   std::uint64_t lizards = 0;
   for (std::uint64_t r = 0; r < n; ++r) {
+    poll();
     auto row = out[1 + r];
     if (row.size() != n) return invalid("answer row " + std::to_string(r + 1) + " is not n long");
     for (std::uint64_t c = 0; c < n; ++c) {
@@ -258,11 +276,32 @@ Verification verify(std::string_view input, std::string_view output) {
   std::string why;
   const auto side = static_cast<std::int64_t>(n);
   for (std::int64_t i = 0; i < side; ++i) {
+    poll();
     if (!walk(i, 0, 0, 1, why) || !walk(0, i, 1, 0, why)) return invalid(why);
     if (!walk(0, i, 1, 1, why) || !walk(i, 0, 1, 1, why)) return invalid(why);
     if (!walk(0, i, 1, -1, why) || !walk(i, side - 1, 1, -1, why)) return invalid(why);
   }
   return {true, "OK with " + std::to_string(p) + " lizards, none seeing another"};
+}
+
+}  // namespace
+
+Verification verify(std::string_view input, std::string_view output) {
+  return *verify(input, output, {});
+}
+
+std::optional<Verification> verify(std::string_view input, std::string_view output,
+                                   const std::function<bool()>& stopped) {
+  struct Scope {
+    const std::function<bool()>* saved = t_stopped;
+    explicit Scope(const std::function<bool()>* now) { t_stopped = now; }
+    ~Scope() { t_stopped = saved; }
+  } scope(&stopped);
+  try {
+    return check(input, output);
+  } catch (const Stopped&) {
+    return std::nullopt;
+  }
 }
 
 }  // namespace nursery::lizards

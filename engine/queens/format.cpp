@@ -71,7 +71,9 @@ std::uint32_t parse(std::string_view text, const std::string& name) {
 Placement read_answer(std::string_view text, std::uint32_t n) {
   auto lines = meaningful_lines(text, static_cast<std::size_t>(n) + 1);
   Placement placement;
-  if (lines.size() == 1 && n > 1) {
+  // One line of numbers is the rows form (for n = 1 too: "0"); otherwise
+  // the board form, one line of 'Q' and '.' per row.
+  if (lines.size() == 1 && (n > 1 || all_digits(lines[0]))) {
     for (auto token : tokens_of(lines[0])) {
       if (!all_digits(token) || token.size() > 10) return {};
       placement.push_back(static_cast<std::uint32_t>(std::stoull(std::string(token))));

@@ -103,9 +103,15 @@ std::string format(const Board& board, const Placement* placement);  // OK+rows 
 // ---- Bounds ----------------------------------------------------------------
 
 // Column-major greedy (the homework's seed approach), O(n) extra memory:
-// the lizards it places (all of them, not capped at p).
-Placement greedy_placement(const Board& board);
+// the lizards it places (all of them, not capped at p). `stopped` (optional)
+// is polled once per column: when it says stop, the scan ends there and
+// what it placed so far comes back (a prefix of the scan: still safe, a
+// smaller lower bound); a caller asks `stopped` again to tell.
+Placement greedy_placement(const Board& board, const std::function<bool()>& stopped = {});
 std::uint64_t greedy_count(const Board& board);
+// The whole scan's count, or nothing when `stopped` said stop first.
+std::optional<std::uint64_t> greedy_count(const Board& board,
+                                          const std::function<bool()>& stopped);
 
 struct Bounds {
   std::uint64_t free_cells = 0;
@@ -166,6 +172,10 @@ std::optional<Placement> local_search(const Instance& instance, Placement start,
 using nursery::Verification;
 // Checks an answer text against an input text, both in the homework format.
 Verification verify(std::string_view input, std::string_view output);
+// The same verdict, or nothing when `stopped` said stop first (polled once
+// per row or line checked: Ctrl-C during a 10,000 x 10,000 check).
+std::optional<Verification> verify(std::string_view input, std::string_view output,
+                                   const std::function<bool()>& stopped);
 
 // ---- Generation ---------------------------------------------------------------
 
@@ -177,5 +187,84 @@ struct GenerateOptions {
   Algorithm algorithm = Algorithm::dfs;
 };
 Board generate(const GenerateOptions& options);
+// The same board, or nothing when `stopped` said stop first (polled once
+// per row while trees are drawn and once per column of the greedy).
+std::optional<Board> generate(const GenerateOptions& options,
+                              const std::function<bool()>& stopped);
+
+// ---- Maximum (issue 13): the largest placement, and a proven bound ------------
+// (maximize.cpp, lp_bound.cpp; the improving search is in local_search.cpp)
+
+// The set-packing LP bound: every segment of the four directions and every
+// 2x2 window holds one lizard at most. Any nonnegative clique weights give
+// sum(weights) + sum over cells of max(0, 1 - weights through the cell) as
+// a bound, computed exactly in integers; coordinate descent on a smoothed
+// dual finds good weights.
+struct PackingOptions {
+  unsigned threads = 0;                         // 0: the current arena
+  double seconds = 0;                           // budget (0: until converged or stopped)
+  std::function<bool()> stopped;                // polled between families: cancel, timeout
+  std::uint64_t enough = 0;                     // stop once the bound is this low (a proof)
+  double first_tau = 0.05;                      // the first smoothing temperature
+  double finest_tau = 1.0 / 256;                // the last one
+  std::function<void(std::uint64_t)> on_bound;  // each sweep's best bound (progress)
+  // Called once, from the LP's thread, with the preference (see below)
+  // after `preference_after` seconds or at the end, whichever is first:
+  // a search may start from it while the LP goes on.
+  std::function<void(std::vector<float>)> on_preference;
+  double preference_after = 0;
+};
+struct PackingBound {
+  std::uint64_t value = 0;   // proven: no placement holds more lizards
+  std::size_t cliques = 0;   // segments and windows in the LP
+  std::uint64_t sweeps = 0;  // coordinate-descent passes over every clique
+  double tau = 0;            // the temperature it ended at
+  double seconds = 0;
+  std::vector<float> preference;  // per cell (row-major): 1 - cover, higher = the LP likes it
+};
+PackingBound packing_bound(const Instance& instance, const PackingOptions& options);
+
+// The improving search for the largest placement (iterated local search,
+// perturbations guided by the LP's preference): the best placement found
+// before `stopped` says stop or `target` lizards are placed.
+struct ImproveOptions {
+  std::uint64_t seed = 1;
+  std::uint64_t target = std::numeric_limits<std::uint64_t>::max();
+  std::function<bool()> stopped;                   // polled every few hundred moves
+  const std::vector<float>* preference = nullptr;  // per cell; none: uniform
+  std::atomic<std::uint64_t>* best = nullptr;      // raised to the size held (progress)
+};
+Placement improve_placement(const Instance& instance, Placement start,
+                            const ImproveOptions& options);
+
+struct MaximizeOptions {
+  unsigned threads = 0;              // 0: all cores
+  double timeout_seconds = 60;       // 0: none (runs until the gap closes)
+  const StopSource* stop = nullptr;  // Ctrl-C
+  std::uint64_t seed = 1;
+  std::uint64_t target = 0;  // stop once this many are placed (0: none)
+  // Boards with at most this many empty cells are proven optimal by DFS
+  // (p = best + 1 exhausted) when the bounds leave a gap.
+  std::uint64_t exact_cells = 1600;
+  std::function<void(std::uint64_t best, std::uint64_t upper)> on_progress;
+};
+struct MaximizeReport {
+  Placement placement;               // the best placement found (every lizard safe)
+  std::uint64_t best = 0;            // its size
+  std::uint64_t upper = 0;           // proven: no placement holds more
+  std::string upper_by;              // which evidence gave `upper`
+  Status status = Status::complete;  // complete: best == upper or target reached
+  std::uint64_t greedy = 0;          // the column-major greedy's size
+  std::uint64_t matching_bound = 0;  // min of the segment counts and two matchings
+  std::uint64_t packing_bound = 0;   // the LP bound (0: not computed)
+  std::uint64_t packing_sweeps = 0;
+  std::size_t packing_cliques = 0;
+  double matching_seconds = 0, packing_seconds = 0, search_seconds = 0, exact_seconds = 0;
+  double wall_seconds = 0;
+  double gap() const {  // (upper - best) / upper
+    return upper == 0 ? 0.0 : static_cast<double>(upper - best) / static_cast<double>(upper);
+  }
+};
+MaximizeReport maximize(const Board& board, const MaximizeOptions& options);
 
 }  // namespace nursery::lizards

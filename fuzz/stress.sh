@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The long fuzzing run (not in CI): every harness for MINUTES (default 10),
+# one at a time, niced, with ASan + UBSan; prints per harness the
+# executions and libFuzzer's coverage figures (cov: edges, ft: features)
+# and whether it found anything (the input then lies under the build dir).
+#   fuzz/stress.sh [MINUTES] [HARNESS...]
+# MINUTES may be a fraction (0.5 = 30 s). BUILD (default build-fuzz) is
+# the build directory, shared with fuzz/run.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+minutes=${1:-10}
+shift || true
+seconds=$(awk -v m="$minutes" 'BEGIN { s = int(m * 60); print (s < 1 ? 1 : s) }')
+build=${BUILD:-build-fuzz}
+all=(lizards_board lizards_answer skyscrapers_puzzles skyscrapers_answers checkpoint sniff queens_answer)
+harnesses=("$@")
+if [ $# -eq 0 ]; then harnesses=("${all[@]}"); fi
+command -v clang++ >/dev/null || { echo "fuzz/stress.sh: clang++ not found (sudo apt-get install -y clang)" >&2; exit 2; }
+CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNURSERY_FUZZ=ON \
+  -DNURSERY_BUILD_TESTS=OFF -DNURSERY_MPI=OFF -DNURSERY_NATIVE=OFF \
+  -DNURSERY_SANITIZE=address,undefined -DCMAKE_CXX_FLAGS="-fno-sanitize-recover=undefined" >/dev/null
+nice cmake --build "$build" -j "$(nproc)" --target $(printf 'fuzz_%s ' "${harnesses[@]}") >/dev/null
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+seed() {  # seed NAME FILES...: a fresh copy of the seed corpus (libFuzzer adds to it)
+  local name=$1; shift
+  mkdir -p "$work/$name"
+  cp fuzz/corpus/"$name"/* "$work/$name"/ 2>/dev/null || true
+  for file in "$@"; do cp "$file" "$work/$name/$(echo "$file" | tr '/' '_')"; done
+}
+seed lizards_board $(find datasets/lizards -name '*.txt' | head -40)
+seed lizards_answer
+seed skyscrapers_puzzles datasets/skyscrapers/*.txt datasets/skyscrapers/*.tsv
+seed skyscrapers_answers
+seed checkpoint
+seed sniff $(find datasets -type f | head -60)
+seed queens_answer
+printf '%-22s %8s %12s %10s %8s %8s %s\n' harness seconds executions exec/s cov ft result
+failed=0
+for harness in "${harnesses[@]}"; do
+  log="$work/$harness.log"
+  result=ok
+  if ! ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+      nice "$build"/fuzz/fuzz_"$harness" -max_total_time="$seconds" -max_len=65536 \
+      -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$build/" "$work/$harness" \
+      >"$log" 2>&1; then
+    result="FINDING (see $build/; log below)"
+    failed=1
+  fi
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  last=$(grep -E '^#[0-9]+' "$log" | grep 'cov:' | tail -1 || true)
+  cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
+  ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
+  printf '%-22s %8s %12s %10s %8s %8s %s\n' "$harness" "$seconds" "${runs:-?}" "${rate:-?}" \
+    "${cov:-?}" "${ft:-?}" "$result"
+  if [ "$result" != ok ]; then tail -40 "$log"; fi
+done
+exit "$failed"
