@@ -50,7 +50,8 @@ unsigned parse_jobs(const std::string& text) {
 int cmd_batch(int argc, char** argv) {
   po::options_description options("options");
   options.add_options()("help,h", "show this help")(
-      "path", po::value<std::vector<std::string>>()->multitoken(), "files and directories")(
+      "path", po::value<std::vector<std::string>>()->multitoken()->value_name("PATH"),
+      "files and directories")(
       "output,o", po::value<std::string>(), "mirror the answers under this directory")(
       "jobs,j", po::value<std::string>()->default_value("auto"),
       "instances solved at once (auto: one per thread)")(
@@ -80,7 +81,7 @@ int cmd_batch(int argc, char** argv) {
           "130 interrupted (the report holds what finished).",
           options, positionals, vm))
     return kExitSuccess;
-  if (!vm.count("path")) throw UsageError("expected at least one PATH to solve, found none");
+  if (!vm.count("path")) throw missing_argument("PATH");
 
   auto shared = read_shared(vm);
   batch::Options run;

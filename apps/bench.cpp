@@ -57,7 +57,8 @@ Timing time_nursery(const typename Kind::Instance& instance, unsigned threads, i
 int cmd_bench(int argc, char** argv) {
   po::options_description options("options");
   options.add_options()("help,h", "show this help")(
-      "what", po::value<std::string>()->default_value("queens"), "what to benchmark: queens")(
+      "what", po::value<std::string>()->default_value("queens")->value_name("KIND"),
+      "what to benchmark: queens")(
       "n", po::value<std::string>()->default_value("15,16,17"), "board sizes, comma-separated")(
       "repeat,r", po::value<int>()->default_value(1), "best of R runs")(
       "baseline-source", po::value<std::string>()->default_value(""),

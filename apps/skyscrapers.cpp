@@ -20,21 +20,22 @@ namespace sky = nursery::skyscrapers;
 
 namespace {
 
-// FILE, or a game ID typed on the command line.
+// FILE ("-": standard input), or a game ID typed on the command line
+// (N:c1/.../c4N[,grid], when no file has that name).
 std::vector<sky::Puzzle> load_puzzles(const std::string& input) {
   try {
-    if (std::filesystem::is_regular_file(input)) return sky::parse(read_input(input), input);
-    if (input.find(':') != std::string::npos || input.find('#') != std::string::npos) {
+    if (is_stdio(input)) return sky::parse(read_input(input), "stdin");
+    std::error_code missing;
+    if (!std::filesystem::exists(input, missing) &&
+        (input.find(':') != std::string::npos || input.find('#') != std::string::npos)) {
       auto puzzle = sky::parse_game_id(input, "game ID");
       puzzle.id = "game-id";
       return {puzzle};
     }
+    return sky::parse(read_input(input), input);
   } catch (const sky::FormatError& e) {
     throw UsageError(e.what());
   }
-  throw UsageError(input +
-                   ": expected a puzzle file or a game ID N:c1/.../c4N[,grid], found "
-                   "neither (no such file)");
 }
 
 std::string milliseconds(double seconds) {
@@ -95,8 +96,9 @@ Judgement judge(const sky::Solved& solved, Mode mode, std::uint64_t limit) {
 
 int cmd_skyscrapers(int argc, char** argv) {
   po::options_description options("options");
-  options.add_options()("help,h", "show this help")("input", po::value<std::string>()->required(),
-                                                    "puzzle file, or a Tatham game ID")(
+  options.add_options()("help,h", "show this help")(
+      "input", po::value<std::string>()->required()->value_name("FILE"),
+      "puzzle file (-: stdin), or a Tatham game ID")(
       "count", "count the solutions (exactly, or up to --limit) instead of printing one")(
       "limit", po::value<std::uint64_t>()->default_value(0),
       "stop at this many solutions; --limit 2 proves uniqueness (0: no limit)")(
