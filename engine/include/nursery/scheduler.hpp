@@ -154,7 +154,7 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
   auto body = [&](const tbb::blocked_range<std::size_t>& range) {
     NURSERY_TSAN_ACQUIRE(&execution);
     for (std::size_t i = range.begin(); i != range.end(); ++i) {
-      if (stop.requested()) return;
+      if (stop.requested()) break;
       // Leftmost rule: a solution to the left already decided the answer.
       if (subproblem_stops && subproblem_stops[i].requested()) continue;
       double cpu0 = detail::thread_cpu_seconds();
@@ -172,6 +172,9 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
       if (outcome.complete && on_done) on_done(i, outcome);
       NURSERY_TSAN_RELEASE(&execution);
     }
+    // Every way out (a stop, a subproblem the leftmost rule skips) has read
+    // the run's stops: released, so the caller's next run may reuse them.
+    NURSERY_TSAN_RELEASE(&execution);
   };
 
   {
