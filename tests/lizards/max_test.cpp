@@ -21,23 +21,11 @@ using namespace lizards_test;
 // The largest placement, by trying every set of lizards no two of which see
 // each other (rules only, no engine code).
 std::uint64_t brute_force_max(const lz::Board& board) {
-  const int n = static_cast<int>(board.n);
-  std::vector<int> placed;
   std::uint64_t best = 0;
-  auto recurse = [&](auto&& self, int from) -> void {
-    best = std::max<std::uint64_t>(best, placed.size());
-    for (int cell = from; cell < n * n; ++cell) {
-      if (board.cells[cell] == lz::kTree) continue;
-      bool ok = true;
-      for (int other : placed)
-        ok = ok && !see_each_other(board, other / n, other % n, cell / n, cell % n);
-      if (!ok) continue;
-      placed.push_back(cell);
-      self(self, cell + 1);
-      placed.pop_back();
-    }
-  };
-  recurse(recurse, 0);
+  each_safe_set(board, [&](std::size_t size) {
+    best = std::max<std::uint64_t>(best, size);
+    return true;
+  });
   return best;
 }
 

@@ -47,15 +47,15 @@ inline bool see_each_other(const lz::Board& board, int ra, int ca, int rb, int c
 }
 
 // Every placement of exactly p lizards, counted by trying cells in order.
-inline std::uint64_t brute_force_count(const lz::Board& board) {
+// Every set of lizards no two of which see each other, by the rules alone
+// (no engine code), each visited once: visit(size) is called for each set
+// and returns whether to go on to its supersets.
+template <class Visit>
+void each_safe_set(const lz::Board& board, Visit&& visit) {
   const int n = static_cast<int>(board.n);
   std::vector<int> placed;
-  std::uint64_t count = 0;
   auto recurse = [&](auto&& self, int from) -> void {
-    if (placed.size() == board.p) {
-      ++count;
-      return;
-    }
+    if (!visit(placed.size())) return;
     for (int cell = from; cell < n * n; ++cell) {
       if (board.cells[cell] == lz::kTree) continue;
       bool ok = true;
@@ -68,6 +68,15 @@ inline std::uint64_t brute_force_count(const lz::Board& board) {
     }
   };
   recurse(recurse, 0);
+}
+
+inline std::uint64_t brute_force_count(const lz::Board& board) {
+  std::uint64_t count = 0;
+  each_safe_set(board, [&](std::size_t size) {
+    if (size < board.p) return true;
+    ++count;
+    return false;
+  });
   return count;
 }
 
