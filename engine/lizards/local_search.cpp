@@ -164,6 +164,32 @@ class Nursery {
   }
   void forget_log() { log_.clear(); }
 
+  // One perturbation: `cell` takes a lizard and its blockers leave (mostly
+  // one, a plateau move; sometimes two, a deeper kick), the cells they free
+  // are refilled, the swaps around run (`drain` empties `queue`), and the
+  // whole move is undone when the placement shrank. Nothing happens when
+  // `cell` holds a lizard or has too many blockers.
+  template <class Drain>
+  void kick(std::uint32_t cell, std::vector<std::uint32_t>& queue, Drain&& drain) {
+    if (is_lizard(cell)) return;
+    std::uint32_t who[4];
+    unsigned evicted = blockers(cell, who);
+    if (evicted > 1 + (random(8) == 0)) return;
+    std::size_t before = size();
+    std::size_t undo = mark();
+    for (unsigned i = 0; i < evicted; ++i) remove(who[i]);
+    place(cell);
+    for (unsigned i = 0; i < evicted; ++i) refill_around(who[i]);
+    queue.clear();
+    wake_around(cell, queue);
+    for (unsigned i = 0; i < evicted; ++i) wake_around(who[i], queue);
+    drain();
+    // A drain cut short (time, stop) may leave a move half paid: undone like
+    // any other that lost size.
+    if (size() < before) undo_to(undo);
+    forget_log();
+  }
+
  private:
   static constexpr std::uint64_t kRemoved = std::uint64_t{1} << 32;
   const Instance& in_;
@@ -238,23 +264,7 @@ std::optional<Placement> local_search(const Instance& in, Placement start,
   // Phase 2: perturb, look around, keep when the size held.
   while (nursery.size() < p) {
     if ((++steps & 63) == 0 && out_of_time()) return std::nullopt;
-    std::uint32_t cell = nursery.random_cell();
-    if (nursery.is_lizard(cell)) continue;
-    std::uint32_t who[4];
-    unsigned evicted = nursery.blockers(cell, who);
-    // Mostly plateau moves (one eviction); sometimes a deeper kick.
-    if (evicted > 1 + (nursery.random(8) == 0)) continue;
-    std::size_t before = nursery.size();
-    std::size_t mark = nursery.mark();
-    for (unsigned i = 0; i < evicted; ++i) nursery.remove(who[i]);
-    nursery.place(cell);
-    for (unsigned i = 0; i < evicted; ++i) nursery.refill_around(who[i]);
-    queue.clear();
-    nursery.wake_around(cell, queue);
-    for (unsigned i = 0; i < evicted; ++i) nursery.wake_around(who[i], queue);
-    drain();
-    if (nursery.size() < before) nursery.undo_to(mark);
-    nursery.forget_log();
+    nursery.kick(nursery.random_cell(), queue, drain);
   }
   return done();
 }
@@ -307,23 +317,7 @@ Placement improve_placement(const Instance& in, Placement start, const ImproveOp
         if ((*liked)[other] > (*liked)[cell]) cell = other;
       }
     }
-    if (nursery.is_lizard(cell)) continue;
-    std::uint32_t who[4];
-    unsigned evicted = nursery.blockers(cell, who);
-    if (evicted > 1 + (nursery.random(8) == 0)) continue;
-    std::size_t before = nursery.size();
-    std::size_t mark = nursery.mark();
-    for (unsigned i = 0; i < evicted; ++i) nursery.remove(who[i]);
-    nursery.place(cell);
-    for (unsigned i = 0; i < evicted; ++i) nursery.refill_around(who[i]);
-    queue.clear();
-    nursery.wake_around(cell, queue);
-    for (unsigned i = 0; i < evicted; ++i) nursery.wake_around(who[i], queue);
-    drain();
-    // A drain cut short by the stop may leave a perturbation half paid:
-    // undone like any other that lost size.
-    if (nursery.size() < before) nursery.undo_to(mark);
-    nursery.forget_log();
+    nursery.kick(cell, queue, drain);
   }
   return finish();
 }
