@@ -14,29 +14,9 @@ minutes=${1:-10}
 shift || true
 seconds=$(awk -v m="$minutes" 'BEGIN { s = int(m * 60); print (s < 1 ? 1 : s) }')
 build=${BUILD:-build-fuzz}
-all=(lizards_board lizards_answer skyscrapers_puzzles skyscrapers_answers checkpoint sniff queens_answer)
 harnesses=("$@")
-if [ $# -eq 0 ]; then harnesses=("${all[@]}"); fi
-command -v clang++ >/dev/null || { echo "fuzz/stress.sh: clang++ not found (sudo apt-get install -y clang)" >&2; exit 2; }
-CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNURSERY_FUZZ=ON \
-  -DNURSERY_BUILD_TESTS=OFF -DNURSERY_MPI=OFF -DNURSERY_NATIVE=OFF \
-  -DNURSERY_SANITIZE=address,undefined -DCMAKE_CXX_FLAGS="-fno-sanitize-recover=undefined" >/dev/null
-nice cmake --build "$build" -j "$(nproc)" --target $(printf 'fuzz_%s ' "${harnesses[@]}") >/dev/null
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-seed() {  # seed NAME FILES...: a fresh copy of the seed corpus (libFuzzer adds to it)
-  local name=$1; shift
-  mkdir -p "$work/$name"
-  cp fuzz/corpus/"$name"/* "$work/$name"/ 2>/dev/null || true
-  for file in "$@"; do cp "$file" "$work/$name/$(echo "$file" | tr '/' '_')"; done
-}
-seed lizards_board $(find datasets/lizards -name '*.txt' | head -40)
-seed lizards_answer
-seed skyscrapers_puzzles datasets/skyscrapers/*.txt datasets/skyscrapers/*.tsv
-seed skyscrapers_answers
-seed checkpoint
-seed sniff $(find datasets -type f | head -60)
-seed queens_answer
+nice=(nice)
+source fuzz/setup.sh
 printf '%-22s %8s %12s %10s %8s %8s %s\n' harness seconds executions exec/s cov ft result
 run_one() {  # run_one HARNESS: fuzz it, then write its row (and the log's tail on a finding)
   local harness=$1 log="$work/$1.log" result=ok
