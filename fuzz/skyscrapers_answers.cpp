@@ -6,6 +6,8 @@
 #include <nursery/skyscrapers.hpp>
 #include <string>
 
+#include "skyscrapers_seen.hpp"
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   namespace sky = nursery::skyscrapers;
   static const auto kPuzzles = sky::parse(
@@ -38,18 +40,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           for (int k = 0; valid && k < c; ++k) valid = g[r * n + k] != h;
           for (int k = 0; valid && k < r; ++k) valid = g[k * n + c] != h;
         }
-      for (int i = 0; valid && i < 4 * n; ++i) {
-        int count = 0, tallest = 0;
-        for (int k = 0; k < n; ++k) {
-          int r, c;
-          if (i < n) r = k, c = i;
-          else if (i < 2 * n) r = i - n, c = n - 1 - k;
-          else if (i < 3 * n) r = n - 1 - k, c = 3 * n - 1 - i;
-          else r = 4 * n - 1 - i, c = k;
-          if (g[r * n + c] > tallest) tallest = g[r * n + c], ++count;
-        }
-        if (puzzle.clues[i] != 0 && count != puzzle.clues[i]) valid = false;
-      }
+      for (int i = 0; valid && i < 4 * n; ++i)
+        if (puzzle.clues[i] != 0 && skyscrapers_seen(g, n, i) != puzzle.clues[i]) valid = false;
       if (faults[0].empty() != valid) __builtin_trap();
     }
   } catch (const nursery::InputError&) {

@@ -9,31 +9,19 @@
 #include <string>
 #include <vector>
 
+#include "skyscrapers_seen.hpp"
+
 namespace {
 
 namespace sky = nursery::skyscrapers;
 
-// Buildings seen from clue i, looking along its line (own code).
-int seen(const sky::Grid& g, int n, int i) {
-  int count = 0, tallest = 0;
-  for (int k = 0; k < n; ++k) {
-    int r, c;
-    if (i < n) r = k, c = i;
-    else if (i < 2 * n) r = i - n, c = n - 1 - k;
-    else if (i < 3 * n) r = n - 1 - k, c = 3 * n - 1 - i;
-    else r = 4 * n - 1 - i, c = k;
-    int h = g[r * n + c];
-    if (h > tallest) tallest = h, ++count;
-  }
-  return count;
-}
 
 // Every Latin square, row by row, counted when it keeps clues and givens.
 void squares(const sky::Puzzle& p, sky::Grid& g, int cell, std::uint64_t& count) {
   const int n = p.size;
   if (cell == n * n) {
     for (int i = 0; i < 4 * n; ++i)
-      if (p.clues[i] != 0 && seen(g, n, i) != p.clues[i]) return;
+      if (p.clues[i] != 0 && skyscrapers_seen(g, n, i) != p.clues[i]) return;
     ++count;
     return;
   }
