@@ -3,7 +3,10 @@
 #include <nursery/batch.hpp>
 #include <nursery/checkpoint.hpp>
 
+#include <unistd.h>
+
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <iostream>
 #include <mutex>
@@ -45,6 +48,55 @@ unsigned parse_jobs(const std::string& text) {
   }
 }
 
+// The report of `--report -`: a temporary FILE.json the run writes, copied
+// to stdout and removed.
+class StdoutReport {
+ public:
+  explicit StdoutReport(bool wanted) {
+    if (wanted)
+      path_ = (std::filesystem::temp_directory_path() /
+               ("nursery-report-" + std::to_string(::getpid()) + ".json"))
+                  .string();
+  }
+  ~StdoutReport() {
+    std::error_code ignored;
+    if (!path_.empty()) std::filesystem::remove(path_, ignored);
+  }
+  StdoutReport(const StdoutReport&) = delete;
+  StdoutReport& operator=(const StdoutReport&) = delete;
+  explicit operator bool() const { return !path_.empty(); }
+  const std::string& path() const { return path_; }
+  void print() const {
+    if (!path_.empty()) write_output("-", read_input(path_));
+  }
+
+ private:
+  std::string path_;
+};
+
+// The summary: one line (on stderr when the report took stdout), or one JSON
+// object with the report's path and where the answers went; then, on
+// stderr, where the answers (of a run that solved) and the report are.
+void print_summary(const batch::Summary& summary, const SharedOptions& shared,
+                   const std::string& report, const std::string& outdir, bool solved = true) {
+  if (shared.json) {
+    nlohmann::json out = {{"status", status_word(batch::exit_code(summary))}};
+    out.update(summary_json(summary));
+    out["write_errors"] = summary.write_errors;
+    out["report"] = report.empty() ? nlohmann::json(nullptr) : nlohmann::json(report);
+    out["output"] = outdir.empty() ? nlohmann::json(nullptr) : nlohmann::json(outdir);
+    print_json(out);
+    return;
+  }
+  (is_stdio(report) ? std::cerr : std::cout) << batch::summary_line(summary) << std::endl;
+  std::lock_guard lock(stderr_mutex());
+  if (solved && !outdir.empty())
+    std::cerr << "answers: under " << outdir << '\n';
+  else if (solved && summary.instances > 0)
+    std::cerr << "answers: not kept (-o OUTDIR keeps them)\n";
+  if (!report.empty() && !is_stdio(report)) std::cerr << "report: " << report << '\n';
+}
+
 }  // namespace
 
 int cmd_batch(int argc, char** argv) {
@@ -56,7 +108,9 @@ int cmd_batch(int argc, char** argv) {
       "jobs,j", po::value<std::string>()->default_value("auto"),
       "instances solved at once (auto: one per thread)")(
       "count", "count the solutions of every instance instead of finding one")(
-      "report", po::value<std::string>(), "write one row per instance to FILE.json or FILE.csv")(
+      "report", po::value<std::string>(),
+      "write one row per instance to FILE.json or FILE.csv (-: the JSON report on stdout, the "
+      "summary line then on stderr)")(
       "resume", "skip instances whose output already exists under -o and verifies")(
       "verify", "check every answer with the independent checkers")(
       "part", po::value<std::string>(),
@@ -64,19 +118,20 @@ int cmd_batch(int argc, char** argv) {
       "covers every file once)")(
       "merge-reports", "the PATHs are part reports (FILE.json): join them into --report")(
       "mpi", "share the files among the ranks of mpirun/srun (a file system they all see)");
-  add_shared(options, kThreads | kTimeout | kProgress, "seconds per instance (0: none)");
+  add_shared(options, kThreads | kTimeout | kJson | kProgress, "seconds per instance (0: none)");
   po::positional_options_description positionals;
   positionals.add("path", -1);
   po::variables_map vm;
   if (!parse_command_line(
           argc, argv,
           "usage: nursery batch PATH... [-o OUTDIR] [--jobs J] [--threads T] [--timeout S]\n"
-          "                     [--count] [--report FILE.json|FILE.csv] [--resume] [--verify]\n"
-          "                     [--part I/K] [--mpi]\n"
+          "                     [--count] [--report FILE.json|FILE.csv|-] [--resume] [--verify]\n"
+          "                     [--part I/K] [--mpi] [--json]\n"
           "       nursery batch --merge-reports PART.json... --report ALL.json\n"
           "Solves every instance under the paths (lizards boards, 'queens N' files, Skyscrapers\n"
           "puzzle files; the kind is read from the content) in one pool of threads. Answers go\n"
-          "under OUTDIR in the same tree (output.txt beside input.txt, NAME.out otherwise).\n"
+          "under OUTDIR in the same tree (output.txt beside input.txt, NAME.out otherwise);\n"
+          "without -o they are not kept. Each ERROR row's path and reason go to stderr.\n"
           "Exit 0 done, 1 a verification mismatch, 2 ERROR rows or bad usage, 3 timeouts,\n"
           "130 interrupted (the report holds what finished).",
           options, positionals, vm))
@@ -89,8 +144,10 @@ int cmd_batch(int argc, char** argv) {
   if (vm.count("merge-reports")) {
     if (!vm.count("report")) throw UsageError("--merge-reports: expected --report ALL.json, found none");
     try {
-      auto summary = batch::merge_reports(run.paths, vm["report"].as<std::string>());
-      std::cout << batch::summary_line(summary) << std::endl;
+      const std::string report = vm["report"].as<std::string>();
+      if (is_stdio(report)) throw UsageError("--merge-reports: expected --report ALL.json, found -");
+      auto summary = batch::merge_reports(run.paths, report);
+      print_summary(summary, shared, report, {}, false);
       return batch::exit_code(summary);
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
@@ -109,7 +166,12 @@ int cmd_batch(int argc, char** argv) {
   run.timeout_seconds = shared.timeout;
   run.threads = shared.threads;
   run.jobs = parse_jobs(vm["jobs"].as<std::string>());
-  if (vm.count("report")) run.report = vm["report"].as<std::string>();
+  // --report -: the report is written to a temporary file and then to stdout.
+  const std::string report = vm.count("report") ? vm["report"].as<std::string>() : "";
+  if (is_stdio(report) && shared.json)
+    throw UsageError("--report - and --json: both would go to stdout; choose one");
+  StdoutReport to_stdout(is_stdio(report));
+  if (!report.empty()) run.report = to_stdout ? to_stdout.path() : report;
   if (vm.count("output")) run.outdir = vm["output"].as<std::string>();
   run.stop = &interrupt_source();
   run.message = [](const std::string& line) {
@@ -141,7 +203,8 @@ int cmd_batch(int argc, char** argv) {
       throw UsageError(e.what());
     }
   }
-  std::cout << batch::summary_line(summary) << std::endl;
+  to_stdout.print();
+  print_summary(summary, shared, report, run.outdir.string());
   if (summary.mismatches)
     std::cerr << "VERIFY MISMATCH: " << summary.mismatches
               << " answers rejected by the independent checkers\n";

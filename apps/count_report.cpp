@@ -14,7 +14,7 @@ namespace {
 int print_part_report(const Report& report, const po::variables_map& vm,
                       const checkpoint::Header& header, const std::string& method) {
   // A part's sum is not the answer: say so, and never print it bare.
-  if (vm.count("json") || report.status != Status::complete)
+  if (json_wanted(vm) || report.status != Status::complete)
     return print_report(report, vm, method);
   std::cout << "part " << header.part << '/' << header.parts << ": total "
             << to_string(report.total);
@@ -25,23 +25,31 @@ int print_part_report(const Report& report, const po::variables_map& vm,
   return kExitSuccess;
 }
 
+// 0 counted (a zero count too), 3 deadline, 130 interrupted.
+int count_status(const Report& report) {
+  if (report.status == Status::timeout) return kExitTimeout;
+  if (report.status == Status::cancelled) return kExitInterrupted;
+  return kExitSuccess;
+}
+
 }  // namespace
 
 int print_report(const Report& report, const po::variables_map& vm, const std::string& method) {
   const bool complete = report.status == Status::complete;
   const bool unique = vm.count("unique") != 0;
-  if (vm.count("json")) {
+  const int status = count_status(report);
+  if (json_wanted(vm)) {
     nlohmann::json out = {{"n", report.n},
                           {"method", method},
                           {"complete", complete},
-                          {"status", to_string(report.status)},
+                          {"status", status_word(status)},
                           {"stats", stats_json(report.stats)}};
     out["total"] = complete ? count_json(report.total) : nlohmann::json(nullptr);
     if (unique)
       out["unique"] =
           complete && report.unique_known ? count_json(report.unique) : nlohmann::json(nullptr);
     out.update(report.extra);
-    std::cout << out.dump() << '\n';
+    print_json(out);
   } else if (complete) {
     if (unique)
       std::cout << "total  " << to_string(report.total) << "\nunique " << to_string(report.unique)
@@ -54,9 +62,7 @@ int print_report(const Report& report, const po::variables_map& vm, const std::s
               << " subproblems done)\n";
   }
   if (vm.count("stats")) print_stats(std::cerr, report.stats);
-  if (report.status == Status::timeout) return kExitTimeout;
-  if (report.status == Status::cancelled) return kExitInterrupted;
-  return kExitSuccess;
+  return status;
 }
 
 int print_resumable(const ResumableResult& result, const std::string& checkpoint,
@@ -100,9 +106,11 @@ int print_merged(const MergedParts& merged, const std::vector<std::string>& file
 
 int print_estimate(const Estimate& e, int n, const std::string& method,
                    const po::variables_map& vm) {
-  if (vm.count("json")) {
+  const int status = e.sampled == 0 ? kExitInterrupted : kExitSuccess;
+  if (json_wanted(vm)) {
     nlohmann::json out = {{"n", n},
                           {"method", method},
+                          {"status", status_word(status)},
                           {"estimate", true},
                           {"subproblems", e.subproblems},
                           {"sampled", e.sampled},
@@ -112,7 +120,7 @@ int print_estimate(const Estimate& e, int n, const std::string& method,
                           {"projected_cpu_seconds", e.projected_cpu},
                           {"projected_wall_seconds", e.projected_wall},
                           {"wall_error_seconds", e.wall_error}};
-    std::cout << out.dump() << '\n';
+    print_json(out);
   } else if (e.sampled == 0) {
     std::cout << "no estimate: no subproblem finished (stopped)\n";
   } else {
@@ -121,7 +129,7 @@ int print_estimate(const Estimate& e, int n, const std::string& method,
     std::printf("projected %.1f s wall (+- %.1f s, 95%%), %.1f CPU s\n", e.projected_wall,
                 e.wall_error, e.projected_cpu);
   }
-  return e.sampled == 0 ? kExitInterrupted : kExitSuccess;
+  return status;
 }
 
 }  // namespace nursery::cli

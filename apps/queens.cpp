@@ -82,11 +82,11 @@ int cmd_queens(int argc, char** argv) {
   if (format_name != "string" && format_name != "rows" && format_name != "board" &&
       format_name != "svg")
     throw UsageError("--format: expected string, rows, board or svg, found '" + format_name + "'");
-  if (format_name == "svg" && (all || vm.count("json")))
+  if (format_name == "svg" && (all || json_wanted(vm)))
     throw UsageError("--format svg: one solution, without --all or --json");
   if (format_name == "string" && n > 35)
     throw UsageError("--format string: N must be at most 35 (one character per row)");
-  const bool json = vm.count("json") != 0;
+  const bool json = json_wanted(vm);
   std::uint64_t limit = vm["limit"].as<std::uint64_t>();
   std::uint64_t skip = vm["skip"].as<std::uint64_t>();
   if ((vm.count("nth") || skip != 0) && !all) throw UsageError("--skip and --nth go with --all");
@@ -116,21 +116,21 @@ int cmd_queens(int argc, char** argv) {
     };
     auto result = run<queens::Columns>(queens::Columns::Instance{static_cast<int>(n)},
                                        run_options, &sink);
+    const int status = result.status == Status::cancelled ? kExitInterrupted
+                       : seen > skip                      ? kExitSuccess
+                                                          : kExitNoSolution;
     if (json)
-      std::cout << nlohmann::json{{"n", n},
-                                  {"solutions", listed},
-                                  {"listed", listed.size()},
-                                  {"status", to_string(result.status)},
-                                  {"stats", stats_json(result.stats)}}
-                       .dump()
-                << '\n';
+      print_json(nlohmann::json{{"n", n},
+                                {"status", status_word(status)},
+                                {"solutions", listed},
+                                {"listed", listed.size()},
+                                {"stats", stats_json(result.stats)}});
     else if (seen == 0)
       std::cout << "no solution\n";
     else if (seen <= skip)
       std::cout << "no solution beyond the first " << seen << "\n";
     if (vm.count("stats")) print_stats(std::cerr, result.stats);
-    if (result.status == Status::cancelled) return kExitInterrupted;
-    return seen > skip ? kExitSuccess : kExitNoSolution;
+    return status;
   }
 
   const std::string method_name = vm["method"].as<std::string>();
@@ -158,10 +158,12 @@ int cmd_queens(int argc, char** argv) {
   const Stats& stats = found.report.stats;
   const std::string& how = found.report.how;
   if (solution) check(n, *solution);
+  const int status = solution ? kExitSuccess : kExitNoSolution;
   if (json) {
-    nlohmann::json out = {{"n", n}, {"method", how}, {"stats", stats_json(stats)}};
+    nlohmann::json out = {
+        {"n", n}, {"status", status_word(status)}, {"method", how}, {"stats", stats_json(stats)}};
     out["solution"] = solution ? nlohmann::json(*solution) : nlohmann::json(nullptr);
-    std::cout << out.dump() << '\n';
+    print_json(out);
   } else if (solution) {
     std::string text = format(format_name, *solution);
     if (text.empty() || text.back() != '\n') text.push_back('\n');
@@ -170,7 +172,7 @@ int cmd_queens(int argc, char** argv) {
     std::cout << "no solution\n";
   }
   if (vm.count("stats")) print_stats(std::cerr, stats);
-  return solution ? kExitSuccess : kExitNoSolution;
+  return status;
 }
 
 }  // namespace nursery::cli

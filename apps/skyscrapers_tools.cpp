@@ -164,17 +164,22 @@ int verify_skyscrapers_files(const std::string& input, const std::string& output
     const auto& fault = faults[i];
     if (fault.empty()) ++valid;
     if (json)
-      report.push_back({{"id", puzzles[i].id}, {"valid", fault.empty()}, {"reason", fault}});
+      report.push_back({{"id", puzzles[i].id},
+                        {"status", status_word(fault.empty() ? kExitSuccess : kExitNoSolution)},
+                        {"valid", fault.empty()},
+                        {"reason", fault}});
     else
       std::cout << puzzles[i].id << ": " << (fault.empty() ? "valid" : "invalid: " + fault) << '\n';
   }
   bool all_valid = valid == static_cast<int>(puzzles.size());
+  const int status = all_valid ? kExitSuccess : kExitNoSolution;
   if (json)
-    std::cout << nlohmann::json{{"valid", all_valid}, {"puzzles", report}}.dump(2) << '\n';
+    print_json(nlohmann::json{
+        {"status", status_word(status)}, {"valid", all_valid}, {"puzzles", report}});
   else
     std::cout << (all_valid ? "valid" : "invalid") << " (" << valid << " of " << puzzles.size()
               << " answers valid)\n";
-  return all_valid ? kExitSuccess : kExitNoSolution;
+  return status;
 }
 
 }  // namespace nursery::cli

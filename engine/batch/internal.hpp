@@ -125,8 +125,9 @@ struct FileJob {
 // What the independent checker said of one answer.
 struct Check {
   bool verified = false;
-  std::string fault;  // non-empty: the checker rejected the answer
-  std::string note;   // why nothing was checked (counts, unprovable FAIL)
+  bool stopped = false;  // the batch's stop (Ctrl-C) came before the check ended
+  std::string fault;     // non-empty: the checker rejected the answer
+  std::string note;      // why nothing was checked (counts, unprovable FAIL)
 };
 
 // A kind as batch sees it: its facade's verbs, over one file's rows.
@@ -141,7 +142,9 @@ struct KindEntry {
   // and answers[item]. `inner`: threads of its own run (0: nest in the pool).
   void (*solve)(FileJob& job, std::size_t item, const Settings& settings,
                 const StopSource& stop, unsigned inner);
-  Check (*check)(const FileJob& job, std::size_t item, const Settings& settings);
+  // The independent checker on answers[item]; a long check polls `stop`.
+  Check (*check)(const FileJob& job, std::size_t item, const Settings& settings,
+                 const StopSource& stop);
   // Takes back the rows an existing output answers (marked resumed).
   void (*resume)(FileJob& job, const Settings& settings, const std::string& output);
   // The most bytes a file of this kind can hold, from its head (null: no

@@ -39,7 +39,7 @@ void solve(FileJob& job, std::size_t, const Settings& settings, const StopSource
     auto result =
         nursery::run<qn::CanonicalCount>(qn::CanonicalCount::Instance{static_cast<int>(n)}, run);
     row.nodes = result.stats.nodes;
-    row.status = from_scheduler(result.count > 0 ? Status::ok : Status::fail, result.status, stop);
+    row.status = from_scheduler(Status::ok, result.status, stop);  // 0 is a count too
     if (result.status == nursery::Status::complete) {
       row.count = result.count;
       answer = nursery::to_string(result.count) + "\n";
@@ -68,7 +68,7 @@ void solve(FileJob& job, std::size_t, const Settings& settings, const StopSource
   answer = n <= 64 ? qn::format(rows, qn::Format::board) : qn::format(rows, qn::Format::rows) + "\n";
 }
 
-Check check(const FileJob& job, std::size_t, const Settings&) {
+Check check(const FileJob& job, std::size_t, const Settings&, const StopSource&) {
   const std::uint32_t n = n_of(job);
   Check check;
   if (job.rows[0].status == Status::fail) {

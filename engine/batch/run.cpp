@@ -127,7 +127,12 @@ void check(FileJob& job, std::size_t item, Shared& shared) {
     row.message = "counts are not checked";
     return;
   }
-  Check check = job.kind->check(job, item, shared.settings);
+  Check check = job.kind->check(job, item, shared.settings, shared.stop);
+  if (check.stopped) {
+    row.status = Status::pending;  // unfinished, as a stopped solve is
+    return;
+  }
+  row.checked = true;
   row.verified = check.verified;
   if (!check.note.empty()) row.message = check.note;
   if (check.fault.empty()) return;
@@ -247,6 +252,17 @@ bool holds_instance(const FileJob& job) {
   return !job.rows.empty() && job.rows[0].status != Status::skipped;
 }
 
+// Each ERROR row on one line of stderr as its file finishes: the path (and
+// the puzzle's id) and the reason.
+void tell_errors(const FileJob& job, Shared& shared) {
+  for (const Row& row : job.rows) {
+    if (row.status != Status::error) continue;
+    std::string where = row.path + (row.id.empty() ? "" : "#" + row.id);
+    bool named = row.message.compare(0, row.path.size(), row.path) == 0;
+    shared.say("ERROR: " + (named && row.id.empty() ? row.message : where + ": " + row.message));
+  }
+}
+
 // One file in its lane: sniff, solve, and hand its rows to the feed (through
 // the writer when it has an answer to write, so a failed write is in them).
 void lane_file(Taken& taken, Feed& feed, Shared& shared, unsigned lanes,
@@ -275,6 +291,7 @@ void lane_file(Taken& taken, Feed& feed, Shared& shared, unsigned lanes,
     mark(job->rows[0], shared.tally);  // settled by its sniff: ERROR or SKIPPED
   }
   shared.tally.files_done.fetch_add(1, std::memory_order_relaxed);
+  tell_errors(*job, shared);
   job->seq = taken.seq;
   if (answer) {
     shared.writer->push(std::move(job), std::move(*answer));

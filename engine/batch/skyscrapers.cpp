@@ -50,7 +50,7 @@ void solve(FileJob& job, std::size_t i, const Settings& settings, const StopSour
   const auto& result = solved.result;
   row.nodes = result.stats.nodes;
   if (settings.count) {
-    row.status = from_scheduler(result.count > 0 ? Status::ok : Status::fail, result.status, stop);
+    row.status = from_scheduler(Status::ok, result.status, stop);  // 0 is a count too
     if (result.status == nursery::Status::complete) row.count = result.count;
   } else {
     row.status = from_scheduler(solved.first ? Status::ok : Status::fail, result.status, stop);
@@ -67,7 +67,7 @@ void solve(FileJob& job, std::size_t i, const Settings& settings, const StopSour
   }
 }
 
-Check check(const FileJob& job, std::size_t i, const Settings&) {
+Check check(const FileJob& job, std::size_t i, const Settings&, const StopSource&) {
   Check check;
   if (job.rows[i].status == Status::fail) {
     check.note = "no solution (cannot be checked independently)";
@@ -116,7 +116,7 @@ void resume(FileJob& job, const Settings& settings, const std::string& out) {
       auto count = read_count(std::string_view(words).substr(0, space));
       if (!count) continue;
       row.count = count;
-      row.status = *count > 0 ? Status::ok : Status::fail;
+      row.status = Status::ok;
       job.answers[i] = "# " + puzzle.id + ": " + words + "\n";
     } else {
       auto grid = grids.find(puzzle.id);

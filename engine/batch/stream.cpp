@@ -49,6 +49,12 @@ std::string csv_field(const std::string& text) {
   return quoted + '"';
 }
 
+// yes, no, or empty when the checker never looked at the answer (no --verify).
+const char* verified_field(const Row& row) {
+  if (row.verified) return "yes";
+  return row.checked ? "no" : "";
+}
+
 }  // namespace
 
 std::string json_row_text(const Row& row, bool first) {
@@ -58,21 +64,7 @@ std::string json_row_text(const Row& row, bool first) {
 std::string json_tail(const std::vector<Skipped>& skipped, const Summary& s, bool any_row) {
   nlohmann::json passed = nlohmann::json::array();
   for (const auto& skip : skipped) passed.push_back({{"path", skip.path}, {"reason", skip.reason}});
-  nlohmann::json summary = {{"instances", s.instances},
-                            {"ok", s.ok},
-                            {"fail", s.fail},
-                            {"timeout", s.timeout},
-                            {"error", s.error},
-                            {"unfinished", s.unfinished},
-                            {"verified", s.verified},
-                            {"mismatches", s.mismatches},
-                            {"resumed", s.resumed},
-                            {"skipped", s.skipped},
-                            {"seconds", s.seconds},
-                            {"instances_per_second", s.rate()},
-                            {"jobs", s.jobs},
-                            {"threads", s.threads},
-                            {"interrupted", s.interrupted}};
+  nlohmann::json summary = summary_json(s);
   return std::string(any_row ? "\n ],\n" : "],\n") + " \"skipped\": " + indent(passed.dump(1), 1) +
          ",\n \"summary\": " + indent(summary.dump(1), 1) + "\n}\n";
 }
@@ -87,7 +79,7 @@ std::string csv_row_text(const Row& row) {
   return csv_field(row.path) + ',' + csv_field(row.id) + ',' + row.kind + ',' +
          csv_field(row.size) + ',' + to_string(row.status) + ',' +
          (row.count ? nursery::to_string(*row.count) : std::string()) + ',' + seconds + ',' +
-         std::to_string(row.nodes) + ',' + (row.verified ? "yes" : "no") + ',' +
+         std::to_string(row.nodes) + ',' + verified_field(row) + ',' +
          (row.resumed ? "yes" : "no") + ',' + csv_field(row.message) + '\n';
 }
 

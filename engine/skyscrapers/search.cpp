@@ -202,7 +202,8 @@ Report report_of(const Solved& solved, Mode mode, const char* how) {
 
 }  // namespace
 
-Solved solve(const Puzzle& puzzle, const RunOptions& options) {
+Solved solve(const Puzzle& puzzle, const RunOptions& options,
+             const std::function<void(const Grid&)>& each) {
   Instance instance = make_instance(puzzle);
   RunOptions own = options;
   const unsigned workers = detail::worker_count(own.threads);
@@ -210,8 +211,9 @@ Solved solve(const Puzzle& puzzle, const RunOptions& options) {
   if (own.subproblems == 0 && workers == 1) own.subproblems = 1;
   Solved solved;
   std::optional<Grid> first;
-  Search<Grid>::Sink sink = [&first](const Grid& grid) {
+  Search<Grid>::Sink sink = [&first, &each](const Grid& grid) {
     if (!first) first = grid;
+    if (each) each(grid);
   };
   const Search<Grid>::Sink* sink_used = own.mode == Mode::all ? &sink : nullptr;
 

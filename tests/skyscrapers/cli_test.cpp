@@ -53,8 +53,8 @@ TEST(Cli, VerifyAcceptsTheSolversOutputAndRejectsATamperedOne) {
 TEST(Cli, GameIdOnTheCommandLineAndJson) {
   auto run = run_cli("skyscrapers '4:2/2/1/3/1/3/3/2/2/2/3/1/2/3/1/2,c1a4b2e2a' --json --limit 2");
   ASSERT_EQ(run.status, 0) << run.output;
-  EXPECT_NE(run.output.find("\"unique\": true"), std::string::npos) << run.output;
-  EXPECT_NE(run.output.find("\"verified\": true"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("\"unique\":true"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("\"verified\":true"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("\"3241\""), std::string::npos) << run.output;
 }
 

@@ -48,6 +48,8 @@ struct Row {
   double seconds = 0;          // solving wall time
   std::uint64_t nodes = 0;
   bool verified = false;  // the independent checker accepted the answer
+  bool checked = false;   // the checker ran on the answer (--verify); the CSV's verified
+                          // column is empty for rows it did not check
   bool mismatch = false;  // the checker rejected it
   bool resumed = false;   // taken from an existing output (resume)
   std::string message;    // ERROR: the parser's line; otherwise how, or why not verified

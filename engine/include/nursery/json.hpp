@@ -7,6 +7,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "nursery/batch.hpp"
 #include "nursery/count.hpp"
 #include "nursery/stats.hpp"
 
@@ -29,6 +30,26 @@ inline nlohmann::json stats_json(const Stats& stats) {
           {"split_seconds", stats.split_seconds},
           {"wall_seconds", stats.wall_seconds},
           {"cpu_seconds", stats.cpu_seconds}};
+}
+
+// A batch's summary: counts per status, time, jobs and threads (the
+// report's "summary", and `nursery batch --json`).
+inline nlohmann::json summary_json(const batch::Summary& s) {
+  return {{"instances", s.instances},
+          {"ok", s.ok},
+          {"fail", s.fail},
+          {"timeout", s.timeout},
+          {"error", s.error},
+          {"unfinished", s.unfinished},
+          {"verified", s.verified},
+          {"mismatches", s.mismatches},
+          {"resumed", s.resumed},
+          {"skipped", s.skipped},
+          {"seconds", s.seconds},
+          {"instances_per_second", s.rate()},
+          {"jobs", s.jobs},
+          {"threads", s.threads},
+          {"interrupted", s.interrupted}};
 }
 
 }  // namespace nursery

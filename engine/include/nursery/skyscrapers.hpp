@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -121,12 +122,15 @@ struct Kind {
 
 // Solves one puzzle. mode first: one solution; all with a limit: the first
 // solution in `first` and up to `limit` counted; count: exact or up to limit.
+// Mode all also hands every solution found to `each` (one call at a time;
+// on one thread in the search's order, the same on every run).
 struct Solved {
   Result<Grid> result;
   std::optional<Grid> first;  // a solution (first and all modes)
   Report report;              // the shared vocabulary: verdict, count, how
 };
-Solved solve(const Puzzle& puzzle, const RunOptions& options);
+Solved solve(const Puzzle& puzzle, const RunOptions& options,
+             const std::function<void(const Grid&)>& each = {});
 
 // ---- Verification (verify.cpp: shares no code with the solver) --------------
 
