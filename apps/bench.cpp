@@ -6,9 +6,11 @@
 #include <unistd.h>
 #include <nursery/scheduler.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <nursery/picture.hpp>
 #include <nursery/queens.hpp>
 #include <sstream>
 #include <thread>
@@ -24,10 +26,12 @@ namespace {
 constexpr const char* kUsage =
     "usage: nursery bench queens [--n LIST] [--threads T] [--repeat R] [--baseline-source FILE]\n"
     "                            [--cc COMPILER] [--no-baseline] [--peer-join DIR]\n"
-    "                            [--peer-takaken DIR] [--json]\n"
+    "                            [--peer-takaken DIR] [--json] [--plot FILE.svg]\n"
     "Counts N-queens with the baseline counter, nursery's bitboard and join counters\n"
     "(1 thread, T threads) and, with --peer-join, the quarter-board peer built by\n"
-    "bench/peer_join.sh (DIR/nqueensN); best of R runs each; prints times and ratios.";
+    "bench/peer_join.sh (DIR/nqueensN); best of R runs each; prints times and ratios.\n"
+    "--plot draws the times against N on a log scale as an SVG chart (one line per\n"
+    "method and thread count, the baseline and peers too).";
 
 using bench::find_baseline;
 using bench::run_command;
@@ -68,7 +72,9 @@ int cmd_bench(int argc, char** argv) {
       "peer-join", po::value<std::string>(),
       "directory of the quarter-board peer's binaries nqueensN (bench/peer_join.sh)")(
       "peer-takaken", po::value<std::string>(),
-      "directory of Takaken's program built per N, takakenN (bench/peer_takaken.sh)");
+      "directory of Takaken's program built per N, takakenN (bench/peer_takaken.sh)")(
+      "plot", po::value<std::string>()->value_name("FILE"),
+      "also draw the times against N (log scale) as an SVG chart in FILE (- for stdout)");
   add_shared(options, kThreads | kJson);
   po::positional_options_description positionals;
   positionals.add("what", 1);
@@ -118,6 +124,17 @@ int cmd_bench(int argc, char** argv) {
 
   nlohmann::json rows = nlohmann::json::array();
   const bool json = vm.count("json") != 0;
+  // --plot: a series per program and thread count, a point per N.
+  const std::string all = std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+  picture::Chart chart{"nursery bench queens: wall seconds, best of " + std::to_string(repeat),
+                       "N", "seconds (log scale)", {}};
+  auto plot = [&chart](const std::string& series, int n, double seconds) {
+    auto named = std::find_if(chart.series.begin(), chart.series.end(),
+                              [&](const picture::Series& s) { return s.name == series; });
+    if (named == chart.series.end())
+      named = chart.series.insert(chart.series.end(), picture::Series{series, {}});
+    named->points.emplace_back(n, seconds);
+  };
   if (!json) {
     std::printf("baseline: %s; peer: %s; nursery %s; %u threads; best of %d; wall seconds\n",
                 with_baseline ? (source.string() + " (cc -O3 -march=native)").c_str() : "left out",
@@ -155,6 +172,16 @@ int cmd_bench(int argc, char** argv) {
         (with_peer && (peer1.count != bit1.count || peerall.count != bit1.count)))
       throw std::runtime_error("bench: a reference count disagrees for N = " + std::to_string(n));
     auto or_none = [&](bool present, double value) { return present ? value : none; };
+    if (with_baseline) plot("baseline", n, baseline.seconds);
+    plot("bitboard, 1 thread", n, bit1.seconds);
+    plot("bitboard, " + all, n, bitall.seconds);
+    plot("join, 1 thread", n, join1.seconds);
+    plot("join, " + all, n, joinall.seconds);
+    if (with_peer) {
+      plot("peer join, 1 thread", n, peer1.seconds);
+      plot("peer join, " + all, n, peerall.seconds);
+    }
+    if (with_takaken) plot("Takaken (CPU s)", n, takaken.seconds);
     const double peer_ratio = or_none(with_peer, peer1.seconds / join1.seconds);
     const double scaling = join1.seconds / joinall.seconds;
     const double method_ratio = bit1.seconds / join1.seconds;
@@ -195,6 +222,7 @@ int cmd_bench(int argc, char** argv) {
     }
   }
   if (!directory.empty()) std::filesystem::remove_all(directory);
+  if (vm.count("plot")) write_output(vm["plot"].as<std::string>(), picture::svg_chart(chart));
   if (json) std::cout << nlohmann::json{{"benchmark", "queens"}, {"rows", rows}}.dump(2) << '\n';
   return kExitSuccess;
 }

@@ -2,6 +2,7 @@
 #include "nursery/picture.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace nursery::picture {
@@ -164,6 +165,89 @@ std::string svg_skyscrapers(int size, const std::vector<int>& clues,
     else if (i < 3 * size) x = (3 * size - i + 0.5) * cell, y = (size + 1.5) * cell;  // bottom
     else x = 0.5 * cell, y = (4 * size - i + 0.5) * cell;                      // left
     text(x, y, clues[i], "clue");
+  }
+  return out + "</g>\n</svg>\n";
+}
+
+std::string svg_chart(const Chart& chart) {
+  // The plot area inside margins for the axis labels and the legend.
+  constexpr double kWidth = 720, kHeight = 440, kLeft = 72, kRight = 200, kBottom = 56;
+  const double plot_w = kWidth - kLeft - kRight, plot_h = kHeight - kTop - 16 - kBottom;
+  const double top = kTop + 16;
+  double x_min = 0, x_max = 1, y_min = 1, y_max = 10;
+  bool any = false;
+  for (const auto& series : chart.series)
+    for (const auto& [x, y] : series.points) {
+      if (!(y > 0)) continue;
+      if (!any) x_min = x_max = x, y_min = y_max = y;
+      x_min = std::min(x_min, x), x_max = std::max(x_max, x);
+      y_min = std::min(y_min, y), y_max = std::max(y_max, y);
+      any = true;
+    }
+  if (x_max <= x_min) x_min -= 1, x_max += 1;
+  // Whole decades around the data.
+  const int low = static_cast<int>(std::floor(std::log10(y_min)));
+  int high = static_cast<int>(std::ceil(std::log10(y_max)));
+  if (high <= low) high = low + 1;
+  auto px = [&](double x) { return kLeft + (x - x_min) / (x_max - x_min) * plot_w; };
+  auto py = [&](double y) {
+    return top + plot_h - (std::log10(y) - low) / (high - low) * plot_h;
+  };
+  std::string out = header(kWidth, kHeight, chart.title);
+  out += "<g font-family=\"sans-serif\" font-size=\"12\">\n";
+  out += "<rect class=\"plot\" x=\"" + number(kLeft) + "\" y=\"" + number(top) + "\" width=\"" +
+         number(plot_w) + "\" height=\"" + number(plot_h) +
+         "\" fill=\"none\" stroke=\"black\"/>\n";
+  for (int decade = low; decade <= high; ++decade) {
+    const double y = py(std::pow(10.0, decade));
+    out += "<line x1=\"" + number(kLeft) + "\" y1=\"" + number(y) + "\" x2=\"" +
+           number(kLeft + plot_w) + "\" y2=\"" + number(y) + "\" stroke=\"#ddd\"/>\n";
+    char label[32];
+    std::snprintf(label, sizeof label, "%g", std::pow(10.0, decade));
+    out += "<text x=\"" + number(kLeft - 6) + "\" y=\"" + number(y + 4) +
+           "\" text-anchor=\"end\">" + label + "</text>\n";
+  }
+  const double x_step = std::max(1.0, std::ceil((x_max - x_min) / 12));
+  for (double x = std::ceil(x_min); x <= x_max + 1e-9; x += x_step) {
+    out += "<line x1=\"" + number(px(x)) + "\" y1=\"" + number(top + plot_h) + "\" x2=\"" +
+           number(px(x)) + "\" y2=\"" + number(top + plot_h + 5) + "\" stroke=\"black\"/>\n";
+    char label[32];
+    std::snprintf(label, sizeof label, "%g", x);
+    out += "<text x=\"" + number(px(x)) + "\" y=\"" + number(top + plot_h + 20) +
+           "\" text-anchor=\"middle\">" + label + "</text>\n";
+  }
+  out += "<text class=\"x-label\" x=\"" + number(kLeft + plot_w / 2) + "\" y=\"" +
+         number(kHeight - 12) + "\" text-anchor=\"middle\">" + escape(chart.x_label) +
+         "</text>\n";
+  out += "<text class=\"y-label\" x=\"16\" y=\"" + number(top + plot_h / 2) +
+         "\" text-anchor=\"middle\" transform=\"rotate(-90 16 " + number(top + plot_h / 2) +
+         ")\">" + escape(chart.y_label) + "</text>\n";
+  static constexpr const char* kColors[] = {"#000000", "#1f77b4", "#ff7f0e", "#2ca02c",
+                                            "#d62728", "#9467bd", "#8c564b", "#e377c2"};
+  for (std::size_t i = 0; i < chart.series.size(); ++i) {
+    const auto& series = chart.series[i];
+    const std::string color = kColors[i % (sizeof kColors / sizeof *kColors)];
+    out += "<g class=\"series\" stroke=\"" + color + "\" fill=\"" + color + "\">\n";
+    std::string path;
+    for (const auto& [x, y] : series.points)
+      if (y > 0) {
+        if (!path.empty()) path += ' ';
+        path += number(px(x));
+        path += ',';
+        path += number(py(y));
+      }
+    if (!path.empty())
+      out += "<polyline fill=\"none\" stroke-width=\"1.5\" points=\"" + path + "\"/>\n";
+    for (const auto& [x, y] : series.points)
+      if (y > 0)
+        out += "<circle class=\"point\" cx=\"" + number(px(x)) + "\" cy=\"" + number(py(y)) +
+               "\" r=\"3\"><title>" + escape(series.name) + ": " + number(y) + "</title></circle>\n";
+    const double ly = top + 8 + 18 * static_cast<double>(i);
+    out += "<line x1=\"" + number(kLeft + plot_w + 12) + "\" y1=\"" + number(ly) + "\" x2=\"" +
+           number(kLeft + plot_w + 32) + "\" y2=\"" + number(ly) + "\" stroke-width=\"1.5\"/>\n";
+    out += "<text class=\"legend\" x=\"" + number(kLeft + plot_w + 38) + "\" y=\"" +
+           number(ly + 4) + "\" stroke=\"none\">" + escape(series.name) + "</text>\n";
+    out += "</g>\n";
   }
   return out + "</g>\n</svg>\n";
 }

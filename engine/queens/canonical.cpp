@@ -435,6 +435,50 @@ std::vector<CanonicalCount::Subproblem> CanonicalCount::split(const Instance& in
   return frontier;
 }
 
+// Knuth's estimate of the subproblem's search tree: random descents through
+// the same open squares the search tries, each adding up the products of
+// the choices it met; the mean over a fixed number of descents (seeded by
+// the subproblem, so the same on every run) is the expected node count.
+// Rows from the last three on are closed by lookups and not descended.
+double CanonicalCount::work(const Instance& instance, const Subproblem& subproblem) {
+  const int n = instance.n;
+  if (n < 4) return 1;
+  const Board board = board_for(n, subproblem);
+  Row rows[33];
+  const int start = replay(board, subproblem, rows);
+  const int deepest = n - 3;
+  if (start >= deepest) return 1;
+  std::uint64_t state = 0x9e3779b97f4a7c15ull * (1 + subproblem.top + 37u * subproblem.depth);
+  for (int k = 0; k < subproblem.depth; ++k) state = state * 31 + subproblem.prefix[k] + 1;
+  auto next = [&state] {  // splitmix64
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  };
+  constexpr int kDescents = 48;
+  double sum = 0;
+  for (int descent = 0; descent < kDescents; ++descent) {
+    std::uint32_t columns = rows[start].columns, left = rows[start].left,
+                  right = rows[start].right;
+    double product = 1;
+    for (int y = start; y < deepest; ++y) {
+      std::uint32_t open = open_squares(board, y, columns, left, right);
+      const int choices = std::popcount(open);
+      if (choices == 0) break;
+      product *= choices;
+      sum += product;
+      for (auto skip = next() % static_cast<std::uint64_t>(choices); skip != 0; --skip)
+        open &= open - 1;
+      const std::uint32_t bit = open & -open;
+      columns |= bit;
+      left = (left | bit) << 1;
+      right = (right | bit) >> 1;
+    }
+  }
+  return 1 + sum / kDescents;
+}
+
 Outcome CanonicalCount::solve(const Instance& instance, const Subproblem& subproblem,
                               Search<Solution>& search) {
   if (instance.n == 1) {

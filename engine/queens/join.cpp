@@ -32,6 +32,9 @@ namespace nursery::queens {
 namespace {
 
 constexpr int kSortedBits = 22;  // the radix order covers this many top key bits
+// The time of one join over a piece's halves, as a share of listing and
+// sorting them (measured at N = 16, 17): for JoinCount::work.
+constexpr double kJoinShare = 0.1;
 
 std::uint32_t full_mask(int n) {
   return n >= 32 ? ~0u : (1u << n) - 1;
@@ -212,6 +215,34 @@ class TopHalves {
     return true;
   }
   std::uint64_t nodes() const { return nodes_; }
+
+  // Knuth's estimate of how many halves run() lists: random descents
+  // through the same choices, each the product of the branching it met (0
+  // at a dead end); `next` draws the random numbers.
+  template <class Random>
+  double estimate(int descents, Random& next) const {
+    const int rows = layout_.rows;
+    if (rows == 0) return 1;
+    double sum = 0;
+    for (int descent = 0; descent < descents; ++descent) {
+      std::uint32_t columns = 0, left = 0, right = 0;
+      double product = 1;
+      for (int row = 0; row < rows && product > 0; ++row) {
+        std::uint32_t free = choices(row, columns, left, right);
+        const int count = std::popcount(free);
+        product *= count;
+        if (count == 0) break;
+        for (auto skip = next() % static_cast<std::uint64_t>(count); skip != 0; --skip)
+          free &= free - 1;
+        const std::uint32_t bit = free & (0u - free);
+        columns |= bit;
+        left = (left | bit) >> 1;
+        right = (right | bit) << 1;
+      }
+      sum += product;
+    }
+    return sum / descents;
+  }
 
  private:
   // The columns row `row` may take: free ones, and when the rows left are
@@ -506,6 +537,33 @@ std::vector<JoinCount::Subproblem> JoinCount::split(const Instance& instance, st
     frontier = frontier_for(n, width);
   }
   return frontier;
+}
+
+double JoinCount::work(const Instance& instance, const Subproblem& subproblem) {
+  const int n = instance.n;
+  if (n < 4) return 1;
+  const Layout layout = layout_for(n, subproblem.width);
+  const bool own_middle = subproblem.middle != kInnerMiddles;
+  const int middle = own_middle ? subproblem.middle : -1;
+  const std::uint32_t chunk = own_middle ? layout.chunk & ~(1u << middle) : layout.chunk;
+  StopPoller poller(nullptr);
+  std::vector<std::uint64_t> unused;
+  TopHalves top(layout, subproblem.pattern, middle, poller, unused);
+  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, unused);
+  std::uint64_t state = 0x2545f4914f6cdd1dull ^ (std::uint64_t{subproblem.pattern} << 8) ^
+                        subproblem.middle ^ (std::uint64_t{subproblem.width} << 40);
+  auto next = [&state] {  // splitmix64
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  };
+  constexpr int kDescents = 64;
+  const double halves = top.estimate(kDescents, next) + bottom.estimate(kDescents, next);
+  // Listing and sorting the halves, then one join (a middle queen of its
+  // own) or one filtered join per inner column (odd n, inner middles).
+  const double joins = has_middle(n) && !own_middle ? std::popcount(layout.inner) : 1;
+  return 1 + halves * (1 + kJoinShare * joins);
 }
 
 Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,

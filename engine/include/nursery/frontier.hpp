@@ -11,7 +11,11 @@
 //   static std::optional<Outcome> probe(const Instance&, Search<Solution>&,
 //                                       std::uint64_t nodes);
 // the whole tree in one piece within `nodes` nodes, or nothing when it runs
-// over (RunOptions::probe_nodes).
+// over (RunOptions::probe_nodes), and
+//   static double work(const Instance&, const Subproblem&);
+// a subproblem's expected work in any unit (its tree's estimated nodes):
+// with RunOptions::progress set, the progress shown is the share of the
+// frontier's work done, not of its subproblems (scheduler.hpp's Weighing).
 // split() aims at `target` subproblems (30 to 100 per worker, the
 // Embarrassingly Parallel Search rule); solve() runs a local backtracker that
 // polls search.poller() and, in first/all modes, hands solutions to

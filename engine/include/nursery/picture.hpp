@@ -37,4 +37,18 @@ std::string svg(const Board& board, const Options& options = {});
 std::string svg_skyscrapers(int size, const std::vector<int>& clues,
                             const std::vector<int>& heights, const std::string& title);
 
+// A chart of measurements (benchmark times against N): one line per
+// series through its points, y on a log scale (decades marked), x linear,
+// axis labels and a legend. Points with y <= 0 are left out.
+struct Series {
+  std::string name;
+  std::vector<std::pair<double, double>> points;  // (x, y)
+};
+struct Chart {
+  std::string title, x_label, y_label;
+  std::vector<Series> series;
+};
+// One <circle class="point"> per point drawn, one <g class="series"> per series.
+std::string svg_chart(const Chart& chart);
+
 }  // namespace nursery::picture

@@ -47,6 +47,9 @@ struct CanonicalCount {
   static std::vector<Subproblem> split(const Instance& instance, std::size_t target);
   static Outcome solve(const Instance& instance, const Subproblem& subproblem,
                        Search<Solution>& search);
+  // The expected work of a subproblem (Knuth's estimate of its tree's
+  // nodes): the progress bar's weight, so that it tracks time.
+  static double work(const Instance& instance, const Subproblem& subproblem);
 };
 
 //--- Full board, column by column --------------------------------------------
@@ -143,6 +146,9 @@ struct JoinCount {
   static std::vector<Subproblem> split(const Instance& instance, std::size_t target);
   static Outcome solve(const Instance& instance, const Subproblem& subproblem,
                        Search<Solution>& search);
+  // The expected work of a subproblem (the halves it lists, estimated by
+  // random descents, and the joins over them): the progress bar's weight.
+  static double work(const Instance& instance, const Subproblem& subproblem);
 };
 
 // Bytes one join piece of chunk width `width` needs at most (an upper

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <concepts>
 #include <condition_variable>
 #include <cstdint>
@@ -127,6 +128,41 @@ struct Execution {
   double cpu_seconds = 0;
 };
 
+// A kind that estimates each subproblem's work (optional): the progress
+// bar weighs its frontier by it, so that the share shown tracks time.
+template <class Kind>
+concept Weighing = requires(const typename Kind::Instance& instance,
+                            const typename Kind::Subproblem& subproblem) {
+  { Kind::work(instance, subproblem) } -> std::convertible_to<double>;
+};
+
+namespace detail {
+
+// Each subproblem's share of Progress::work_total: its work() over the
+// frontier's mean, in Progress::kUnit (at least 1); empty for a kind
+// without work() (every subproblem kUnit).
+template <class Kind>
+std::vector<std::uint64_t> work_units(const typename Kind::Instance& instance,
+                                      std::span<const typename Kind::Subproblem> subproblems) {
+  std::vector<std::uint64_t> units;
+  if constexpr (Weighing<Kind>) {
+    std::vector<double> work(subproblems.size());
+    double sum = 0;
+    for (std::size_t i = 0; i < subproblems.size(); ++i) {
+      work[i] = std::max(0.0, static_cast<double>(Kind::work(instance, subproblems[i])));
+      sum += work[i];
+    }
+    if (!(sum > 0) || !std::isfinite(sum)) return units;
+    const double scale = static_cast<double>(Progress::kUnit) * subproblems.size() / sum;
+    units.resize(subproblems.size());
+    for (std::size_t i = 0; i < subproblems.size(); ++i)
+      units[i] = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(work[i] * scale + 0.5));
+  }
+  return units;
+}
+
+}  // namespace detail
+
 template <class Kind>
 Execution<Kind> execute(const typename Kind::Instance& instance,
                         std::span<const typename Kind::Subproblem> subproblems,
@@ -148,8 +184,15 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
     search.leftmost(std::span(subproblem_stops.get(), subproblems.size()));
   }
   std::atomic<std::uint64_t> cpu_nanoseconds{0};
-  if (options.progress != nullptr)
+  std::vector<std::uint64_t> units;
+  if (options.progress != nullptr) {
+    units = detail::work_units<Kind>(instance, subproblems);
+    std::uint64_t work = 0;
+    for (auto u : units) work += u;
+    if (units.empty()) work = Progress::kUnit * subproblems.size();
+    options.progress->work_total.fetch_add(work, std::memory_order_relaxed);
     options.progress->total.fetch_add(subproblems.size(), std::memory_order_relaxed);
+  }
 
   auto body = [&](const tbb::blocked_range<std::size_t>& range) {
     NURSERY_TSAN_ACQUIRE(&execution);
@@ -167,7 +210,11 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
       execution.outcomes[i] = outcome;
       if (options.progress != nullptr) {
         options.progress->nodes.fetch_add(outcome.nodes, std::memory_order_relaxed);
-        if (outcome.complete) options.progress->done.fetch_add(1, std::memory_order_relaxed);
+        if (outcome.complete) {
+          options.progress->work_done.fetch_add(units.empty() ? Progress::kUnit : units[i],
+                                                std::memory_order_relaxed);
+          options.progress->done.fetch_add(1, std::memory_order_relaxed);
+        }
       }
       if (outcome.complete && on_done) on_done(i, outcome);
       NURSERY_TSAN_RELEASE(&execution);
@@ -220,6 +267,9 @@ std::optional<Result<typename Kind::Solution>> probe(
   if (options.progress != nullptr) {
     options.progress->total.fetch_add(1, std::memory_order_relaxed);
     options.progress->done.fetch_add(outcome->complete ? 1 : 0, std::memory_order_relaxed);
+    options.progress->work_total.fetch_add(Progress::kUnit, std::memory_order_relaxed);
+    options.progress->work_done.fetch_add(outcome->complete ? Progress::kUnit : 0,
+                                          std::memory_order_relaxed);
     options.progress->nodes.fetch_add(outcome->nodes, std::memory_order_relaxed);
   }
   auto result = summarize<Solution>(std::span(&*outcome, 1), options.mode, search.take_first(),

@@ -1,0 +1,99 @@
+// --progress on every command that draws a bar: the bar goes to stderr
+// (its last frame at least, whatever the run's length) and stdout is what
+// it is without the bar.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "temp_dir.hpp"
+
+namespace {
+
+struct CliResult {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+CliResult run(const nursery::testing::TempDir& dir, const std::string& arguments) {
+  const std::string err = dir / "stderr.txt";
+  const std::string command = std::string(NURSERY_CLI) + " " + arguments + " 2>" + err;
+  CliResult result;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buffer;
+  std::size_t n;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) result.out.append(buffer.data(), n);
+  const int raw = pclose(pipe);
+  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  result.err = slurp(err);
+  return result;
+}
+
+void write(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+// Times vary from run to run: "(0.123 ms)" and "total 1.234 ms" are masked.
+std::string without_times(const std::string& text) {
+  return std::regex_replace(text, std::regex("[0-9]+\\.[0-9]+ ms"), "T ms");
+}
+
+// The same stdout and status with and without --progress; the bar (a line
+// cleared with "\r\033[K") and `label` on stderr only with it.
+void expect_bar(const std::string& arguments, const std::string& label) {
+  nursery::testing::TempDir dir;
+  const CliResult plain = run(dir, arguments);
+  const CliResult shown = run(dir, arguments + " --progress");
+  EXPECT_EQ(shown.status, plain.status) << arguments;
+  EXPECT_EQ(without_times(shown.out), without_times(plain.out)) << arguments;
+  EXPECT_EQ(plain.err.find("\r\033[K"), std::string::npos) << arguments << ": " << plain.err;
+  EXPECT_NE(shown.err.find("\r\033[K"), std::string::npos) << arguments << ": " << shown.err;
+  EXPECT_NE(shown.err.find(label), std::string::npos) << arguments << ": " << shown.err;
+  EXPECT_EQ(shown.out.find("\033["), std::string::npos) << arguments;
+}
+
+TEST(ProgressCli, Count) {
+  expect_bar("count 11", "count 11 [");
+  expect_bar("count 12 --method bitboard -t 2", "subproblems");
+  expect_bar("count 10 --unique", "count 10 [");
+}
+
+TEST(ProgressCli, LizardsShowsBestAndBoundNotAnEta) {
+  nursery::testing::TempDir dir;
+  // Four trees in a 6 x 6: not the N-queens shortcut; p = 7 needs a search.
+  const std::string board = dir / "board.txt";
+  write(board, "DFS\n6\n7\n000000\n002000\n000000\n000200\n000000\n000000\n");
+  expect_bar("lizards " + board + " --no-local-search", "lizards p=7: best ");
+  expect_bar("lizards " + board + " --count", "lizards --count [");
+  const CliResult shown = run(dir, "lizards " + board + " --progress");
+  EXPECT_EQ(shown.err.find("ETA"), std::string::npos) << shown.err;
+}
+
+TEST(ProgressCli, SkyscrapersCountsPuzzles) {
+  expect_bar("skyscrapers 4:2/2/1/3/1/3/3/2/2/2/3/1/2/3/1/2", "skyscrapers [");
+  expect_bar("skyscrapers 4:2/2/1/3/1/3/3/2/2/2/3/1/2/3/1/2 --count", "1/1 puzzles");
+}
+
+TEST(ProgressCli, VerifyCountsRows) {
+  nursery::testing::TempDir dir;
+  const std::string board = dir / "board.txt", answer = dir / "answer.txt";
+  write(board, "DFS\n4\n4\n0000\n0000\n0000\n0000\n");
+  write(answer, "OK\n0100\n0001\n1000\n0010\n");
+  expect_bar("verify " + board + " " + answer, "verify [");
+  expect_bar("verify " + board + " " + answer, "12/12");
+}
+
+}  // namespace
