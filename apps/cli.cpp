@@ -24,6 +24,8 @@ namespace {
 // [options]"), for the messages about its positional arguments.
 std::string g_command;
 std::string g_usage;
+// --json-pretty was given: print_json indents.
+bool g_json_pretty = false;
 
 // The positional arguments' option keys, in order ("n"; "input", "output").
 std::vector<std::string> positional_keys(const po::positional_options_description& positionals) {
@@ -139,6 +141,7 @@ bool parse_command_line(int argc, char** argv, const char* usage,
   } catch (const po::error& e) {
     throw reword(e, options, keys);
   }
+  g_json_pretty = vm.count("json-pretty") != 0;
   if (vm.count("help")) {
     // The positional arguments are named in the usage lines, not as options.
     po::options_description shown("options");
@@ -274,7 +277,9 @@ void add_shared(po::options_description& options, unsigned which, const char* ti
     add("threads,t", po::value<std::string>()->default_value("auto"),
         "worker threads, 1 to 4096, or auto (all cores)");
   if (which & kTimeout) add("timeout", po::value<std::string>()->default_value("0"), timeout_help);
-  if (which & kJson) add("json", "print the result as JSON on stdout");
+  if (which & kJson)
+    add("json", "print the result as JSON on stdout, one line")(
+        "json-pretty", "print the JSON indented (implies --json)");
   if (which & kStats) add("stats,s", "print search statistics on stderr");
   if (which & kProgress)
     add("progress", "show a progress bar")("no-progress", "never show a progress bar");
@@ -284,10 +289,35 @@ SharedOptions read_shared(const po::variables_map& vm) {
   SharedOptions shared;
   if (vm.count("threads")) shared.threads = parse_threads(vm["threads"].as<std::string>());
   if (vm.count("timeout")) shared.timeout = parse_timeout(vm["timeout"].as<std::string>());
-  shared.json = vm.count("json") != 0;
+  shared.json = json_wanted(vm);
   shared.stats = vm.count("stats") != 0;
   shared.progress = progress_wanted(vm);
   return shared;
+}
+
+bool json_wanted(const po::variables_map& vm) {
+  return vm.count("json") != 0 || vm.count("json-pretty") != 0;
+}
+
+void print_json(const nlohmann::json& value) {
+  std::cout << value.dump(g_json_pretty ? 2 : -1) << '\n';
+}
+
+const char* status_word(int exit_status) {
+  switch (exit_status) {
+    case kExitSuccess:
+      return "OK";
+    case kExitNoSolution:
+      return "FAIL";
+    case kExitUsage:
+      return "ERROR";
+    case kExitTimeout:
+      return "TIMEOUT";
+    case kExitUnverified:
+      return "UNVERIFIED";
+    default:
+      return "INTERRUPTED";
+  }
 }
 
 Deadline::Deadline(double seconds) {
@@ -331,12 +361,15 @@ std::mutex& stderr_mutex() {
 
 ProgressBar::ProgressBar(bool enabled, Line line) : line_(std::move(line)) {
   if (!enabled) return;
+  started_ = std::chrono::steady_clock::now();
   thread_ = std::thread([this] {
-    auto start = std::chrono::steady_clock::now();
+    const auto start = started_;
     while (!finished_.load()) {
       for (int i = 0; i < 4 && !finished_.load(); ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
       if (finished_.load()) break;
+      if (std::chrono::steady_clock::now().time_since_epoch().count() < hidden_until_.load())
+        continue;
       double elapsed =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::string text = line_(elapsed);
@@ -349,22 +382,60 @@ ProgressBar::ProgressBar(bool enabled, Line line) : line_(std::move(line)) {
 
 ProgressBar::ProgressBar(const Progress& progress, bool enabled, const std::string& label)
     : ProgressBar(enabled, [&progress, label](double elapsed) {
-        auto total = progress.total.load(std::memory_order_relaxed);
-        auto done = progress.done.load(std::memory_order_relaxed);
-        double rate = elapsed > 0 ? progress.nodes.load(std::memory_order_relaxed) / elapsed : 0;
-        char text[64];
-        std::snprintf(text, sizeof text, "  %.3g nodes/s  ETA ", rate);
-        return gauge(label, done, total) + text + eta(elapsed, done, total);
+        return run_line(progress, label, elapsed);
       }) {}
+
+std::string ProgressBar::run_line(const Progress& progress, const std::string& label,
+                                  double elapsed) {
+  const double fraction = progress.fraction();
+  const auto total = progress.total.load(std::memory_order_relaxed);
+  const auto done = progress.done.load(std::memory_order_relaxed);
+  const double rate = elapsed > 0 ? progress.nodes.load(std::memory_order_relaxed) / elapsed : 0;
+  char text[96];
+  std::snprintf(text, sizeof text, "  %llu/%llu subproblems  %.3g nodes/s  ETA ",
+                static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+                rate);
+  return gauge(label, fraction) + text + eta(elapsed, fraction);
+}
 
 ProgressBar::~ProgressBar() {
   finished_.store(true);
   if (thread_.joinable()) {
     thread_.join();
+    // The frame the run ended with, then a clean line: a log of stderr
+    // (--progress without a terminal) always holds the bar's last state.
+    std::string text = line_(std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                                           started_).count());
     std::lock_guard lock(stderr_mutex());
-    std::fputs("\r\033[K", stderr);
+    std::fprintf(stderr, "\r\033[K%s\r\033[K", text.c_str());
     std::fflush(stderr);
   }
+}
+
+void ProgressBar::hide() {
+  if (!thread_.joinable()) return;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(300);
+  hidden_until_.store(until.time_since_epoch().count());
+  std::lock_guard lock(stderr_mutex());
+  std::fputs("\r\033[K", stderr);
+  std::fflush(stderr);
+}
+
+std::string ProgressBar::gauge(const std::string& label, double fraction) {
+  fraction = std::clamp(fraction, 0.0, 1.0);
+  constexpr int kWidth = 30;
+  std::string bar(static_cast<std::size_t>(fraction * kWidth), '#');
+  bar.resize(kWidth, '.');
+  char text[96];
+  std::snprintf(text, sizeof text, " [%s] %3.0f%%", bar.c_str(), 100 * fraction);
+  return label + text;
+}
+
+std::string ProgressBar::eta(double elapsed, double fraction) {
+  if (!(fraction > 0) || fraction >= 1) return "--";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0fs", elapsed * (1 - fraction) / fraction);
+  return text;
 }
 
 std::string ProgressBar::gauge(const std::string& label, std::size_t done, std::size_t total) {

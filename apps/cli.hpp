@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <boost/program_options.hpp>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -85,7 +86,8 @@ unsigned parse_threads(const std::string& text);
 
 // The options every solving command shares, declared once with their
 // ranges: --threads/-t (1..4096 or auto), --timeout (finite seconds from 0
-// to kMaxTimeout; 0: none), --json, --stats/-s, --progress/--no-progress.
+// to kMaxTimeout; 0: none), --json (one line) and --json-pretty (indented,
+// implies --json), --stats/-s, --progress/--no-progress.
 enum Shared : unsigned {
   kThreads = 1,
   kTimeout = 2,
@@ -98,7 +100,7 @@ constexpr double kMaxTimeout = 1e6;  // about 11 days
 struct SharedOptions {
   unsigned threads = 0;  // 0: all cores
   double timeout = 0;    // seconds; 0: none
-  bool json = false;
+  bool json = false;  // --json or --json-pretty
   bool stats = false;
   bool progress = false;  // draw a bar (asked, or stderr is a terminal)
 };
@@ -108,6 +110,16 @@ void add_shared(po::options_description& options, unsigned which,
 SharedOptions read_shared(const po::variables_map& vm);
 double parse_timeout(const std::string& text);
 
+// --json or --json-pretty: whether the command prints JSON.
+bool json_wanted(const po::variables_map& vm);
+// Prints a command's JSON result on stdout: one line, or indented when
+// --json-pretty was given.
+void print_json(const nlohmann::json& value);
+// The status word of every command's JSON, the same for every command and
+// the same as its exit status says: OK (0), FAIL (1), ERROR (2), TIMEOUT
+// (3), UNVERIFIED (4), INTERRUPTED (130, 143).
+const char* status_word(int exit_status);
+
 // The one progress bar of every command: a line on stderr, redrawn a few
 // times a second while a run is going on; only when enabled (stderr is a
 // terminal, or --progress). `line(elapsed)` says what the bar shows.
@@ -115,19 +127,32 @@ class ProgressBar {
  public:
   using Line = std::function<std::string(double elapsed)>;
   ProgressBar(bool enabled, Line line);
-  // A scheduler run: subproblems done of total, nodes/s, ETA.
+  // A scheduler run: the share of its expected work done
+  // (Progress::fraction, weighed by the kind's work estimate), subproblems
+  // done of total, nodes/s, ETA (run_line).
   ProgressBar(const Progress& progress, bool enabled, const std::string& label);
+  // The last frame is drawn once more (what the run ended with) and cleared.
   ~ProgressBar();
+  // Clears the bar's line and leaves it so for a moment: call it before
+  // printing results on stdout, which may be the same terminal.
+  void hide();
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;
 
-  // "label [####......] done/total" and the time left at the rate so far.
+  // "label [####......] done/total  40%" and the time left at the rate so far.
   static std::string gauge(const std::string& label, std::size_t done, std::size_t total);
   static std::string eta(double elapsed, std::size_t done, std::size_t total);
+  // The same for a share from 0 to 1 of the work ("--" before any).
+  static std::string gauge(const std::string& label, double fraction);
+  static std::string eta(double elapsed, double fraction);
+  // What a scheduler run's bar shows after `elapsed` seconds.
+  static std::string run_line(const Progress& progress, const std::string& label, double elapsed);
 
  private:
   Line line_;
   std::atomic<bool> finished_{false};
+  std::chrono::steady_clock::time_point started_;
+  std::atomic<std::int64_t> hidden_until_{0};  // steady_clock ticks; no drawing before
   std::thread thread_;
 };
 

@@ -20,7 +20,9 @@ int cmd_batch(int argc, char** argv);        // batch.cpp: whole directories, wi
 int cmd_draw(int argc, char** argv);         // draw.cpp: SVG pictures of boards and answers
 
 // Provided by the kinds' files for verify.cpp / gen.cpp.
-int verify_lizards_files(const std::string& input, const std::string& output, bool json);
+// `progress`: a bar of the rows checked (a 10,000 x 10,000 check takes seconds).
+int verify_lizards_files(const std::string& input, const std::string& output, bool json,
+                         bool progress = false);
 int verify_skyscrapers_files(const std::string& input, const std::string& output, bool json);
 int cmd_gen_lizards(int argc, char** argv);
 int cmd_gen_skyscrapers(int argc, char** argv);

@@ -1,10 +1,13 @@
 // nursery lizards / gen lizards / verify (lizards): files, flags and exit
 // codes around the lizards engine, which never sees a file.
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <iostream>
 #include <nursery/lizards.hpp>
 
@@ -39,6 +42,35 @@ std::string read_board(const std::string& path, const std::string& board_path = 
     throw UsageError(path + ": larger than the board its n describes can be (" +
                      std::to_string(limit) + " bytes)");
   return text;
+}
+
+// The lizards as [row, column] pairs, 0-based, in row-major order.
+nlohmann::json placement_json(lz::Placement placement, std::uint32_t n) {
+  std::sort(placement.begin(), placement.end());
+  nlohmann::json cells = nlohmann::json::array();
+  for (std::uint32_t cell : placement) cells.push_back({cell / n, cell % n});
+  return cells;
+}
+
+// The decision's bar: the largest placement found (greedy, local search)
+// against p, the proven upper bound, and how much of the exhaustive
+// search (the proof when p cannot be placed) is done.
+std::string lizards_line(const Progress& progress, std::uint64_t p, double elapsed) {
+  const auto best = progress.best.load(std::memory_order_relaxed);
+  const auto bound = progress.bound.load(std::memory_order_relaxed);
+  const auto done = progress.done.load(std::memory_order_relaxed);
+  const auto total = progress.total.load(std::memory_order_relaxed);
+  std::string line = "lizards p=" + std::to_string(p) + ": best " + std::to_string(best);
+  if (bound > 0) {
+    char gap[48];
+    std::snprintf(gap, sizeof gap, ", bound %llu (gap %.1f%%)", static_cast<unsigned long long>(bound),
+                  100.0 * (static_cast<double>(bound) - static_cast<double>(best)) /
+                      static_cast<double>(bound));
+    line += gap;
+  }
+  if (total > 0)
+    line += ", search " + std::to_string(done) + "/" + std::to_string(total) + " subproblems";
+  return line + ", " + std::to_string(static_cast<long long>(elapsed)) + " s";
 }
 
 lz::Algorithm parse_algorithm(const std::string& text) {
@@ -97,7 +129,9 @@ int run_max(const lz::Board& board, const po::variables_map& vm, const SharedOpt
                         {"gap", report.gap()},
                         {"optimal", report.best >= report.upper},
                         {"upper_by", report.upper_by},
-                        {"status", to_string(report.status)},
+                        {"status", status_word(report.status == Status::cancelled
+                                                   ? kExitInterrupted
+                                                   : kExitSuccess)},
                         {"n", board.n},
                         {"greedy", report.greedy},
                         {"matching_bound", report.matching_bound},
@@ -109,7 +143,7 @@ int run_max(const lz::Board& board, const po::variables_map& vm, const SharedOpt
                           {"exact", report.exact_seconds},
                           {"wall", report.wall_seconds}}}};
     if (!output.empty()) j["output"] = output;
-    std::cout << j.dump() << '\n';
+    print_json(j);
   } else if (output.empty()) {
     write_stdout(answer);
   }
@@ -205,7 +239,12 @@ int cmd_lizards(int argc, char** argv) {
   solve.progress = &progress;
   lz::SolveReport report;
   {
-    ProgressBar bar(progress, shared.progress, "lizards");
+    // A count is a whole search: its share and ETA. The decision may end at
+    // any moment (a find): what the solver knows instead, no ETA.
+    ProgressBar bar(shared.progress, [&progress, &board, &solve](double elapsed) {
+      return solve.count ? ProgressBar::run_line(progress, "lizards --count", elapsed)
+                         : lizards_line(progress, board.p, elapsed);
+    });
     report = lz::solve(board, solve);
   }
 
@@ -217,17 +256,17 @@ int cmd_lizards(int argc, char** argv) {
 
   if (!answer.empty() && !output.empty()) write_atomically(output, answer);
   if (json) {
-    nlohmann::json j = {{"verdict", lz::to_string(report.verdict)},
+    nlohmann::json j = {{"status", status_word(exit_code(report))},
                         {"how", report.how},
                         {"n", board.n},
                         {"p", board.p},
                         {"lower", report.lower},
                         {"upper", report.upper},
-                        {"status", to_string(report.status)},
                         {"stats", stats_json(report.stats)}};
     if (report.count) j["count"] = count_json(*report.count);
+    if (report.placement) j["placement"] = placement_json(*report.placement, board.n);
     if (!output.empty()) j["output"] = output;
-    std::cout << j.dump() << '\n';
+    print_json(j);
   } else if (!answer.empty() && output.empty()) {
     write_stdout(answer);
   }
@@ -306,25 +345,49 @@ int cmd_gen_lizards(int argc, char** argv) {
   return kExitSuccess;
 }
 
-int verify_lizards_files(const std::string& input, const std::string& output, bool json) {
+int verify_lizards_files(const std::string& input, const std::string& output, bool json,
+                         bool progress) {
   // Both files are read no further than the board's n allows; the check
-  // (seconds on a 10,000 x 10,000 board) ends on Ctrl-C and SIGTERM.
-  auto checked = lz::verify(read_board(input), read_board(output, input),
-                            [] { return interrupt_source().requested(); });
+  // (seconds on a 10,000 x 10,000 board) ends on Ctrl-C and SIGTERM. The
+  // bar says which file is being read, then the rows checked of 3n.
+  Progress checking;
+  std::atomic<int> reading{1};
+  std::optional<Verification> checked;
+  {
+    // The bar's thread alone calls the line (the last time after it ended).
+    double check_start = -1;
+    ProgressBar bar(progress, [&](double elapsed) {
+      const int file = reading.load(std::memory_order_relaxed);
+      if (file != 0)
+        return "verify: reading " + printable(file == 1 ? input : output) + ", " +
+               std::to_string(static_cast<long long>(elapsed)) + " s";
+      if (check_start < 0) check_start = elapsed;
+      const auto total = checking.total.load(std::memory_order_relaxed);
+      const auto done = checking.done.load(std::memory_order_relaxed);
+      return ProgressBar::gauge("verify", done, total) + " rows  ETA " +
+             ProgressBar::eta(elapsed - check_start, done, total);
+    });
+    std::string board = read_board(input);
+    reading.store(2, std::memory_order_relaxed);
+    std::string answer = read_board(output, input);
+    reading.store(0, std::memory_order_relaxed);
+    checked = lz::verify(board, answer, [] { return interrupt_source().requested(); }, &checking);
+  }
   if (!checked) return kExitInterrupted;
   const auto& verdict = *checked;
+  const int status = verdict.unproved ? kExitUnverified
+                     : verdict.valid  ? kExitSuccess
+                                      : kExitNoSolution;
   if (json) {
-    std::cout << nlohmann::json{{"valid", verdict.valid},
-                                {"unproved", verdict.unproved},
-                                {"reason", verdict.reason}}
-                     .dump()
-              << '\n';
+    print_json(nlohmann::json{{"status", status_word(status)},
+                              {"valid", verdict.valid},
+                              {"unproved", verdict.unproved},
+                              {"reason", verdict.reason}});
   } else {
     std::cout << (verdict.valid ? "valid: " : verdict.unproved ? "unverified: " : "invalid: ")
               << verdict.reason << '\n';
   }
-  if (verdict.unproved) return kExitUnverified;
-  return verdict.valid ? kExitSuccess : kExitNoSolution;
+  return status;
 }
 
 }  // namespace nursery::cli

@@ -1,6 +1,7 @@
 // nursery skyscrapers: files, flags and exit codes around the engine's kind
 // (gen, verify and --bench are in skyscrapers_tools.cpp).
 #include <algorithm>
+#include <atomic>
 #include <nursery/scheduler.hpp>
 #include <chrono>
 #include <cstdio>
@@ -92,6 +93,14 @@ Judgement judge(const sky::Solved& solved, Mode mode, std::uint64_t limit) {
   return verdict;
 }
 
+// One puzzle's exit status, whose word its JSON entry carries.
+int puzzle_status(const Judgement& verdict, bool counting) {
+  if (verdict.interrupted) return kExitInterrupted;
+  if (verdict.timeout) return kExitTimeout;
+  if (verdict.no_solution && !counting) return kExitNoSolution;
+  return kExitSuccess;
+}
+
 }  // namespace
 
 int cmd_skyscrapers(int argc, char** argv) {
@@ -100,22 +109,25 @@ int cmd_skyscrapers(int argc, char** argv) {
       "input", po::value<std::string>()->required()->value_name("FILE"),
       "puzzle file (-: stdin), or a Tatham game ID")(
       "count", "count the solutions (exactly, or up to --limit) instead of printing one")(
+      "all", "print every solution (up to --limit K), each verified; one thread, in search order")(
       "limit", po::value<std::uint64_t>()->default_value(0),
       "stop at this many solutions; --limit 2 proves uniqueness (0: no limit)")(
       "bench", po::value<int>()->implicit_value(5),
       "benchmark: best of R runs per puzzle to solve and to prove uniqueness; one table row");
-  add_shared(options, kThreads | kTimeout | kJson | kStats, "seconds per puzzle (0: none)");
+  add_shared(options, kSolving, "seconds per puzzle (0: none)");
   po::positional_options_description positionals;
   positionals.add("input", 1);
   po::variables_map vm;
   if (!parse_command_line(
           argc, argv,
-          "usage: nursery skyscrapers FILE|GAME-ID [--count] [--limit K] [--threads T] [--stats] "
-          "[--json]\n"
+          "usage: nursery skyscrapers FILE|GAME-ID [--count | --all] [--limit K] [--threads T]\n"
+          "                           [--stats] [--json] [--progress|--no-progress]\n"
           "Solves every puzzle of FILE (line format, Tatham game IDs or the grid form) or one\n"
           "game ID such as 4:2/2/1/3/1/3/3/2/2/2/3/1/2/3/1/2,c1a4b2e2a. Prints each solution in\n"
-          "the grid form (read back by nursery verify) and a summary line.\n"
-          "Exit 0 all solved, 1 some puzzle has no solution, 2 bad input, 3 timeout.",
+          "the grid form (read back by nursery verify) and a summary line; --all prints every\n"
+          "solution of each puzzle (up to --limit K).\n"
+          "Exit 0 all solved (or counted: a count of 0 too), 1 some puzzle has no solution,\n"
+          "2 bad input, 3 timeout, 130 interrupted.",
           options, positionals, vm))
     return kExitSuccess;
 
@@ -123,6 +135,8 @@ int cmd_skyscrapers(int argc, char** argv) {
   unsigned threads = shared.threads;
   auto limit = vm["limit"].as<std::uint64_t>();
   bool counting = vm.count("count") != 0;
+  bool listing = vm.count("all") != 0;
+  if (counting && listing) throw UsageError("--count and --all: choose one");
   bool json = shared.json;
   bool stats = shared.stats;
   auto input = vm["input"].as<std::string>();
@@ -141,8 +155,35 @@ int cmd_skyscrapers(int argc, char** argv) {
   run_options.stop = &interrupt_source();
   // Without --count: one solution, or with --limit the first solution and
   // the number found up to the limit, in one search.
-  run_options.mode = counting ? Mode::count : (limit != 0 ? Mode::all : Mode::first);
+  // With --all: every solution up to the limit, on one thread in the
+  // search's order (the same grids on every run).
+  run_options.mode = counting ? Mode::count : (limit != 0 || listing ? Mode::all : Mode::first);
+  if (listing) run_options.threads = 1;
 
+  // The bar: puzzles done of all, and the share of the current puzzle's
+  // search (its subproblems), which is what a long --count shows.
+  Progress progress;
+  run_options.progress = &progress;
+  std::atomic<std::size_t> puzzles_done{0};
+  std::atomic<std::uint64_t> done_before{0}, total_before{0};
+  auto puzzle_share = [&] {
+    const auto total = progress.total.load(std::memory_order_relaxed) - total_before.load();
+    const auto done = progress.done.load(std::memory_order_relaxed) - done_before.load();
+    return total > 0 ? std::min(1.0, static_cast<double>(done) / static_cast<double>(total)) : 0.0;
+  };
+  ProgressBar bar(shared.progress, [&](double elapsed) {
+    const std::size_t finished = puzzles_done.load(std::memory_order_relaxed);
+    const double share = finished < puzzles.size() ? puzzle_share() : 0.0;
+    const double fraction = (static_cast<double>(finished) + share) /
+                            static_cast<double>(std::max<std::size_t>(1, puzzles.size()));
+    std::string line = ProgressBar::gauge("skyscrapers", fraction) + "  " +
+                       std::to_string(finished) + "/" + std::to_string(puzzles.size()) +
+                       " puzzles";
+    if (puzzles.size() == 1 || share > 0)
+      line += ", this one " + std::to_string(progress.done.load() - done_before.load()) + "/" +
+              std::to_string(progress.total.load() - total_before.load()) + " subproblems";
+    return line + "  ETA " + ProgressBar::eta(elapsed, fraction);
+  });
   auto start = std::chrono::steady_clock::now();
   nlohmann::json report = nlohmann::json::array();
   int solved_count = 0, unique_count = 0, no_solution = 0, timeouts = 0, verified = 0;
@@ -151,22 +192,42 @@ int cmd_skyscrapers(int argc, char** argv) {
   Count total = 0;
   for (const auto& puzzle : puzzles) {
     sky::Solved solved;
+    // --all: each solution verified and printed (or kept for JSON) as it is found.
+    std::uint64_t listed = 0;
+    std::string fault;
+    nlohmann::json grids = nlohmann::json::array();
+    auto list = [&](const sky::Grid& grid) {
+      ++listed;
+      bar.hide();
+      auto verification = sky::verify(puzzle, grid);
+      if (!verification.valid && fault.empty()) fault = verification.reason;
+      if (json) {
+        grids.push_back(grid_json(grid, puzzle.size));
+        return;
+      }
+      std::cout << "# " << puzzle.id << ": solution " << listed
+                << (verification.valid ? "" : ", NOT VERIFIED: " + verification.reason) << '\n'
+                << sky::format(puzzle, grid) << '\n';
+    };
     auto puzzle_start = std::chrono::steady_clock::now();
+    done_before.store(progress.done.load());
+    total_before.store(progress.total.load());
     try {
-      solved = sky::solve(puzzle, run_options);
+      solved = sky::solve(puzzle, run_options, listing ? list : std::function<void(const sky::Grid&)>());
     } catch (const std::invalid_argument& e) {
       throw UsageError(puzzle.source + ": " + e.what());
     }
     // The puzzle's time includes building the instance (root propagation).
     double puzzle_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - puzzle_start).count();
+    puzzles_done.fetch_add(1, std::memory_order_relaxed);
+    bar.hide();
     Judgement verdict = judge(solved, run_options.mode, limit);
-    std::string fault;
-    if (solved.first) {
+    if (solved.first && !listing) {
       auto verification = sky::verify(puzzle, *solved.first);
-      if (verification.valid) ++verified;
-      else fault = verification.reason;
+      if (!verification.valid) fault = verification.reason;
     }
+    if ((solved.first || listed > 0) && fault.empty()) ++verified;
     solved_count += verdict.solved;
     unique_count += verdict.unique;
     no_solution += verdict.no_solution;
@@ -179,37 +240,49 @@ int cmd_skyscrapers(int argc, char** argv) {
     const auto& stats_of = solved.result.stats;
     bool differs = solved.first && !puzzle.solution.empty() && verdict.unique &&
                    *solved.first != puzzle.solution;
+    if (stats)
+      std::cerr << "# " << puzzle.id << ": nodes " << stats_of.nodes << ", subproblems "
+                << stats_of.subproblems << ", threads " << stats_of.threads << ", split "
+                << milliseconds(stats_of.split_seconds) << ", cpu "
+                << milliseconds(stats_of.cpu_seconds) << '\n';
     if (json) {
       nlohmann::json entry = {{"id", puzzle.id},
                               {"size", puzzle.size},
-                              {"status", to_string(solved.result.status)},
-                              {"verdict", verdict.words},
+                              {"status", status_word(puzzle_status(verdict, counting))},
                               {"seconds", puzzle_seconds}};
       if (run_options.mode != Mode::first)
         entry[exact ? "solutions" : "at_least"] = count_json(solved.result.count);
       if (run_options.mode == Mode::all || verdict.unique) entry["unique"] = verdict.unique;
-      if (solved.first) {
+      if (listing) {
+        entry["grids"] = grids;
+        entry["verified"] = fault.empty();
+      } else if (solved.first) {
         entry["solution"] = grid_json(*solved.first, puzzle.size);
         entry["verified"] = fault.empty();
-        if (!fault.empty()) entry["fault"] = fault;
       }
+      if (!fault.empty()) entry["fault"] = fault;
       if (stats) entry["stats"] = stats_json(stats_of);
       report.push_back(entry);
     } else {
       std::cout << "# " << puzzle.id << ": " << verdict.words;
-      if (solved.first) std::cout << (fault.empty() ? ", verified" : ", NOT VERIFIED: " + fault);
+      if (listing && listed > 0)
+        std::cout << (fault.empty() ? ", all verified" : ", NOT VERIFIED: " + fault);
+      else if (solved.first)
+        std::cout << (fault.empty() ? ", verified" : ", NOT VERIFIED: " + fault);
       if (differs) std::cout << ", differs from the file's solution";
       std::cout << " (" << milliseconds(puzzle_seconds) << ")\n";
-      if (stats)
-        std::cerr << "# " << puzzle.id << ": nodes " << stats_of.nodes << ", subproblems " << stats_of.subproblems
-                  << ", threads " << stats_of.threads << ", split "
-                  << milliseconds(stats_of.split_seconds) << ", cpu "
-                  << milliseconds(stats_of.cpu_seconds) << '\n';
-      if (solved.first) std::cout << sky::format(puzzle, *solved.first) << '\n';
+      if (solved.first && !listing) std::cout << sky::format(puzzle, *solved.first) << '\n';
     }
     if (interrupted) break;
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // A puzzle without solution fails a search, never a count (0 is a count).
+  bar.hide();
+  const bool failed = no_solution > 0 && !counting;
+  const int status = interrupted ? kExitInterrupted
+                     : timeouts > 0 ? kExitTimeout
+                     : failed       ? kExitNoSolution
+                                    : kExitSuccess;
   if (json) {
     nlohmann::json summary = {{"puzzles", puzzles.size()},  {"solved", solved_count},
                               {"no_solution", no_solution}, {"timeouts", timeouts},
@@ -218,7 +291,8 @@ int cmd_skyscrapers(int argc, char** argv) {
       summary["unique"] = unique_count;
       summary[all_exact ? "solutions" : "at_least"] = count_json(total);
     }
-    std::cout << nlohmann::json{{"puzzles", report}, {"summary", summary}}.dump(2) << '\n';
+    print_json(nlohmann::json{
+        {"status", status_word(status)}, {"puzzles", report}, {"summary", summary}});
   } else {
     std::cout << "# " << puzzles.size() << (puzzles.size() == 1 ? " puzzle: " : " puzzles: ")
               << solved_count << " solved";
@@ -231,12 +305,8 @@ int cmd_skyscrapers(int argc, char** argv) {
                 << " solutions in all" << (all_exact ? "" : " (incomplete)");
     std::cout << "; total " << milliseconds(seconds) << '\n';
   }
-  if (no_solution > 0)
-    std::cerr << "no solution" << (puzzles.size() > 1 ? " for some puzzles\n" : "\n");
-  if (interrupted) return kExitInterrupted;
-  if (timeouts > 0) return kExitTimeout;
-  if (no_solution > 0) return kExitNoSolution;
-  return kExitSuccess;
+  if (failed) std::cerr << "no solution" << (puzzles.size() > 1 ? " for some puzzles\n" : "\n");
+  return status;
 }
 
 }  // namespace nursery::cli

@@ -14,13 +14,13 @@ int cmd_verify(int argc, char** argv) {
   po::options_description options("options");
   options.add_options()("help,h", "show this help")(
       "input", po::value<std::string>()->required()->value_name("FILE"), "the instance file")(
-      "output", po::value<std::string>()->required()->value_name("ANSWER"), "the answer to check")(
-      "json", "print the verdict as JSON");
+      "output", po::value<std::string>()->required()->value_name("ANSWER"), "the answer to check");
+  add_shared(options, kJson | kProgress);
   po::positional_options_description positionals;
   positionals.add("input", 1).add("output", 1);
   po::variables_map vm;
   if (!parse_command_line(argc, argv,
-                          "usage: nursery verify FILE ANSWER [--json]\n"
+                          "usage: nursery verify FILE ANSWER [--json|--json-pretty] [--progress|--no-progress]\n"
                           "Checks an answer with code that shares nothing with the solvers;\n"
                           "prints valid or invalid and why. A lizards FAIL is valid only when\n"
                           "counts prove it (p beyond the empty cells or the tree-free runs of a\n"
@@ -35,10 +35,11 @@ int cmd_verify(int argc, char** argv) {
   if (is_stdio(input) && is_stdio(output))
     throw usage_error("FILE and ANSWER cannot both be - (standard input)");
   std::string head = read_input(input, 64 * 1024);
-  bool json = vm.count("json") != 0;
+  bool json = read_shared(vm).json;
   std::string why;
   auto kind = batch::detect_kind(head, why);
-  if (kind == "lizards") return verify_lizards_files(input, output, json);
+  if (kind == "lizards")
+    return verify_lizards_files(input, output, json, read_shared(vm).progress);
   if (kind == "skyscrapers") return verify_skyscrapers_files(input, output, json);
   if (kind == "queens")
     throw UsageError(input +

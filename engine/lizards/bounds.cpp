@@ -4,7 +4,10 @@
 // between row segments and column segments (each lizard is the edge its
 // cell makes); the same holds for diagonals x anti-diagonals. Either
 // matching bounds the real answer, which must satisfy both at once.
+#include <tbb/parallel_invoke.h>
+
 #include <algorithm>
+#include <atomic>
 #include <limits>
 
 #include "lizards/internal.hpp"
@@ -41,6 +44,11 @@ BipartiteGraph segment_graph(const Instance& instance, const std::uint32_t* cell
 }
 
 std::uint64_t max_matching(const BipartiteGraph& g, std::uint64_t enough) {
+  return matching_bound(g, enough, {}).size;
+}
+
+MatchingBound matching_bound(const BipartiteGraph& g, std::uint64_t enough,
+                             const std::function<bool()>& stopped) {
   std::vector<std::uint32_t> match_left(g.left, kUnmatched), match_right(g.right, kUnmatched);
   std::uint64_t size = 0;
   // A greedy start leaves Hopcroft-Karp only the hard part.
@@ -55,6 +63,20 @@ std::uint64_t max_matching(const BipartiteGraph& g, std::uint64_t enough) {
     }
   }
   std::vector<std::uint32_t> dist(g.left), queue(g.left), next(g.left), stack;
+  // Polled every kPoll vertices; once it says stop, the bound below.
+  constexpr std::uint32_t kPoll = 4096;
+  std::uint32_t polls = 0;
+  bool cut = false;
+  auto stop_now = [&] { return cut || (stopped && ++polls % kPoll == 0 && (cut = stopped())); };
+  std::uint64_t shortest = 0;  // matched edges on every augmenting path (last layering)
+  auto cut_short = [&] {
+    MatchingBound bound{size, 0, false};
+    std::uint64_t free_left = g.left - size;
+    bound.upper = size + free_left;
+    if (shortest > 0) bound.upper = std::min(bound.upper, size + size / shortest);
+    bound.upper = std::min<std::uint64_t>(bound.upper, std::min(g.left, g.right));
+    return bound;
+  };
   while (size < enough) {
     // Layers from the free left vertices; stop at the first free right one.
     std::size_t head = 0, tail = 0;
@@ -68,6 +90,7 @@ std::uint64_t max_matching(const BipartiteGraph& g, std::uint64_t enough) {
     }
     std::uint32_t free_layer = kFar;
     while (head < tail) {
+      if (stop_now()) return cut_short();
       std::uint32_t u = queue[head++];
       if (dist[u] >= free_layer) continue;
       for (std::uint32_t e = g.start[u]; e < g.start[u + 1]; ++e) {
@@ -81,10 +104,12 @@ std::uint64_t max_matching(const BipartiteGraph& g, std::uint64_t enough) {
       }
     }
     if (free_layer == kFar) break;
+    shortest = free_layer - 1;  // dist counts matched edges from a free left vertex
     // Vertex-disjoint shortest augmenting paths, by an explicit-stack DFS.
     for (std::uint32_t u = 0; u < g.left; ++u) next[u] = g.start[u];
     for (std::uint32_t root = 0; root < g.left; ++root) {
       if (match_left[root] != kUnmatched) continue;
+      if (stop_now()) return cut_short();
       stack.assign(1, root);
       while (!stack.empty()) {
         std::uint32_t v = stack.back();
@@ -110,7 +135,7 @@ std::uint64_t max_matching(const BipartiteGraph& g, std::uint64_t enough) {
       }
     }
   }
-  return size;
+  return {size, size, true};
 }
 
 std::uint64_t Bounds::upper() const {
@@ -121,7 +146,8 @@ std::uint64_t Bounds::upper() const {
   return best;
 }
 
-Bounds root_bounds(const Instance& instance, std::uint64_t enough) {
+Bounds root_bounds(const Instance& instance, std::uint64_t enough,
+                   const std::function<bool()>& stopped) {
   Bounds bounds;
   const auto& cells = instance.column_cells;
   bounds.free_cells = cells.size();
@@ -131,13 +157,18 @@ Bounds root_bounds(const Instance& instance, std::uint64_t enough) {
     counted = std::min(counted, bounds.segments[dir]);
   }
   // A matching cut short at `enough` is no bound; the counts stand in.
+  std::atomic<bool> cut{false};
   auto matching = [&](Direction left, Direction right) {
-    std::uint64_t size =
-        max_matching(segment_graph(instance, cells.data(), cells.size(), left, right), enough);
-    return size >= enough ? counted : size;
+    MatchingBound m = matching_bound(
+        segment_graph(instance, cells.data(), cells.size(), left, right), enough, stopped);
+    if (m.size >= enough) return counted;
+    if (!m.complete) cut = true;
+    return std::min(m.upper, counted);
   };
-  bounds.row_column_matching = matching(kRow, kColumn);
-  bounds.diagonal_matching = matching(kDiagonal, kAntiDiagonal);
+  // Side by side on the caller's arena: on huge boards each takes minutes.
+  tbb::parallel_invoke([&] { bounds.row_column_matching = matching(kRow, kColumn); },
+                       [&] { bounds.diagonal_matching = matching(kDiagonal, kAntiDiagonal); });
+  bounds.matchings_cut = cut.load();
   return bounds;
 }
 

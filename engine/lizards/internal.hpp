@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <vector>
@@ -22,6 +23,18 @@ struct BipartiteGraph {
 // `enough` edges is found, that size (a proof that the bound does not bite).
 std::uint64_t max_matching(const BipartiteGraph& graph,
                            std::uint64_t enough = std::numeric_limits<std::uint64_t>::max());
+// The same, stoppable (`stopped`, polled every few thousand vertices): a
+// matching cut short still proves a bound. Hopcroft-Karp's last layering
+// says every augmenting path uses at least k matched edges; a maximum
+// matching M* and the current M differ by |M*| - |M| disjoint augmenting
+// paths, so |M*| <= |M| + |M| / k (and <= |M| + the free left vertices).
+struct MatchingBound {
+  std::uint64_t size = 0;   // the matching found
+  std::uint64_t upper = 0;  // a proven bound on the maximum (size when complete)
+  bool complete = false;    // maximum, or `enough` reached
+};
+MatchingBound matching_bound(const BipartiteGraph& graph, std::uint64_t enough,
+                             const std::function<bool()>& stopped);
 
 // The edges (one per empty cell) between two directions' segments, for the
 // cells listed.
@@ -40,6 +53,7 @@ struct Portfolio {
   Placement start;                     // the greedy placement the local search starts from
   double seconds = 0;                  // local search budget
   std::uint64_t seed = 1;
+  Progress* progress = nullptr;        // the local search's best shown live (optional)
 };
 
 struct Subproblem {

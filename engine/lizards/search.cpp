@@ -142,7 +142,12 @@ Outcome LizardsKind::solve(const Instance& instance, const Subproblem& sub,
     options.give_up = &portfolio.proof_done;
     options.best = &portfolio.best;
     Outcome outcome;
-    options.stopped = [&search] { return search.stop_requested(); };
+    options.stopped = [&search, &portfolio] {
+      // Polled now and then: the largest placement so far, for the bar.
+      if (portfolio.progress != nullptr)
+        portfolio.progress->raise_best(portfolio.best.load(std::memory_order_relaxed));
+      return search.stop_requested();
+    };
     auto found = local_search(instance, portfolio.start, options);
     if (found) search.offer(*found);
     // Redundant with the DFS entries, which cover the whole search space,

@@ -29,6 +29,8 @@ constexpr std::uint64_t kPackingMinCells = 4096;
 constexpr double kPackingAboveGreedy = 1.25;
 constexpr double kPackingShare = 0.5;
 constexpr double kPackingSecondsWithoutDeadline = 30;
+// The root matchings' share of the deadline.
+constexpr double kMatchingShare = 0.25;
 
 // Boards this small are proven by DFS before a local search warms up.
 constexpr std::uint64_t kLocalSearchMinCells = 64;
@@ -96,6 +98,7 @@ SolveReport solve(const Board& board, const SolveOptions& options) {
   if (!options.count) {
     Placement greedy = greedy_placement(board, stopped);
     report.lower = greedy.size();
+    if (options.progress != nullptr) options.progress->raise_best(greedy.size());
     if (greedy.size() >= board.p) {
       greedy.resize(board.p);  // any subset of a safe placement is safe
       report.placement = std::move(greedy);
@@ -128,8 +131,15 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
   auto start = Clock::now();
   SolveReport report;
   const std::uint64_t p = in.board.p;
-  Bounds bounds = root_bounds(in, p);
+  // On huge boards the matchings take minutes: they get part of the
+  // deadline and, cut short, still prove a bound (Hopcroft-Karp's).
+  Bounds bounds = root_bounds(in, p, [&] {
+    return (options.stop != nullptr && options.stop->requested()) ||
+           (options.timeout_seconds > 0 &&
+            since(start) > kMatchingShare * options.timeout_seconds);
+  });
   report.upper = std::min<std::uint64_t>(bounds.upper(), in.capacity[0]);
+  if (options.progress != nullptr) options.progress->lower_bound_to(report.upper);
   auto finish = [&](Verdict verdict, std::string how) {
     report.verdict = verdict;
     report.how = std::move(how);
@@ -159,6 +169,7 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
              (options.timeout_seconds > 0 && since(start) > options.timeout_seconds);
     });
     report.lower = greedy.size();
+    if (options.progress != nullptr) options.progress->raise_best(greedy.size());
     if (greedy.size() >= p) {
       greedy.resize(p);
       report.placement = greedy;
@@ -180,6 +191,7 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     packing.stopped = [&] { return options.stop != nullptr && options.stop->requested(); };
     auto lp = packing_bound(in, packing);
     report.upper = std::min<std::uint64_t>(report.upper, lp.value);
+    if (options.progress != nullptr) options.progress->lower_bound_to(report.upper);
     if (p > lp.value)
       return finish(Verdict::fail, "upper bound " + std::to_string(lp.value) +
                                        " < p (set-packing LP over the four directions)");
@@ -210,6 +222,7 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     shared->proof_done = frontier.empty();
     shared->start = greedy;
     shared->seed = options.seed;
+    shared->progress = options.progress;
     unsigned workers = detail::worker_count(options.threads);
     // With one worker the local search runs before the proof and must
     // hand over; it gets more of the time when the file asked for SA.

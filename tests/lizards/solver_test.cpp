@@ -186,6 +186,17 @@ TEST(LizardsSolver, TimeoutIsUnknownNeverFail) {
   EXPECT_FALSE(report.count.has_value());
 }
 
+// An answer with more safe lizards than p answers p (the --max answer
+// checked against the board it was asked on); unsafe ones are still wrong.
+TEST(LizardsVerify, MoreThanPSafeLizardsAnswerP) {
+  std::string input = "DFS\n3\n1\n000\n020\n000\n";
+  auto more = lz::verify(input, "OK\n100\n020\n001\n");
+  EXPECT_TRUE(more.valid) << more.reason;
+  EXPECT_NE(more.reason.find("2 lizards (more than p = 1)"), std::string::npos) << more.reason;
+  EXPECT_FALSE(lz::verify(input, "OK\n101\n020\n000\n").valid);  // two, but in one row
+  EXPECT_FALSE(lz::verify(input, "OK\n000\n020\n000\n").valid);  // none
+}
+
 TEST(LizardsVerify, RejectsWrongAnswers) {
   std::string input = "DFS\n3\n2\n000\n020\n000\n";
   // The tree in the middle blocks the diagonal between the corners.

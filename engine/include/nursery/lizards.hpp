@@ -118,12 +118,17 @@ struct Bounds {
   std::uint64_t segments[4] = {0, 0, 0, 0};  // at most one lizard per segment
   std::uint64_t row_column_matching = 0;     // rooks with walls: exact for 2 directions
   std::uint64_t diagonal_matching = 0;       // bishops with walls
+  bool matchings_cut = false;                // stopped early: the matchings' entries are
+                                             // Hopcroft-Karp's bound on them, not their size
   std::uint64_t upper() const;               // the best of the above
 };
 // Matchings stop once they reach `enough` (p, when only "can p fit" is
-// asked); their entries then hold the segment-count bound instead.
+// asked); their entries then hold the segment-count bound instead. Asked
+// to stop (`stopped`, optional; huge boards take minutes), a matching's
+// entry is the bound its last layering proves.
 Bounds root_bounds(const Instance& instance,
-                   std::uint64_t enough = std::numeric_limits<std::uint64_t>::max());
+                   std::uint64_t enough = std::numeric_limits<std::uint64_t>::max(),
+                   const std::function<bool()>& stopped = {});
 
 // ---- Solving ---------------------------------------------------------------
 
@@ -176,6 +181,11 @@ Verification verify(std::string_view input, std::string_view output);
 // per row or line checked: Ctrl-C during a 10,000 x 10,000 check).
 std::optional<Verification> verify(std::string_view input, std::string_view output,
                                    const std::function<bool()>& stopped);
+// The same, counting its work in `progress` for a bar: total is 3n rows
+// (the board's rows read, the answer's rows compared, the lines walked
+// from each row), done those checked so far.
+std::optional<Verification> verify(std::string_view input, std::string_view output,
+                                   const std::function<bool()>& stopped, Progress* progress);
 
 // ---- Generation ---------------------------------------------------------------
 
