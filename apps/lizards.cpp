@@ -83,10 +83,9 @@ lz::Algorithm parse_algorithm(const std::string& text) {
 }  // namespace
 
 // --max: the largest placement found and a proven bound on it (issue 13).
-// The homework answer carries no p and `nursery verify` wants exactly the
-// board's p lizards, so the placement is written whole and --max-board
-// writes the board with p = best beside it: `nursery verify MAXBOARD OUT`
-// then checks every lizard. The exit status is 0 whenever a placement is
+// The placement is written whole: `nursery verify BOARD OUT` accepts more
+// than p safe lizards, and --max-board writes the board with p = best for
+// a check against exactly that many. The exit status is 0 whenever a placement is
 // written (the bound and gap say how good), 130 on Ctrl-C.
 int run_max(const lz::Board& board, const po::variables_map& vm, const SharedOptions& shared,
             const std::string& output) {
