@@ -123,7 +123,7 @@ int cmd_bench(int argc, char** argv) {
   if (vm.count("peer-takaken")) takaken_directory = vm["peer-takaken"].as<std::string>();
 
   nlohmann::json rows = nlohmann::json::array();
-  const bool json = vm.count("json") != 0;
+  const bool json = json_wanted(vm);
   // --plot: a series per program and thread count, a point per N.
   const std::string all = std::to_string(threads) + (threads == 1 ? " thread" : " threads");
   picture::Chart chart{"nursery bench queens: wall seconds, best of " + std::to_string(repeat),
@@ -223,7 +223,7 @@ int cmd_bench(int argc, char** argv) {
   }
   if (!directory.empty()) std::filesystem::remove_all(directory);
   if (vm.count("plot")) write_output(vm["plot"].as<std::string>(), picture::svg_chart(chart));
-  if (json) std::cout << nlohmann::json{{"benchmark", "queens"}, {"rows", rows}}.dump(2) << '\n';
+  if (json) print_json({{"status", "OK"}, {"benchmark", "queens"}, {"rows", rows}});
   return kExitSuccess;
 }
 

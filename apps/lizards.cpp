@@ -135,6 +135,7 @@ int run_max(const lz::Board& board, const po::variables_map& vm, const SharedOpt
                         {"greedy", report.greedy},
                         {"matching_bound", report.matching_bound},
                         {"packing_bound", report.packing_bound},
+                        {"search_epochs", report.search_epochs},
                         {"seconds",
                          {{"matching", report.matching_seconds},
                           {"packing", report.packing_seconds},
@@ -142,6 +143,7 @@ int run_max(const lz::Board& board, const po::variables_map& vm, const SharedOpt
                           {"exact", report.exact_seconds},
                           {"wall", report.wall_seconds}}}};
     if (!output.empty()) j["output"] = output;
+    j["placement"] = placement_json(report.placement, board.n);
     print_json(j);
   } else if (output.empty()) {
     write_stdout(answer);
@@ -154,7 +156,7 @@ int run_max(const lz::Board& board, const po::variables_map& vm, const SharedOpt
               << " in " << report.matching_seconds << " s, set-packing LP " << report.packing_bound
               << " in " << report.packing_seconds << " s (" << report.packing_cliques
               << " cliques, " << report.packing_sweeps << " sweeps); search "
-              << report.search_seconds << " s; exact " << report.exact_seconds << " s; status "
+              << report.search_seconds << " s in " << report.search_epochs << " epochs; exact " << report.exact_seconds << " s; status "
               << to_string(report.status) << '\n';
   }
   return report.status == Status::cancelled ? interrupted_status() : kExitSuccess;

@@ -308,15 +308,24 @@ Placement improve_placement(const Instance& in, Placement start, const ImproveOp
   drain();
   nursery.forget_log();
   const std::vector<float>* liked = options.preference;
+  // A random cell, in the band when there is one (a few draws; the bands
+  // are large, a whole share of the rows).
+  auto draw = [&] {
+    std::uint32_t cell = nursery.random_cell();
+    for (int tries = 0; options.kicks_in && !options.kicks_in(cell) && tries < 64; ++tries)
+      cell = nursery.random_cell();
+    return cell;
+  };
   while (!stop) {
     if ((++steps & 63) == 0 && should_stop()) break;
-    std::uint32_t cell = nursery.random_cell();
+    std::uint32_t cell = draw();
     if (liked) {
-      for (int draw = 0; draw < 2; ++draw) {
-        std::uint32_t other = nursery.random_cell();
+      for (int more = 0; more < 2; ++more) {
+        std::uint32_t other = draw();
         if ((*liked)[other] > (*liked)[cell]) cell = other;
       }
     }
+    if (options.kicks_in && !options.kicks_in(cell)) continue;
     nursery.kick(cell, queue, drain);
   }
   return finish();

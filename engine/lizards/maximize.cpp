@@ -43,6 +43,11 @@ constexpr double kMatchingShare = 0.3;
 // The local search's time on boards the DFS then settles, per empty cell
 // (0.3 s at 40 x 40).
 constexpr double kExactWarmUpPerCell = 2e-4;
+// The improving search's epochs: 2 s on a 1000 x 1000 board, between
+// these bounds elsewhere.
+constexpr double kEpochSecondsPerCell = 2e-6;
+constexpr double kEpochSecondsMin = 0.25;
+constexpr double kEpochSecondsMax = 30;
 
 // Does any lizard of the placement see another? The segment model's own
 // check (the independent one is verify.cpp, used by the tests).
@@ -54,6 +59,27 @@ bool safe(const Instance& in, const Placement& placement) {
       if (taken[in.segments_of(cell)[d]]++) return false;
   }
   return true;
+}
+
+// The bands' placements stitched: each band's lizards inside it, in band
+// order, where nothing taken sees them; then every cell the seams left
+// free. Safe by construction.
+template <class BandOf>
+Placement merge_bands(const Instance& in, const std::vector<Placement>& found, BandOf band_of) {
+  std::vector<std::uint8_t> taken(in.total_segments, 0);
+  Placement merged;
+  auto take = [&](std::uint32_t cell) {
+    const std::uint32_t* s = in.segments_of(cell);
+    if (taken[s[0]] | taken[s[1]] | taken[s[2]] | taken[s[3]]) return;
+    for (unsigned d = 0; d < 4; ++d) taken[s[d]] = 1;
+    merged.push_back(cell);
+  };
+  for (std::size_t b = 0; b < found.size(); ++b)
+    for (auto cell : found[b])
+      if (band_of(cell) == b) take(cell);
+  for (auto cell : in.column_cells) take(cell);
+  std::sort(merged.begin(), merged.end());
+  return merged;
 }
 
 // Greedy in the LP's order: the cells it likes most first.
@@ -155,21 +181,63 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
   std::mutex keep;
   std::vector<float> liked;
   Placement seed_placement;
-  auto improve = [&](unsigned worker) {
-    ImproveOptions improve_options;
-    improve_options.seed = options.seed + 7919ull * worker;
-    improve_options.target = target;
-    improve_options.preference = liked.empty() ? nullptr : &liked;
-    improve_options.best = &best;
-    improve_options.stopped = [&] {
-      if (options.on_progress) options.on_progress(best.load(), upper.load());
-      return search_over() || best.load(std::memory_order_relaxed) >= upper.load();
-    };
-    Placement found = improve_placement(in, seed_placement, improve_options);
+  std::atomic<bool> lp_running{false};
+  auto keep_if_larger = [&](Placement found) {
     std::lock_guard<std::mutex> lock(keep);
     if (found.size() > report.placement.size() && safe(in, found)) {
       report.placement = std::move(found);
       report.best = report.placement.size();
+    }
+  };
+  // The improving search, in epochs: each worker improves the same
+  // placement, kicking only in its band of rows; at the epoch's end the
+  // bands are stitched (merge_bands) and the largest of the stitched and
+  // the workers' own placements is the next epoch's start. The bands'
+  // seams move by half a band every other epoch. While the LP runs it
+  // keeps one worker and the search has the others.
+  auto coordinate = [&] {
+    Placement current = seed_placement.empty() ? report.placement : seed_placement;
+    keep_if_larger(current);  // the LP's greedy may beat the column-major one
+    if (current.size() > best.load()) best.store(current.size());
+    const std::uint32_t n = in.board.n;
+    const double epoch_seconds =
+        std::clamp(kEpochSecondsPerCell * static_cast<double>(in.column_cells.size()),
+                   kEpochSecondsMin, kEpochSecondsMax);
+    for (std::uint64_t epoch = 0;
+         !search_over() && best.load() < upper.load() && current.size() < target; ++epoch) {
+      const unsigned bands = std::max(1u, lp_running.load() ? workers - 1 : workers);
+      const std::uint32_t rows = (n + bands - 1) / bands;
+      const std::uint32_t shift = epoch % 2 == 1 ? rows / 2 : 0;
+      auto band_of = [n, rows, shift](std::uint32_t cell) { return (cell / n + shift) % n / rows; };
+      const double epoch_end = since(start) + epoch_seconds;
+      std::vector<Placement> found(bands);
+      tbb::task_group group;
+      for (unsigned b = 0; b < bands; ++b)
+        group.run([&, b] {
+          ImproveOptions improve_options;
+          improve_options.seed = options.seed + 7919ull * b + 104729ull * epoch;
+          improve_options.target = target;
+          improve_options.preference = liked.empty() ? nullptr : &liked;
+          improve_options.best = &best;
+          improve_options.stopped = [&] {
+            if (options.on_progress) options.on_progress(best.load(), upper.load());
+            const std::uint64_t held = best.load(std::memory_order_relaxed);
+            return search_over() || held >= upper.load() || held >= target ||
+                   since(start) > epoch_end;
+          };
+          if (bands > 1)
+            improve_options.kicks_in = [&band_of, b](std::uint32_t cell) {
+              return band_of(cell) == b;
+            };
+          found[b] = improve_placement(in, current, improve_options);
+        });
+      group.wait();
+      Placement next = bands > 1 ? merge_bands(in, found, band_of) : std::move(found[0]);
+      for (auto& placement : found)
+        if (placement.size() > next.size()) next = std::move(placement);
+      if (next.size() >= current.size()) current = std::move(next);
+      keep_if_larger(current);
+      ++report.search_epochs;
     }
   };
   PackingOptions packing;
@@ -189,14 +257,17 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
       if (!liked.empty()) seed_placement = liked_first(in, liked);
       search_start = Clock::now();
       search_end = since(start) + kExactWarmUpPerCell * in.column_cells.size();
-      const bool lp_goes_on = in.column_cells.size() <= kPackingMaxCells;
-      const unsigned searches = lp_goes_on ? std::max(1u, workers - 1) : workers;
-      for (unsigned w = 0; w < searches; ++w) group.run([&, w] { improve(w); });
+      group.run(coordinate);
     };
-    if (in.column_cells.size() <= kPackingMaxCells)
-      group.run([&] { lp = packing_bound(in, packing); });
-    else
+    if (in.column_cells.size() <= kPackingMaxCells) {
+      lp_running = true;
+      group.run([&] {
+        lp = packing_bound(in, packing);
+        lp_running = false;
+      });
+    } else {
       packing.on_preference({});  // too big for the LP: the search alone
+    }
     group.wait();
   };
   if (options.threads > 0) {

@@ -17,6 +17,7 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 
 fail() { echo "consumer: FAIL: $*" >&2; exit 1; }
 for file in bin/nursery include/nursery/queens.hpp share/man/man1/nursery.1 \
+            share/bash-completion/completions/nursery \
             lib/cmake/nursery/nurseryConfig.cmake lib/cmake/nursery/nurseryConfigVersion.cmake; do
   [ -e "$prefix/$file" ] || fail "$file was not installed"
 done

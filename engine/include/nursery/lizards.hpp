@@ -243,6 +243,9 @@ struct ImproveOptions {
   std::function<bool()> stopped;                   // polled every few hundred moves
   const std::vector<float>* preference = nullptr;  // per cell; none: uniform
   std::atomic<std::uint64_t>* best = nullptr;      // raised to the size held (progress)
+  // Where perturbations may land (empty: anywhere): workers improving one
+  // placement side by side each take a band of rows (maximize.cpp).
+  std::function<bool(std::uint32_t cell)> kicks_in;
 };
 Placement improve_placement(const Instance& instance, Placement start,
                             const ImproveOptions& options);
@@ -269,6 +272,7 @@ struct MaximizeReport {
   std::uint64_t packing_bound = 0;   // the LP bound (0: not computed)
   std::uint64_t packing_sweeps = 0;
   std::size_t packing_cliques = 0;
+  std::uint64_t search_epochs = 0;   // the improving search's epochs (bands stitched)
   double matching_seconds = 0, packing_seconds = 0, search_seconds = 0, exact_seconds = 0;
   double wall_seconds = 0;
   double gap() const {  // (upper - best) / upper
