@@ -90,11 +90,33 @@ void refuse_negative_unsigned(const po::parsed_options& parsed,
 
 // A Boost error about a positional argument, in the user's words:
 // "count: missing N (usage: nursery count N [options])".
+// The option a mistyped one most likely meant ("--unique" for "--uniqe"),
+// or nothing: two edits at most.
+std::string nearest_option(const po::options_description& options, const std::string& typed) {
+  std::string key = typed.substr(std::min(typed.find_first_not_of('-'), typed.size()));
+  std::string best;
+  std::size_t best_distance = 3;
+  for (const auto& option : options.options()) {
+    const std::string& name = option->long_name();
+    if (name.empty()) continue;
+    std::size_t d = edit_distance(key, name);
+    if (d < best_distance) {
+      best = "--" + name;
+      best_distance = d;
+    }
+  }
+  return best;
+}
+
 UsageError reword(const po::error& e, const po::options_description& options,
                   const std::vector<std::string>& keys) {
   std::string message = e.what();
   if (dynamic_cast<const po::too_many_positional_options_error*>(&e) != nullptr)
     return usage_error("too many arguments");
+  if (const auto* unknown = dynamic_cast<const po::unknown_option*>(&e)) {
+    std::string meant = nearest_option(options, unknown->get_option_name());
+    if (!meant.empty()) return usage_error(message + "; did you mean '" + meant + "'?");
+  }
   const auto* named = dynamic_cast<const po::error_with_option_name*>(&e);
   if (named == nullptr) return UsageError(message);
   std::string option = named->get_option_name();
@@ -115,6 +137,20 @@ UsageError reword(const po::error& e, const po::options_description& options,
 }
 
 }  // namespace
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
+                          d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
 
 UsageError usage_error(const std::string& what) {
   if (g_command.empty()) return UsageError(what);

@@ -81,6 +81,10 @@ inline bool is_stdio(const std::string& path) {
 // (a binary file's content echoed back) become \xNN, \n and \t become \n, \t.
 std::string printable(const std::string& text);
 
+// Edits (insert, delete, change, swap two neighbours) from a to b: for
+// "did you mean" on mistyped commands and options.
+std::size_t edit_distance(const std::string& a, const std::string& b);
+
 // Thread counts: 0 means all cores.
 unsigned parse_threads(const std::string& text);
 

@@ -62,26 +62,12 @@ bool stdout_written() {
 }
 
 // Edits (insert, delete, change, swap two neighbours) from one word to another.
-std::size_t distance(const std::string& a, const std::string& b) {
-  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i)
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
-                          d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  return d[a.size()][b.size()];
-}
-
 // The command a mistyped name most likely meant, or nothing.
 const Command* nearest(const std::string& name) {
   const Command* best = nullptr;
   std::size_t best_distance = 3;  // two edits at most
   for (const auto& command : kCommands) {
-    auto d = distance(name, command.name);
+    auto d = nursery::cli::edit_distance(name, command.name);
     if (d < best_distance) {
       best = &command;
       best_distance = d;

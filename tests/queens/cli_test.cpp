@@ -183,6 +183,15 @@ TEST(Cli, DidYouMeanHelpCommandAndVersion) {
   auto run = nursery::testing::run_cli("cuont 8");
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.output.find("did you mean 'count'?"), std::string::npos) << run.output;
+  run = nursery::testing::run_cli("count 8 --uniqe");
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.output.find("did you mean '--unique'?"), std::string::npos) << run.output;
+  run = nursery::testing::run_cli("lizards x.txt --tiemout 3");
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.output.find("did you mean '--timeout'?"), std::string::npos) << run.output;
+  run = nursery::testing::run_cli("count 8 --zzzzzzzz");  // nothing near: no guess
+  EXPECT_EQ(run.status, 2);
+  EXPECT_EQ(run.output.find("did you mean"), std::string::npos) << run.output;
   run = nursery::testing::run_cli("help count");
   EXPECT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("usage: nursery count N"), std::string::npos) << run.output;
