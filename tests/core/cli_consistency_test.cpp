@@ -18,14 +18,13 @@
 #include <string>
 #include <vector>
 
+#include "run_cli.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CliResult {
-  int status = -1;
-  std::string out, err;
-};
+using nursery::testing::CliResult;
 
 // The words every command's JSON "status" takes, by exit status.
 const std::map<int, std::string> kWords = {{0, "OK"},      {1, "FAIL"},       {2, "ERROR"},
@@ -34,10 +33,6 @@ const std::map<int, std::string> kWords = {{0, "OK"},      {1, "FAIL"},       {2
 class Consistency : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("nursery-consistency-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
     // An empty 4x4 board with 4 lizards (4-queens: solvable), one with 5
     // (FAIL), and 2-queens counted (0 placements).
     write("ok.txt", "DFS\n4\n4\n0000\n0000\n0000\n0000\n");
@@ -59,29 +54,13 @@ class Consistency : public ::testing::Test {
     write("batch/a/input.txt", "DFS\n4\n4\n0000\n0000\n0000\n0000\n");
     write("batch/q.txt", "queens 6\n");
   }
-  void TearDown() override { fs::remove_all(dir_); }
-
   void write(const std::string& name, const std::string& text) {
-    fs::create_directories((dir_ / name).parent_path());
-    std::ofstream(dir_ / name, std::ios::binary) << text;
+    nursery::testing::write(dir_ / name, text);
   }
-  static std::string read(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
-  CliResult run(const std::string& args) {
-    std::string command =
-        "cd '" + dir_.string() + "' && '" + NURSERY_CLI + "' " + args + " > .stdout 2> .stderr";
-    int raw = std::system(command.c_str());
-    CliResult result;
-    result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    result.out = read(dir_ / ".stdout");
-    result.err = read(dir_ / ".stderr");
-    return result;
-  }
-  fs::path dir_;
+  static std::string read(const fs::path& path) { return nursery::testing::read(path); }
+  CliResult run(const std::string& args) { return nursery::testing::run_in(dir_, args); }
+  nursery::testing::TempDir folder_;
+  const fs::path dir_ = folder_.path();
 };
 
 // Every command that has --json, on inputs that end in each exit status.

@@ -9,47 +9,25 @@
 #include <fstream>
 #include <sstream>
 
+#include "run_cli.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int status = -1;
-  std::string out, err;
-};
+using nursery::testing::CliResult;
 
 class LizardsCli : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("nursery-lizards-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   fs::path write(const std::string& name, const std::string& text) {
-    std::ofstream(dir_ / name, std::ios::binary) << text;
+    nursery::testing::write(dir_ / name, text);
     return dir_ / name;
   }
-  std::string read(const std::string& name) {
-    std::ifstream in(dir_ / name, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
+  std::string read(const std::string& name) { return nursery::testing::read(dir_ / name); }
   // Runs `nursery ARGS` in the test's folder.
-  CliRun run(const std::string& args) {
-    std::string command = "cd '" + dir_.string() + "' && '" + NURSERY_CLI + "' " + args +
-                          " > stdout.txt 2> stderr.txt";
-    int raw = std::system(command.c_str());
-    CliRun result;
-    result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    result.out = read("stdout.txt");
-    result.err = read("stderr.txt");
-    return result;
-  }
-  fs::path dir_;
+  CliResult run(const std::string& args) { return nursery::testing::run_in(dir_, args); }
+  nursery::testing::TempDir folder_;
+  const fs::path dir_ = folder_.path();
 };
 
 TEST_F(LizardsCli, MalformedInputsExitTwoWithTheLine) {

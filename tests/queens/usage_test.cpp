@@ -17,50 +17,28 @@
 #include <string>
 #include <vector>
 
+#include "run_cli.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CliResult {
-  int status = -1;
-  std::string out, err;
-};
+using nursery::testing::CliResult;
 
 const char* kBoard = "DFS\n4\n4\n0000\n0000\n0000\n0000\n";
 const char* kGameId = "4:2/2/1/3/1/3/3/2/2/2/3/1/2/3/1/2,c1a4b2e2a\n";
 
 class Usage : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("nursery-usage-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   fs::path write(const std::string& name, const std::string& text) {
-    std::ofstream(dir_ / name, std::ios::binary) << text;
+    nursery::testing::write(dir_ / name, text);
     return dir_ / name;
   }
-  std::string read(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
+  static std::string read(const fs::path& path) { return nursery::testing::read(path); }
   // `nursery ARGS` run by the shell in the test's folder (ARGS may redirect stdin).
-  CliResult run(const std::string& args) {
-    std::string command =
-        "cd '" + dir_.string() + "' && '" + NURSERY_CLI + "' " + args + " > .stdout 2> .stderr";
-    int raw = std::system(command.c_str());
-    CliResult result;
-    result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    result.out = read(dir_ / ".stdout");
-    result.err = read(dir_ / ".stderr");
-    return result;
-  }
-  fs::path dir_;
+  CliResult run(const std::string& args) { return nursery::testing::run_in(dir_, args); }
+  nursery::testing::TempDir folder_;
+  const fs::path dir_ = folder_.path();
 };
 
 //--- Positional arguments under their real names ------------------------------

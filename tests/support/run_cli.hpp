@@ -5,7 +5,11 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <string>
+
+#include "temp_dir.hpp"
 
 namespace nursery::testing {
 
@@ -28,6 +32,23 @@ inline CliRun run_cli(const std::string& arguments, bool merge_stderr = true) {
   int raw = pclose(pipe);
   run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   return run;
+}
+
+// What `nursery ARGS` printed when the shell ran it inside `folder` (ARGS
+// may redirect stdin): the exit status, stdout and stderr apart.
+struct CliResult {
+  int status = -1;
+  std::string out, err;
+};
+inline CliResult run_in(const std::filesystem::path& folder, const std::string& arguments) {
+  std::string command = "cd '" + folder.string() + "' && '" + NURSERY_CLI + "' " + arguments +
+                        " > .stdout 2> .stderr";
+  int raw = std::system(command.c_str());
+  CliResult result;
+  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  result.out = read(folder / ".stdout");
+  result.err = read(folder / ".stderr");
+  return result;
 }
 
 }  // namespace nursery::testing
