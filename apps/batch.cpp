@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <cstdio>
@@ -97,13 +98,35 @@ void print_summary(const batch::Summary& summary, const SharedOptions& shared,
   if (!report.empty() && !is_stdio(report)) std::cerr << "report: " << report << '\n';
 }
 
+// PATH "-": more paths from standard input, one a line (`find ... |
+// nursery batch -`); blank lines are passed over, stdin is read once.
+std::vector<std::string> with_stdin_paths(const std::vector<std::string>& paths) {
+  std::vector<std::string> all;
+  bool read = false;
+  for (const auto& path : paths) {
+    if (path != "-") {
+      all.push_back(path);
+      continue;
+    }
+    if (read) continue;
+    read = true;
+    std::size_t before = all.size();
+    for (std::string line; std::getline(std::cin, line);) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (!line.empty()) all.push_back(line);
+    }
+    if (all.size() == before) throw UsageError("batch: -: expected paths on standard input, found none");
+  }
+  return all;
+}
+
 }  // namespace
 
 int cmd_batch(int argc, char** argv) {
   po::options_description options("options");
   options.add_options()("help,h", "show this help")(
       "path", po::value<std::vector<std::string>>()->multitoken()->value_name("PATH"),
-      "files and directories")(
+      "files and directories (-: more paths from standard input, one a line)")(
       "output,o", po::value<std::string>(), "mirror the answers under this directory")(
       "jobs,j", po::value<std::string>()->default_value("auto"),
       "instances solved at once (auto: one per thread)")(
@@ -141,6 +164,10 @@ int cmd_batch(int argc, char** argv) {
   auto shared = read_shared(vm);
   batch::Options run;
   run.paths = vm["path"].as<std::vector<std::string>>();
+  if (std::find(run.paths.begin(), run.paths.end(), "-") != run.paths.end()) {
+    if (vm.count("mpi")) throw UsageError("--mpi: PATH - (standard input) is read by one process only");
+    run.paths = with_stdin_paths(run.paths);
+  }
   if (vm.count("merge-reports")) {
     if (!vm.count("report")) throw UsageError("--merge-reports: expected --report ALL.json, found none");
     try {

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <string>
 
+#include "run_cli.hpp"
 #include "temp_dir.hpp"
 
 namespace {
@@ -21,20 +22,10 @@ using nursery::testing::read;
 using nursery::testing::TempDir;
 using nursery::testing::write;
 
-struct CliResult {
-  int status = -1;
-  std::string out, err;
-};
+using nursery::testing::CliResult;
 
 CliResult run(const TempDir& dir, const std::string& args) {
-  std::string command = "cd '" + dir.path().string() + "' && '" + NURSERY_CLI + "' batch " +
-                        args + " --no-progress > .stdout 2> .stderr";
-  int raw = std::system(command.c_str());
-  CliResult result;
-  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  result.out = read(dir.path() / ".stdout");
-  result.err = read(dir.path() / ".stderr");
-  return result;
+  return nursery::testing::run_in(dir.path(), "batch " + args + " --no-progress");
 }
 
 // Two good boards, one malformed, a README (a file, skipped), a directory
@@ -159,3 +150,20 @@ TEST(BatchOutput, AZeroCountIsAnOkRow) {
 }
 
 }  // namespace
+
+// PATH "-": the paths come from standard input, one a line (find | batch -),
+// beside those given; none there is a usage error.
+TEST(BatchOutput, DashReadsPathsFromStandardInput) {
+  TempDir dir;
+  mixed(dir);
+  write(dir.path() / "list.txt", "in/a/input.txt\n\nin/b/input.txt\r\n");
+  auto r = run(dir, "- --json < list.txt");
+  EXPECT_EQ(r.status, 0) << r.err;
+  auto summary = nlohmann::json::parse(r.out);
+  EXPECT_EQ(summary["instances"], 2) << r.out;
+  EXPECT_EQ(summary["ok"], 2) << r.out;
+  write(dir.path() / "empty.txt", "");
+  r = run(dir, "- < empty.txt");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("expected paths on standard input"), std::string::npos) << r.err;
+}
