@@ -1,5 +1,7 @@
 #include "cli.hpp"
 
+#include <tbb/global_control.h>
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -13,7 +15,9 @@
 #include <cstring>
 #include <iostream>
 #include <limits>
+#include <memory>
 #include <sstream>
+#include <thread>
 #include <vector>
 
 namespace nursery::cli {
@@ -321,9 +325,22 @@ void add_shared(po::options_description& options, unsigned which, const char* ti
     add("progress", "show a progress bar")("no-progress", "never show a progress bar");
 }
 
+namespace {
+// More threads asked than the machine has cores: oneTBB caps its workers
+// at the cores and prints a warning; the cap is lifted to what was asked
+// (oversubscribed, as asked), for the rest of the process.
+void allow_threads(unsigned threads) {
+  static std::unique_ptr<tbb::global_control> allowed;
+  allowed = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                  threads);
+}
+}  // namespace
+
 SharedOptions read_shared(const po::variables_map& vm) {
   SharedOptions shared;
   if (vm.count("threads")) shared.threads = parse_threads(vm["threads"].as<std::string>());
+  if (shared.threads > std::max(1u, std::thread::hardware_concurrency()))
+    allow_threads(shared.threads);
   if (vm.count("timeout")) shared.timeout = parse_timeout(vm["timeout"].as<std::string>());
   shared.json = json_wanted(vm);
   shared.stats = vm.count("stats") != 0;

@@ -271,3 +271,13 @@ TEST(Cli, AllWithSkipAndNth) {
   EXPECT_EQ(nursery::testing::run_cli("queens 8 --nth 2").status, 2);
   EXPECT_EQ(nursery::testing::run_cli("queens 8 --all --nth 0").status, 2);
 }
+
+// More threads than cores, as asked: no warning from oneTBB on stderr (it
+// caps its workers at the cores unless told otherwise).
+TEST(Cli, MoreThreadsThanCoresRunWithoutWarnings) {
+  for (const char* args : {"count 8 -t 64", "queens 8 -t 64", "count 8 -t 64 --method join"}) {
+    auto run = nursery::testing::run_cli(args);
+    EXPECT_EQ(run.status, 0) << args;
+    EXPECT_EQ(run.output.find("Warning"), std::string::npos) << args << ": " << run.output;
+  }
+}
