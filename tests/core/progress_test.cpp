@@ -92,7 +92,9 @@ TEST(Progress, WeighedShareIsMonotoneEndsAtOneAndTracksWork) {
   for (auto c : instance.cost) total += static_cast<double>(c);
   double done = 0, worst_weighed = 0, worst_by_subproblems = 0;
   for (std::size_t i = 0; i < weighed.size(); ++i) {
-    if (i > 0) EXPECT_GE(weighed[i], weighed[i - 1]) << "went back at " << i;
+    if (i > 0) {
+      EXPECT_GE(weighed[i], weighed[i - 1]) << "went back at " << i;
+    }
     done += static_cast<double>(instance.cost[i]);
     worst_weighed = std::max(worst_weighed, std::abs(weighed[i] - done / total));
     worst_by_subproblems = std::max(worst_by_subproblems, std::abs(by_subproblems[i] - done / total));
