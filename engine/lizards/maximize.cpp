@@ -177,7 +177,12 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
   const bool exact = in.column_cells.size() <= options.exact_cells;
   Clock::time_point search_start = Clock::now();
   double search_end = 0;  // exact boards: the search only warms the DFS up
-  auto search_over = [&] { return stopped() || (exact && since(start) > search_end); };
+  // A decision (solve with p far above the greedy) asks with target = p:
+  // a bound below it ends the run too.
+  auto hopeless = [&] { return options.target > 0 && upper.load() < target; };
+  auto search_over = [&] {
+    return stopped() || hopeless() || (exact && since(start) > search_end);
+  };
   std::mutex keep;
   std::vector<float> liked;
   Placement seed_placement;
@@ -241,7 +246,7 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
     }
   };
   PackingOptions packing;
-  packing.stopped = [&] { return stopped() || upper.load() <= best.load(); };
+  packing.stopped = [&] { return stopped() || hopeless() || upper.load() <= best.load(); };
   if (deadline > 0 && workers == 1)
     packing.seconds = std::max(1e-3, kPackingShare * deadline - since(start));
   packing.preference_after = deadline > 0 ? kHandOverShare * deadline : kHandOverSeconds;

@@ -23,12 +23,12 @@ double since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// The set-packing LP is asked (before DFS) only on boards this big, for p
-// this far above the greedy; it may take this share of the deadline.
-constexpr std::uint64_t kPackingMinCells = 4096;
-constexpr double kPackingAboveGreedy = 1.25;
-constexpr double kPackingShare = 0.5;
-constexpr double kPackingSecondsWithoutDeadline = 30;
+// From this far above the greedy on, on boards of at least this many empty
+// cells, p is decided by maximize (target p: the LP bound and the banded
+// improving search); nearer (auto+1), the DFS + local search portfolio
+// answers in a fraction of a second.
+constexpr std::uint64_t kMaximizeMinCells = 4096;
+constexpr double kMaximizeAboveGreedy = 1.05;
 // The root matchings' share of the deadline.
 constexpr double kMatchingShare = 0.25;
 
@@ -176,27 +176,35 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
       return finish(Verdict::ok, "greedy");
     }
   }
-  // Far above the greedy (issue 13): the set-packing LP bound may prove
-  // FAIL where the matchings cannot, and the portfolio below would only
-  // time out. Near the greedy (auto+1) p is usually feasible: that fast
-  // path keeps the whole deadline.
-  if (!options.count && in.column_cells.size() >= kPackingMinCells &&
+  // Well above the greedy's reach (issue 13) the --max machinery decides p:
+  // the LP bound and the banded improving search with p as the target end
+  // at p placed (OK), at a bound below p (FAIL), or at the deadline.
+  if (!options.count && in.column_cells.size() >= kMaximizeMinCells &&
       in.column_cells.size() <= kPackingMaxCells &&
-      static_cast<double>(p) > kPackingAboveGreedy * static_cast<double>(greedy.size())) {
-    PackingOptions packing;
-    packing.threads = options.threads;
-    packing.enough = p - 1;
-    packing.seconds = options.timeout_seconds > 0 ? kPackingShare * options.timeout_seconds
-                                                  : kPackingSecondsWithoutDeadline;
-    packing.stopped = [&] { return options.stop != nullptr && options.stop->requested(); };
-    auto lp = packing_bound(in, packing);
-    report.upper = std::min<std::uint64_t>(report.upper, lp.value);
-    if (options.progress != nullptr) options.progress->lower_bound_to(report.upper);
-    if (p > lp.value)
-      return finish(Verdict::fail, "upper bound " + std::to_string(lp.value) +
-                                       " < p (set-packing LP over the four directions)");
+      static_cast<double>(p) > kMaximizeAboveGreedy * static_cast<double>(greedy.size())) {
+    MaximizeOptions ask;
+    ask.threads = options.threads;
+    ask.stop = options.stop;
+    ask.seed = options.seed;
+    ask.target = p;
+    ask.exact_cells = 0;  // boards this large are never settled by DFS
+    ask.timeout_seconds =
+        options.timeout_seconds > 0 ? std::max(1e-3, options.timeout_seconds - since(start)) : 0;
+    MaximizeReport most = maximize(in.board, ask);
+    report.lower = std::max<std::uint64_t>(report.lower, most.best);
+    report.upper = std::min<std::uint64_t>(report.upper, most.upper);
+    if (most.best >= p) {  // maximize keeps only safe placements
+      most.placement.resize(p);  // any p of a safe placement are safe
+      report.placement = std::move(most.placement);
+      return finish(Verdict::ok, "improving search (the --max machinery) reached p");
+    }
+    if (most.upper < p)
+      return finish(Verdict::fail,
+                    "upper bound " + std::to_string(most.upper) + " < p (" + most.upper_by + ")");
+    report.status = options.stop != nullptr && options.stop->requested() ? Status::cancelled
+                                                                          : Status::timeout;
+    return finish(Verdict::unknown, to_string(report.status));
   }
-
   RunOptions run;
   run.mode = options.count ? Mode::count : Mode::first;
   run.threads = options.threads;

@@ -209,3 +209,29 @@ TEST(LizardsMax, BandsStitchedAcrossEpochsStaySafe) {
   EXPECT_LE(report.best, report.upper);
   expect_verified(board, report.placement);
 }
+
+// A decision far above the greedy goes to the --max machinery with p as the
+// target: p within reach is placed (the answer passes the independent
+// checker), p above the LP bound is a proved FAIL.
+TEST(LizardsMax, DecisionsFarAboveTheGreedyUseTheMaximizer) {
+  lz::GenerateOptions gen;
+  gen.n = 100;
+  gen.trees = 0.1;
+  lz::Board board = lz::generate(gen);  // p = the greedy's count
+  const std::uint64_t greedy = board.p;
+  lz::SolveOptions options;
+  options.timeout_seconds = 60;
+  board.p = greedy + greedy / 10;  // 10% above the greedy
+  auto report = lz::solve(board, options);
+  ASSERT_EQ(report.verdict, lz::Verdict::ok) << report.how;
+  EXPECT_NE(report.how.find("improving search"), std::string::npos) << report.how;
+  ASSERT_TRUE(report.placement.has_value());
+  EXPECT_EQ(report.placement->size(), board.p);
+  auto check = lz::verify(lz::format_instance(board), lz::format(board, &*report.placement));
+  EXPECT_TRUE(check.valid) << check.reason;
+
+  board.p = 2 * greedy;  // far beyond the LP bound
+  report = lz::solve(board, options);
+  EXPECT_EQ(report.verdict, lz::Verdict::fail) << report.how;
+  EXPECT_NE(report.how.find("upper bound"), std::string::npos) << report.how;
+}
