@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "nursery/queens.hpp"
+#include "queens/splitmix.hpp"
 
 namespace nursery::queens {
 
@@ -450,12 +451,7 @@ double CanonicalCount::work(const Instance& instance, const Subproblem& subprobl
   if (start >= deepest) return 1;
   std::uint64_t state = 0x9e3779b97f4a7c15ull * (1 + subproblem.top + 37u * subproblem.depth);
   for (int k = 0; k < subproblem.depth; ++k) state = state * 31 + subproblem.prefix[k] + 1;
-  auto next = [&state] {  // splitmix64
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  };
+  SplitMix64 next{state};
   constexpr int kDescents = 48;
   double sum = 0;
   for (int descent = 0; descent < kDescents; ++descent) {

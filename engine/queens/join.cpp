@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "nursery/queens.hpp"
+#include "queens/splitmix.hpp"
 
 namespace nursery::queens {
 
@@ -552,12 +553,7 @@ double JoinCount::work(const Instance& instance, const Subproblem& subproblem) {
   TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, unused);
   std::uint64_t state = 0x2545f4914f6cdd1dull ^ (std::uint64_t{subproblem.pattern} << 8) ^
                         subproblem.middle ^ (std::uint64_t{subproblem.width} << 40);
-  auto next = [&state] {  // splitmix64
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  };
+  SplitMix64 next{state};
   constexpr int kDescents = 64;
   const double halves = top.estimate(kDescents, next) + bottom.estimate(kDescents, next);
   // Listing and sorting the halves, then one join (a middle queen of its

@@ -11,39 +11,16 @@
 #include <sstream>
 #include <string>
 
+#include "run_cli.hpp"
 #include "temp_dir.hpp"
 
 namespace {
 
-struct CliResult {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using nursery::testing::CliResult;
+using nursery::testing::write;
 
 CliResult run(const nursery::testing::TempDir& dir, const std::string& arguments) {
-  const std::string err = dir / "stderr.txt";
-  const std::string command = std::string(NURSERY_CLI) + " " + arguments + " 2>" + err;
-  CliResult result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  std::array<char, 4096> buffer;
-  std::size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) result.out.append(buffer.data(), n);
-  const int raw = pclose(pipe);
-  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  result.err = slurp(err);
-  return result;
-}
-
-void write(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
+  return nursery::testing::run_in(dir.path(), arguments);
 }
 
 // Times vary from run to run: "(0.123 ms)" and "total 1.234 ms" are masked.
