@@ -166,8 +166,12 @@ Bounds root_bounds(const Instance& instance, std::uint64_t enough,
     return std::min(m.upper, counted);
   };
   // Side by side on the caller's arena: on huge boards each takes minutes.
-  tbb::parallel_invoke([&] { bounds.row_column_matching = matching(kRow, kColumn); },
-                       [&] { bounds.diagonal_matching = matching(kDiagonal, kAntiDiagonal); });
+  hand_over();
+  tbb::parallel_invoke(handed([&] { bounds.row_column_matching = matching(kRow, kColumn); }),
+                       handed([&] {
+                         bounds.diagonal_matching = matching(kDiagonal, kAntiDiagonal);
+                       }));
+  take_over();
   bounds.matchings_cut = cut.load();
   return bounds;
 }

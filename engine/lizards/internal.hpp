@@ -82,6 +82,23 @@ constexpr std::size_t kFirstFailDepth = 2048;
 Outcome first_fail_search(const Instance& instance, const Subproblem& subproblem,
                           Search<Placement>& search);
 
+// oneTBB's spawns and joins are invisible to ThreadSanitizer (the library
+// is not instrumented): a task that reads what its spawner wrote takes the
+// hand-over token first and hands it back when done; the spawner hands it
+// over before spawning and takes it after the join. No code outside TSan
+// builds (NURSERY_TSAN_*).
+inline char g_handover = 0;
+inline void hand_over() { NURSERY_TSAN_RELEASE(&g_handover); }
+inline void take_over() { NURSERY_TSAN_ACQUIRE(&g_handover); }
+template <class Task>
+auto handed(Task task) {
+  return [task = std::move(task)] {
+    take_over();
+    task();
+    hand_over();
+  };
+}
+
 // The set-packing LP (lp_bound.cpp) takes about 90 bytes per empty cell
 // beyond the segment tables: past this many (4,096 x 4,096) it is not built.
 constexpr std::size_t kPackingMaxCells = std::size_t{1} << 24;

@@ -217,8 +217,9 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
       const double epoch_end = since(start) + epoch_seconds;
       std::vector<Placement> found(bands);
       tbb::task_group group;
+      hand_over();
       for (unsigned b = 0; b < bands; ++b)
-        group.run([&, b] {
+        group.run(handed([&, b] {
           ImproveOptions improve_options;
           improve_options.seed = options.seed + 7919ull * b + 104729ull * epoch;
           improve_options.target = target;
@@ -235,8 +236,9 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
               return band_of(cell) == b;
             };
           found[b] = improve_placement(in, current, improve_options);
-        });
+        }));
       group.wait();
+      take_over();
       Placement next = bands > 1 ? merge_bands(in, found, band_of) : std::move(found[0]);
       for (auto& placement : found)
         if (placement.size() > next.size()) next = std::move(placement);
@@ -262,18 +264,21 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
       if (!liked.empty()) seed_placement = liked_first(in, liked);
       search_start = Clock::now();
       search_end = since(start) + kExactWarmUpPerCell * in.column_cells.size();
-      group.run(coordinate);
+      hand_over();
+      group.run(handed(coordinate));
     };
     if (in.column_cells.size() <= kPackingMaxCells) {
       lp_running = true;
-      group.run([&] {
+      hand_over();
+      group.run(handed([&] {
         lp = packing_bound(in, packing);
         lp_running = false;
-      });
+      }));
     } else {
       packing.on_preference({});  // too big for the LP: the search alone
     }
     group.wait();
+    take_over();
   };
   if (options.threads > 0) {
     tbb::task_arena arena(static_cast<int>(options.threads));
