@@ -166,11 +166,12 @@ Bounds root_bounds(const Instance& instance, std::uint64_t enough,
     return std::min(m.upper, counted);
   };
   // Side by side on the caller's arena: on huge boards each takes minutes.
+  // (The tasks are built before the hand-over: a worker reads them.)
+  auto rows_columns = handed([&] { bounds.row_column_matching = matching(kRow, kColumn); });
+  auto diagonals =
+      handed([&] { bounds.diagonal_matching = matching(kDiagonal, kAntiDiagonal); });
   hand_over();
-  tbb::parallel_invoke(handed([&] { bounds.row_column_matching = matching(kRow, kColumn); }),
-                       handed([&] {
-                         bounds.diagonal_matching = matching(kDiagonal, kAntiDiagonal);
-                       }));
+  tbb::parallel_invoke(rows_columns, diagonals);
   take_over();
   bounds.matchings_cut = cut.load();
   return bounds;

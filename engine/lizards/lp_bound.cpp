@@ -216,14 +216,13 @@ PackingBound packing_bound(const Instance& in, const PackingOptions& options) {
   auto sweep = [&] {
     for (const auto& [first, last] : dual.families()) {
       if (stopped()) return false;
+      auto family = [&](const tbb::blocked_range<std::uint32_t>& range) {
+        take_over();
+        for (std::uint32_t s = range.begin(); s != range.end(); ++s) dual.update(s, tau);
+        hand_over();
+      };
       hand_over();
-      tbb::parallel_for(tbb::blocked_range<std::uint32_t>(first, last, 2048),
-                        [&](const tbb::blocked_range<std::uint32_t>& range) {
-                          take_over();
-                          for (std::uint32_t s = range.begin(); s != range.end(); ++s)
-                            dual.update(s, tau);
-                          hand_over();
-                        });
+      tbb::parallel_for(tbb::blocked_range<std::uint32_t>(first, last, 2048), family);
       take_over();
     }
     return true;

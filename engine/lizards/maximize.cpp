@@ -264,16 +264,18 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
       if (!liked.empty()) seed_placement = liked_first(in, liked);
       search_start = Clock::now();
       search_end = since(start) + kExactWarmUpPerCell * in.column_cells.size();
+      auto search = handed(coordinate);
       hand_over();
-      group.run(handed(coordinate));
+      group.run(search);
     };
     if (in.column_cells.size() <= kPackingMaxCells) {
       lp_running = true;
-      hand_over();
-      group.run(handed([&] {
+      auto bound = handed([&] {
         lp = packing_bound(in, packing);
         lp_running = false;
-      }));
+      });
+      hand_over();
+      group.run(bound);
     } else {
       packing.on_preference({});  // too big for the LP: the search alone
     }
