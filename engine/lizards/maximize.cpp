@@ -61,25 +61,37 @@ bool safe(const Instance& in, const Placement& placement) {
   return true;
 }
 
+// A placement built greedily: a cell is taken when no taken lizard sees it.
+class Greedy {
+ public:
+  explicit Greedy(const Instance& in) : in_(in), taken_(in.total_segments, 0) {}
+  void take(std::uint32_t cell) {
+    const std::uint32_t* s = in_.segments_of(cell);
+    if (taken_[s[0]] | taken_[s[1]] | taken_[s[2]] | taken_[s[3]]) return;
+    for (unsigned d = 0; d < 4; ++d) taken_[s[d]] = 1;
+    placement_.push_back(cell);
+  }
+  Placement placement() && { return std::move(placement_); }
+
+ private:
+  const Instance& in_;
+  std::vector<std::uint8_t> taken_;
+  Placement placement_;
+};
+
 // The bands' placements stitched: each band's lizards inside it, in band
 // order, where nothing taken sees them; then every cell the seams left
 // free. Safe by construction.
 template <class BandOf>
 Placement merge_bands(const Instance& in, const std::vector<Placement>& found, BandOf band_of) {
-  std::vector<std::uint8_t> taken(in.total_segments, 0);
-  Placement merged;
-  auto take = [&](std::uint32_t cell) {
-    const std::uint32_t* s = in.segments_of(cell);
-    if (taken[s[0]] | taken[s[1]] | taken[s[2]] | taken[s[3]]) return;
-    for (unsigned d = 0; d < 4; ++d) taken[s[d]] = 1;
-    merged.push_back(cell);
-  };
+  Greedy merged(in);
   for (std::size_t b = 0; b < found.size(); ++b)
     for (auto cell : found[b])
-      if (band_of(cell) == b) take(cell);
-  for (auto cell : in.column_cells) take(cell);
-  std::sort(merged.begin(), merged.end());
-  return merged;
+      if (band_of(cell) == b) merged.take(cell);
+  for (auto cell : in.column_cells) merged.take(cell);
+  Placement placement = std::move(merged).placement();
+  std::sort(placement.begin(), placement.end());
+  return placement;
 }
 
 // Greedy in the LP's order: the cells it likes most first.
@@ -87,15 +99,9 @@ Placement liked_first(const Instance& in, const std::vector<float>& preference) 
   std::vector<std::uint32_t> order(in.column_cells);
   std::stable_sort(order.begin(), order.end(),
                    [&](std::uint32_t a, std::uint32_t b) { return preference[a] > preference[b]; });
-  std::vector<std::uint8_t> taken(in.total_segments, 0);
-  Placement placement;
-  for (auto cell : order) {
-    const std::uint32_t* s = in.segments_of(cell);
-    if (taken[s[0]] | taken[s[1]] | taken[s[2]] | taken[s[3]]) continue;
-    for (unsigned d = 0; d < 4; ++d) taken[s[d]] = 1;
-    placement.push_back(cell);
-  }
-  return placement;
+  Greedy placement(in);
+  for (auto cell : order) placement.take(cell);
+  return std::move(placement).placement();
 }
 
 }  // namespace
