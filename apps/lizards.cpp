@@ -173,6 +173,7 @@ int cmd_lizards(int argc, char** argv) {
                                                              "override the file's DFS/BFS/SA line")(
       "seed", po::value<std::uint64_t>()->default_value(1), "local search seed")(
       "no-local-search", "DFS/BFS alone, without the local search racing it")(
+      "any", "the first placement any search finds (faster; may differ between runs)")(
       "max", "the largest placement: best found, proven upper bound, gap (p ignored)")(
       "target", po::value<std::uint64_t>(), "with --max: stop once this many are placed")(
       "max-board", po::value<std::string>()->value_name("FILE"),
@@ -231,6 +232,7 @@ int cmd_lizards(int argc, char** argv) {
   solve.stop = &interrupt_source();
   solve.seed = vm["seed"].as<std::uint64_t>();
   solve.local_search = vm.count("no-local-search") == 0;
+  solve.any = vm.count("any") != 0;
   double bfs_memory = vm["bfs-memory"].as<double>();
   if (!(bfs_memory > 0 && bfs_memory < 1e6))
     throw UsageError("--bfs-memory: expected MiB above 0, found " + std::to_string(bfs_memory));

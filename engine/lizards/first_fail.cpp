@@ -57,7 +57,7 @@ class FirstFail {
       return false;
     }
     ++nodes_;
-    if (poller_.poll()) return false;
+    if (poller_.poll() || (sub_.work_budget != 0 && looked_at_ > sub_.work_budget)) return false;
     // One scan: safe cells per undecided segment, and the distinct free
     // lines those cells lie on.
     ++epoch_;
@@ -68,6 +68,7 @@ class FirstFail {
       std::uint32_t k = undecided_[i], count = 0;
       for (std::uint32_t j = in_.column_start[k]; j < in_.column_start[k + 1]; ++j) {
         std::uint32_t cell = in_.column_cells[j];
+        ++looked_at_;
         if (!safe(cell)) continue;
         ++count;
         const std::uint32_t* s = in_.segments_of(cell);
@@ -117,6 +118,7 @@ class FirstFail {
   std::vector<std::uint32_t> undecided_;  // column segments not yet decided
   Placement trail_;                       // the undo stack
   std::uint64_t nodes_ = 0;
+  std::uint64_t looked_at_ = 0;  // cells looked at: the work a budget counts
   bool found_ = false;
 };
 

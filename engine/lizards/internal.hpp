@@ -44,14 +44,44 @@ BipartiteGraph segment_graph(const Instance& instance, const std::uint32_t* cell
 // capacity[k] for k in [0, column segments]: see Instance::capacity.
 std::vector<std::uint32_t> column_capacities(const Instance& instance);
 
+// The root matchings' share of a deadline, in solve() and maximize(): on
+// huge boards (minutes) they are cut there, with the bound they prove.
+constexpr double kMatchingShare = 0.25;
+
+// maximize() from what its caller has built: the greedy placement, the
+// segment tables (nullptr: stopped before they were built) and the root
+// matchings (nullptr: computed here). solve() hands its own over when a
+// decision goes to maximize.
+MaximizeReport maximize(const Board& board, const Instance* instance, Placement greedy,
+                        const Bounds* known, const MaximizeOptions& options);
+
 // The portfolio's shared state: DFS tasks count down as they finish; the
 // local search gives up once they all have (the proof is then complete).
+// The local search of a decision, resumed round after round (a
+// reproducible decision gives it a budget of moves per round): each run()
+// goes on where the last one ended (local_search.cpp).
+class Racer {
+ public:
+  Racer(const Instance& in, Placement start, std::uint64_t seed);
+  ~Racer();
+  // A placement of p, or nothing once options' budget, stop or give_up ends
+  // the call.
+  std::optional<Placement> run(const LocalSearchOptions& options);
+
+ private:
+  struct State;
+  const Instance& in_;
+  std::unique_ptr<State> state_;
+};
+
 struct Portfolio {
   std::atomic<std::size_t> dfs_pending{0};
   std::atomic<bool> proof_done{false};
   std::atomic<std::uint64_t> best{0};  // the local search's largest placement
   Placement start;                     // the greedy placement the local search starts from
-  double seconds = 0;                  // local search budget
+  double seconds = 0;                  // local search budget (--any)
+  std::uint64_t moves = 0;             // ... or in moves, per round (the default: reproducible)
+  std::unique_ptr<Racer> racer;        // its state between rounds (one round at a time)
   std::uint64_t seed = 1;
   Progress* progress = nullptr;        // the local search's best shown live (optional)
 };
@@ -61,6 +91,8 @@ struct Subproblem {
   Technique technique = Technique::dfs;
   std::uint32_t next = 0;                // the first column segment not yet decided
   Placement placed;                      // lizards of the decided prefix
+  std::uint64_t work_budget = 0;         // stop, incomplete, after looking at this many
+                                         // cells (0: none)
   std::shared_ptr<Portfolio> portfolio;  // set on every entry of a portfolio run
 };
 

@@ -206,29 +206,29 @@ class Nursery {
 
 }  // namespace
 
-std::optional<Placement> local_search(const Instance& in, Placement start,
-                                      const LocalSearchOptions& options) {
+struct Racer::State {
+  State(const Instance& in, Placement from, std::uint64_t seed)
+      : nursery(in, seed), start(std::move(from)) {}
+  Nursery nursery;
+  Placement start;
+  std::vector<std::uint32_t> queue;
+  std::uint64_t steps = 0;
+  bool swapped = false;  // filled, and no (1,2)-swap left: perturbations next
+};
+
+Racer::Racer(const Instance& in, Placement start, std::uint64_t seed)
+    : in_(in), state_(std::make_unique<State>(in, std::move(start), seed)) {}
+Racer::~Racer() = default;
+
+std::optional<Placement> Racer::run(const LocalSearchOptions& options) {
+  const Instance& in = in_;
   const std::uint64_t p = in.board.p;
   if (p > in.column_cells.size()) return std::nullopt;
   using Clock = std::chrono::steady_clock;
   auto begin = Clock::now();
-  Nursery nursery(in, options.seed);
-  // The first fill walks every cell (10^8 on the largest boards): it stops
-  // when asked to, as the moves below do.
-  std::uint64_t walked = 0;
-  auto asked_to_stop = [&] {
-    return (++walked & 0xFFFF) == 0 &&
-           ((options.give_up && options.give_up->load(std::memory_order_relaxed)) ||
-            (options.stopped && options.stopped()));
-  };
-  for (auto cell : start) {
-    if (asked_to_stop()) return std::nullopt;
-    if (nursery.free(cell)) nursery.place(cell);
-  }
-  for (auto cell : in.column_cells) {
-    if (asked_to_stop()) return std::nullopt;
-    if (nursery.free(cell)) nursery.place(cell);
-  }
+  Nursery& nursery = state_->nursery;
+  std::vector<std::uint32_t>& queue = state_->queue;
+  std::uint64_t& steps = state_->steps;
   auto done = [&] {
     if (nursery.size() < p) return std::optional<Placement>();
     Placement placement(nursery.lizards().begin(), nursery.lizards().begin() + p);
@@ -243,10 +243,6 @@ std::optional<Placement> local_search(const Instance& in, Placement start,
     return options.seconds > 0 &&
            std::chrono::duration<double>(Clock::now() - begin).count() > options.seconds;
   };
-
-  // Phase 1: (1,2)-swaps everywhere until none is left.
-  std::vector<std::uint32_t> queue(nursery.lizards().begin(), nursery.lizards().end());
-  std::uint64_t steps = 0;
   auto drain = [&]() -> bool {
     while (!queue.empty()) {
       if (nursery.size() >= p) return true;
@@ -258,15 +254,46 @@ std::optional<Placement> local_search(const Instance& in, Placement start,
     }
     return nursery.size() >= p;
   };
-  if (drain()) return done();
-  nursery.forget_log();
 
-  // Phase 2: perturb, look around, keep when the size held.
+  if (!state_->swapped) {
+    // The first fill walks every cell (10^8 on the largest boards): it
+    // stops when asked to, as the moves below do.
+    std::uint64_t walked = 0;
+    auto asked_to_stop = [&] {
+      return (++walked & 0xFFFF) == 0 &&
+             ((options.give_up && options.give_up->load(std::memory_order_relaxed)) ||
+              (options.stopped && options.stopped()));
+    };
+    for (auto cell : state_->start) {
+      if (asked_to_stop()) return std::nullopt;
+      if (nursery.free(cell)) nursery.place(cell);
+    }
+    for (auto cell : in.column_cells) {
+      if (asked_to_stop()) return std::nullopt;
+      if (nursery.free(cell)) nursery.place(cell);
+    }
+    // Phase 1: (1,2)-swaps everywhere until none is left.
+    queue.assign(nursery.lizards().begin(), nursery.lizards().end());
+    if (drain()) return done();
+    if (!queue.empty()) return std::nullopt;  // stopped midway
+    nursery.forget_log();
+    state_->swapped = true;
+  }
+
+  // Phase 2: perturb, look around, keep when the size held; this call ends
+  // after options.moves perturbations (the next one goes on from there).
+  std::uint64_t moves = 0;
   while (nursery.size() < p) {
     if ((++steps & 63) == 0 && out_of_time()) return std::nullopt;
+    if (options.moves > 0 && moves++ >= options.moves) return std::nullopt;
     nursery.kick(nursery.random_cell(), queue, drain);
   }
   return done();
+}
+
+std::optional<Placement> local_search(const Instance& in, Placement start,
+                                      const LocalSearchOptions& options) {
+  return Racer(in, std::move(start), options.seed).run(options);
 }
 
 // The same moves for the largest placement (nursery lizards --max): no p

@@ -37,9 +37,6 @@ double since(Clock::time_point start) {
 constexpr double kPackingShare = 0.4;
 constexpr double kHandOverShare = 0.1;
 constexpr double kHandOverSeconds = 2;
-// The root matchings' share of the deadline (they finish in a second or
-// two below 4,096 x 4,096).
-constexpr double kMatchingShare = 0.3;
 // The local search's time on boards the DFS then settles, per empty cell
 // (0.3 s at 40 x 40).
 constexpr double kExactWarmUpPerCell = 2e-4;
@@ -108,6 +105,26 @@ Placement liked_first(const Instance& in, const std::vector<float>& preference) 
 
 MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
   auto start = Clock::now();
+  Placement greedy = greedy_placement(board);
+  const std::uint64_t target =
+      options.target > 0 ? options.target : std::numeric_limits<std::uint64_t>::max();
+  auto stopped = [&] {
+    return (options.stop != nullptr && options.stop->requested()) ||
+           (options.timeout_seconds > 0 && since(start) > options.timeout_seconds);
+  };
+  std::shared_ptr<const Instance> instance;
+  if (greedy.size() < target && !stopped()) instance = build_instance(board, stopped);
+  MaximizeOptions rest = options;
+  if (options.timeout_seconds > 0)
+    rest.timeout_seconds = std::max(1e-3, options.timeout_seconds - since(start));
+  MaximizeReport report = maximize(board, instance.get(), std::move(greedy), nullptr, rest);
+  report.wall_seconds = since(start);
+  return report;
+}
+
+MaximizeReport maximize(const Board& board, const Instance* instance, Placement greedy,
+                        const Bounds* known, const MaximizeOptions& options) {
+  auto start = Clock::now();
   MaximizeReport report;
   const std::uint64_t target =
       options.target > 0 ? options.target : std::numeric_limits<std::uint64_t>::max();
@@ -129,7 +146,7 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
     return report;
   };
 
-  report.placement = greedy_placement(board);
+  report.placement = std::move(greedy);
   report.best = report.greedy = report.placement.size();
   std::sort(report.placement.begin(), report.placement.end());
   report.upper = static_cast<std::uint64_t>(board.n) * board.n - board.trees();
@@ -137,22 +154,23 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
   progress();
   if (report.best >= target) return finish(Status::limit);
 
-  auto instance = stopped() ? nullptr : build_instance(board, stopped);
-  if (!instance) return finish(status_of_stop());
+  if (instance == nullptr || stopped()) return finish(status_of_stop());
   const Instance& in = *instance;
 
   // The two matchings, side by side; on huge boards (10,000 x 10,000: some
   // minutes) cut short at a share of the deadline, with the bound their
   // last layering proves.
   auto matching_start = Clock::now();
-  Bounds bounds;
+  Bounds bounds = known != nullptr ? *known : Bounds{};
   auto matchings = [&] {
     bounds = root_bounds(in, std::numeric_limits<std::uint64_t>::max(), [&] {
       return stopped() || (options.timeout_seconds > 0 &&
                            since(start) > kMatchingShare * options.timeout_seconds);
     });
   };
-  if (options.threads > 0)
+  if (known != nullptr)
+    ;  // the caller's
+  else if (options.threads > 0)
     tbb::task_arena(static_cast<int>(options.threads)).execute(matchings);
   else
     matchings();
@@ -315,6 +333,7 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
       Board ask = board;
       ask.p = report.best + 1;
       SolveOptions solve_options;
+      solve_options.any = true;  // a proof, or any larger placement: the fastest
       solve_options.threads = options.threads;
       solve_options.stop = options.stop;
       solve_options.seed = options.seed;

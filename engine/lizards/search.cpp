@@ -66,8 +66,10 @@ Outcome depth_first(const Instance& in, const Subproblem& sub, Search<Placement>
   bool stopped = false;
   // choice[k] in [0, len]: the next cell of segment k to try; len+1: its
   // "stay empty" branch was taken too. Segments below k hold their choice.
+  const std::uint64_t budget = sub.work_budget;
+  std::uint64_t looked_at = 0;  // cells looked at: the work a budget counts
   while (true) {
-    if (poller.poll()) {
+    if (poller.poll() || (budget != 0 && looked_at >= budget)) {
       stopped = true;
       break;
     }
@@ -78,6 +80,7 @@ Outcome depth_first(const Instance& in, const Subproblem& sub, Search<Placement>
       std::uint32_t option = ws.choice[k];
       while (option < len) {
         std::uint32_t cell = column_cells[begin + option++];
+        ++looked_at;
         const std::uint32_t* s = segment + 4ull * cell;
         if ((occupied[s[0]] | occupied[s[1]] | occupied[s[2]] | occupied[s[3]]) != 0) continue;
         ++nodes;
@@ -139,6 +142,7 @@ Outcome LizardsKind::solve(const Instance& instance, const Subproblem& sub,
     LocalSearchOptions options;
     options.seed = portfolio.seed;
     options.seconds = portfolio.seconds;
+    options.moves = portfolio.moves;
     options.give_up = &portfolio.proof_done;
     options.best = &portfolio.best;
     Outcome outcome;
@@ -148,7 +152,9 @@ Outcome LizardsKind::solve(const Instance& instance, const Subproblem& sub,
         portfolio.progress->raise_best(portfolio.best.load(std::memory_order_relaxed));
       return search.stop_requested();
     };
-    auto found = local_search(instance, portfolio.start, options);
+    if (!portfolio.racer)
+      portfolio.racer = std::make_unique<Racer>(instance, portfolio.start, portfolio.seed);
+    auto found = portfolio.racer->run(options);
     if (found) search.offer(*found);
     // Redundant with the DFS entries, which cover the whole search space,
     // so it contributes nothing to a count and never blocks a proof.
@@ -160,7 +166,11 @@ Outcome LizardsKind::solve(const Instance& instance, const Subproblem& sub,
                             instance.segment_count[kColumn] <= kFirstFailDepth
                         ? first_fail_search(instance, sub, search)
                         : depth_first(instance, sub, search);
-  if (sub.portfolio && outcome.complete) {
+  // The proof is done when every DFS entry has finished without a find:
+  // then no placement exists and the local search gives up. An entry that
+  // found one never counts, so the racer, left of every entry, still runs
+  // to its own end and the leftmost rule picks the same answer every run.
+  if (sub.portfolio && outcome.complete && outcome.count == 0) {
     if (sub.portfolio->dfs_pending.fetch_sub(1) == 1) sub.portfolio->proof_done.store(true);
   }
   return outcome;

@@ -29,11 +29,22 @@ double since(Clock::time_point start) {
 // answers in a fraction of a second.
 constexpr std::uint64_t kMaximizeMinCells = 4096;
 constexpr double kMaximizeAboveGreedy = 1.05;
-// The root matchings' share of the deadline.
-constexpr double kMatchingShare = 0.25;
 
 // Boards this small are proven by DFS before a local search warms up.
 constexpr std::uint64_t kLocalSearchMinCells = 64;
+// The first round of a reproducible decision: cells each DFS entry may look
+// at, and the racer's perturbations (per empty cell, at least the minimum).
+// A perturbation costs about as much time as looking at kCellsPerMove cells.
+constexpr std::uint64_t kFirstRoundWork = std::uint64_t{1} << 16;
+constexpr std::uint64_t kCellsPerMove = 1000;
+constexpr std::uint64_t kRoundGrowth = 2;  // each round doubles both budgets
+constexpr std::uint64_t kFirstRoundMovesPerCell = 2;
+constexpr std::uint64_t kFirstRoundMovesMin = 20000;
+
+// The frontier a reproducible decision aims at, whatever the thread count:
+// every entry left of a find spends its round's budget, so fewer entries
+// cost less where one entry finds.
+constexpr std::size_t kReproducibleEntries = 16;
 
 // The full matchings for the report of an undecided board; past this many
 // empty cells they would overrun the deadline the user gave by seconds.
@@ -190,7 +201,7 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     ask.exact_cells = 0;  // boards this large are never settled by DFS
     ask.timeout_seconds =
         options.timeout_seconds > 0 ? std::max(1e-3, options.timeout_seconds - since(start)) : 0;
-    MaximizeReport most = maximize(in.board, ask);
+    MaximizeReport most = maximize(in.board, &in, greedy, &bounds, ask);
     report.lower = std::max<std::uint64_t>(report.lower, most.best);
     report.upper = std::min<std::uint64_t>(report.upper, most.upper);
     if (most.best >= p) {  // maximize keeps only safe placements
@@ -213,7 +224,10 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
   if (options.timeout_seconds > 0)
     run.timeout_seconds = std::max(1e-3, options.timeout_seconds - since(start));
   Algorithm algorithm = options.algorithm.value_or(in.board.algorithm);
-  const std::size_t target = frontier_target(run);
+  // A reproducible decision cuts the same frontier whatever the thread
+  // count (its rounds' answer depends on the cut).
+  const bool rounds = !options.count && !options.any;
+  const std::size_t target = rounds ? kReproducibleEntries : frontier_target(run);
   std::vector<Subproblem> frontier =
       algorithm == Algorithm::bfs
           ? expand_frontier(in, std::max<std::size_t>(target, options.bfs_budget_bytes / 256),
@@ -221,41 +235,99 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
           : LizardsKind::split(in, target);
   report.stats.split_seconds = since(start);
 
+  // First mode, reproducible (the default): rounds of growing budgets
+  // counted in cells looked at and moves, not seconds; see below.
+  const std::size_t dfs_entries = frontier.size();
   bool portfolio =
       !options.count && options.local_search && in.column_cells.size() >= kLocalSearchMinCells;
   std::shared_ptr<Portfolio> shared;
   if (portfolio) {
     shared = std::make_shared<Portfolio>();
-    shared->dfs_pending = frontier.size();
-    shared->proof_done = frontier.empty();
     shared->start = greedy;
     shared->seed = options.seed;
     shared->progress = options.progress;
-    unsigned workers = detail::worker_count(options.threads);
-    // With one worker the local search runs before the proof and must
-    // hand over; it gets more of the time when the file asked for SA.
-    double per_cell = algorithm == Algorithm::sa ? 4e-5 : 1e-5;
-    shared->seconds = workers > 1 ? 0 : std::clamp(per_cell * in.column_cells.size(), 0.05, 30.0);
+    if (options.any) {
+      // Fastest wins. With one worker the local search runs before the
+      // proof and must hand over; it gets more of the time when the file
+      // asked for SA.
+      unsigned workers = detail::worker_count(options.threads);
+      double per_cell = algorithm == Algorithm::sa ? 4e-5 : 1e-5;
+      shared->seconds =
+          workers > 1 ? 0 : std::clamp(per_cell * in.column_cells.size(), 0.05, 30.0);
+    } else {
+      // The racer's first-round budget in moves, not seconds (more when the
+      // file asked for SA).
+      std::uint64_t per_cell = algorithm == Algorithm::sa ? kFirstRoundMovesPerCell * 4
+                                                          : kFirstRoundMovesPerCell;
+      shared->moves = std::max(kFirstRoundMovesMin, per_cell * in.column_cells.size());
+    }
     for (auto& sub : frontier) sub.portfolio = shared;
     Subproblem racer;
     racer.technique = Subproblem::Technique::local_search;
     racer.portfolio = shared;
     frontier.insert(frontier.begin(), std::move(racer));
   }
+  // The DFS entries' first-round budget, in cells looked at: together about
+  // the racer's moves' worth, so that neither waits long for the other.
+  if (rounds) {
+    std::uint64_t work = kFirstRoundWork;
+    if (shared)
+      work = std::max(work, shared->moves * kCellsPerMove / std::max<std::size_t>(1, dfs_entries));
+    for (auto& sub : frontier) sub.work_budget = work;
+  }
 
-  // The racer (entry 0) runs until a find or the proof stops it: under the
-  // leftmost rule no DFS find would, so a portfolio takes the first found.
-  run.any = portfolio;
-  auto execution = execute<LizardsKind>(in, std::span<const Subproblem>(frontier), run);
-  auto result = summarize<Placement>(execution.outcomes, run.mode, std::move(execution.solution),
-                                     execution.stop_reason);
-  const Count count = result.count;
+  // With --any the first find wins and cancels the rest. Otherwise each
+  // round gives every DFS entry a budget of cells to look at and the racer
+  // (entry 0) a budget of moves, and under the leftmost rule a find waits
+  // for the entries to its left to end (a find, their budget, or their
+  // end), so a round's answer is its leftmost find: the same on every run,
+  // machine and thread count. A round without a find drops the entries it
+  // exhausted (they hold no placement); the next one runs the rest from
+  // their start with twice the budget, and the racer twice the moves from
+  // where it stopped. The proof is done when no DFS entry is left.
+  run.any = options.any;
+  Result<Placement> result;
+  Count count = 0;
+  double cpu_seconds = 0;
+  std::uint64_t nodes = 0;
+  std::size_t exhausted = 0;  // DFS entries searched to their end (earlier rounds)
+  std::size_t ended = 0;      // ... and in the last round
+  while (true) {
+    std::size_t pending = frontier.size() - (portfolio ? 1 : 0);
+    if (shared) {
+      shared->dfs_pending = pending;
+      shared->proof_done = pending == 0;
+    }
+    if (options.timeout_seconds > 0)
+      run.timeout_seconds = std::max(1e-3, options.timeout_seconds - since(start));
+    auto execution = execute<LizardsKind>(in, std::span<const Subproblem>(frontier), run);
+    result = summarize<Placement>(execution.outcomes, run.mode, std::move(execution.solution),
+                                  execution.stop_reason);
+    count = result.count;
+    nodes += result.stats.nodes;
+    cpu_seconds += execution.cpu_seconds;
+    ended = 0;
+    for (std::size_t i = portfolio ? 1 : 0; i < frontier.size(); ++i)
+      ended += execution.outcomes[i].complete ? 1 : 0;
+    if (!rounds || result.solution || execution.stop_reason != StopReason::none) break;
+    std::vector<Subproblem> rest;
+    for (std::size_t i = 0; i < frontier.size(); ++i) {
+      bool racer = frontier[i].technique == Subproblem::Technique::local_search;
+      if (racer || !execution.outcomes[i].complete) rest.push_back(std::move(frontier[i]));
+    }
+    frontier = std::move(rest);
+    exhausted += ended;
+    ended = 0;
+    if (frontier.size() == (portfolio ? 1u : 0u)) break;  // every entry exhausted: none exists
+    for (auto& sub : frontier) sub.work_budget *= kRoundGrowth;
+    if (shared) shared->moves *= kRoundGrowth;
+  }
   report.status = result.status;
-  report.stats.nodes += result.stats.nodes;
-  report.stats.subproblems_done = result.stats.subproblems_done;
-  report.stats.subproblems = result.stats.subproblems;
+  report.stats.nodes += nodes;
+  report.stats.subproblems = dfs_entries;
+  report.stats.subproblems_done = exhausted + ended;
   report.stats.threads = detail::worker_count(options.threads);
-  report.stats.cpu_seconds = execution.cpu_seconds;
+  report.stats.cpu_seconds = cpu_seconds;
   const char* search = algorithm == Algorithm::bfs ? "BFS+DFS" : "DFS";
   if (options.count) {
     if (report.status != Status::complete) return finish(Verdict::unknown, "count incomplete");

@@ -145,6 +145,11 @@ struct SolveOptions {
   std::size_t bfs_budget_bytes = 16u << 20;  // BFS frontier memory (about 256 B a node)
   std::uint64_t seed = 1;                    // local search
   bool local_search = true;                  // first mode: race a local search against DFS
+  // First mode: take whichever search finds first (the fastest; the answer
+  // may differ from run to run). Otherwise the search runs in rounds of
+  // growing budgets counted in nodes and moves, not seconds, and a round's
+  // answer is its leftmost find, so every run prints the same answer.
+  bool any = false;
 };
 
 // The shared Report (verdict, status, count, how, stats) and the lizards'
@@ -163,6 +168,9 @@ SolveReport solve(const Board& board, const SolveOptions& options);  // builds o
 struct LocalSearchOptions {
   std::uint64_t seed = 1;
   double seconds = 5;                          // wall budget (<= 0: until stopped)
+  // Give up after this many perturbations (0: never): a budget that does
+  // not depend on the clock, so the same board and seed end the same way.
+  std::uint64_t moves = 0;
   std::function<bool()> stopped;               // polled now and then: cancel, timeout
   const std::atomic<bool>* give_up = nullptr;  // set when DFS has finished the proof
   std::atomic<std::uint64_t>* best = nullptr;  // raised to the largest placement seen
