@@ -13,6 +13,7 @@
 #include <exception>
 #include <iostream>
 #include <mutex>
+#include <unordered_map>
 #include <thread>
 
 namespace nursery::mpi {
@@ -63,6 +64,12 @@ class Master {
  public:
   Master(const Session& session, const Job& job) : session_(session), job_(job) {
     for (std::size_t i = 0; i < job.ids.size(); ++i) queue_.push_back(i);
+    if (job.units.size() == job.ids.size()) {
+      for (std::size_t i = 0; i < job.ids.size(); ++i) {
+        units_of_[job.ids[i]] = job.units[i];
+        units_total_ += job.units[i];
+      }
+    }
   }
 
   // Chunks aim at about kChunkSeconds of work per thread (from the mean time
@@ -94,6 +101,7 @@ class Master {
     std::lock_guard lock(mutex_);
     ++summary_.done;
     summary_.nodes += outcome.nodes;
+    if (auto it = units_of_.find(id); it != units_of_.end()) units_done_ += it->second;
   }
 
   void add_rank(unsigned threads, double cpu_seconds) {
@@ -108,21 +116,29 @@ class Master {
     timed_ += subproblems;
   }
 
+  // "done/total subproblems (share), rate, ETA": with work estimates the
+  // share and the ETA are weighted by them (this run's subproblems; a
+  // resumed run's finished ones count as their number's share).
   void print_progress(double elapsed) {
-    std::uint64_t done;
+    std::uint64_t done, units_done;
     {
       std::lock_guard lock(mutex_);
       done = summary_.done;
+      units_done = units_done_;
     }
-    std::uint64_t left = job_.ids.size() - done;
+    const std::uint64_t todo = job_.ids.size();
+    double share = todo > 0 ? static_cast<double>(done) / todo : 1;  // of this run's work
+    if (units_total_ > 0) share = static_cast<double>(units_done) / units_total_;
     double rate = elapsed > 0 ? done / elapsed : 0;
-    std::string eta = done > 0 ? duration_text(left / rate) : "--";
-    std::fprintf(
-        stderr, "%s: %llu/%llu subproblems (%.1f%%), %.1f/s, ETA %s, %d rank%s\n",
-        job_.label.c_str(), static_cast<unsigned long long>(job_.already_done + done),
-        static_cast<unsigned long long>(job_.frontier_size),
-        job_.frontier_size > 0 ? 100.0 * (job_.already_done + done) / job_.frontier_size : 100.0,
-        rate, eta.c_str(), session_.size(), session_.size() == 1 ? "" : "s");
+    std::string eta = share > 0 ? duration_text(elapsed * (1 - share) / share) : "--";
+    const double overall =
+        job_.frontier_size > 0
+            ? 100.0 * (job_.already_done + share * todo) / job_.frontier_size
+            : 100.0;
+    std::fprintf(stderr, "%s: %llu/%llu subproblems (%.1f%%), %.1f/s, ETA %s, %d rank%s\n",
+                 job_.label.c_str(), static_cast<unsigned long long>(job_.already_done + done),
+                 static_cast<unsigned long long>(job_.frontier_size), overall, rate, eta.c_str(),
+                 session_.size(), session_.size() == 1 ? "" : "s");
     std::fflush(stderr);
   }
 
@@ -140,6 +156,8 @@ class Master {
   std::deque<std::size_t> queue_;
   Summary summary_;
   std::uint64_t timed_ = 0;  // subproblems whose chunk's CPU time is in summary_
+  std::unordered_map<std::uint64_t, std::uint64_t> units_of_;  // id -> estimated work
+  std::uint64_t units_total_ = 0, units_done_ = 0;
 };
 
 Summary run_master(const Session& session, const Job& job) {

@@ -84,6 +84,9 @@ struct Job {
   // Rank 0 only:
   std::vector<std::uint64_t> ids;          // the subproblems left to count...
   std::vector<std::uint64_t> subproblems;  // ...and what they are (packed), in the same order
+  // ...and their estimated work (detail::work_units, same order), so the
+  // progress line's share and ETA track time; empty: every one alike.
+  std::vector<std::uint64_t> units;
   // Called once per finished subproblem, from several threads at once.
   std::function<void(std::uint64_t id, const Outcome& outcome)> on_done;
   // Progress lines on stderr ("done/total, rate, ETA") every this many seconds; 0: none.

@@ -6,6 +6,8 @@
 
 #include <chrono>
 #include <nursery/resumable.hpp>
+#include <nursery/scheduler.hpp>
+#include <span>
 #include <optional>
 #include <string>
 
@@ -38,6 +40,11 @@ std::optional<ResumableResult> count_resumable(const Session& session, Ledger<Ki
   if (session.root()) {
     job.ids = ledger->todo_ids();
     job.subproblems = pack(ledger->todo());
+    // The progress lines weigh each subproblem by its estimated work (the
+    // kind's work(), when it has one): computed only when they are shown.
+    if (reporting.progress_seconds > 0)
+      job.units = detail::work_units<Kind>(
+          instance, std::span<const typename Kind::Subproblem>(ledger->todo()));
     job.frontier_size = ledger->in_part();
     job.already_done = ledger->resumed();
     job.on_done = [ledger](std::uint64_t id, const Outcome& outcome) {
