@@ -232,13 +232,23 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
     const double epoch_seconds =
         std::clamp(kEpochSecondsPerCell * static_cast<double>(in.column_cells.size()),
                    kEpochSecondsMin, kEpochSecondsMax);
+    // An epoch's setup (a local search's tables per band) and its stitching
+    // cannot stop midway: on a 10,000 x 10,000 board they take seconds. The
+    // epochs end early enough that the last one's overhead, measured, still
+    // fits before the deadline, and none starts that could not.
+    double overhead = 0;
     for (std::uint64_t epoch = 0;
          !search_over() && best.load() < upper.load() && current.size() < target; ++epoch) {
+      const double epoch_start = since(start);
+      double epoch_end = epoch_start + epoch_seconds;
+      if (options.timeout_seconds > 0) {
+        epoch_end = std::min(epoch_end, options.timeout_seconds - overhead);
+        if (epoch_end - epoch_start < std::min(overhead, epoch_seconds) / 4) break;
+      }
       const unsigned bands = std::max(1u, lp_running.load() ? workers - 1 : workers);
       const std::uint32_t rows = (n + bands - 1) / bands;
       const std::uint32_t shift = epoch % 2 == 1 ? rows / 2 : 0;
       auto band_of = [n, rows, shift](std::uint32_t cell) { return (cell / n + shift) % n / rows; };
-      const double epoch_end = since(start) + epoch_seconds;
       std::vector<Placement> found(bands);
       tbb::task_group group;
       hand_over();
@@ -269,6 +279,7 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
       if (next.size() >= current.size()) current = std::move(next);
       keep_if_larger(current);
       ++report.search_epochs;
+      overhead = std::max(overhead, since(start) - epoch_start - (epoch_end - epoch_start));
     }
   };
   PackingOptions packing;
