@@ -55,8 +55,6 @@ constexpr double kMatchingShare = 0.25;
 MaximizeReport maximize(const Board& board, const Instance* instance, Placement greedy,
                         const Bounds* known, const MaximizeOptions& options);
 
-// The portfolio's shared state: DFS tasks count down as they finish; the
-// local search gives up once they all have (the proof is then complete).
 // The local search of a decision, resumed round after round (a
 // reproducible decision gives it a budget of moves per round): each run()
 // goes on where the last one ended (local_search.cpp).
@@ -74,6 +72,9 @@ class Racer {
   std::unique_ptr<State> state_;
 };
 
+// The portfolio's shared state: DFS tasks count down as they finish
+// without a find; the local search gives up once they all have (the proof
+// is then complete).
 struct Portfolio {
   std::atomic<std::size_t> dfs_pending{0};
   std::atomic<bool> proof_done{false};
