@@ -27,6 +27,7 @@ class Nursery {
       : in_(in),
         owner_(in.total_segments, kNobody),
         index_(std::size_t{in.board.n} * in.board.n, kNobody),
+        seen_by_(std::size_t{in.board.n} * in.board.n, 0),
         stamp_(in.total_segments, 0),
         rng_(seed) {
     // Cells of every segment, in one compressed table.
@@ -45,14 +46,20 @@ class Nursery {
 
   void place(std::uint32_t cell) {
     const std::uint32_t* s = in_.segments_of(cell);
-    for (unsigned d = 0; d < 4; ++d) owner_[s[d]] = cell;
+    for (unsigned d = 0; d < 4; ++d) {
+      owner_[s[d]] = cell;
+      for (std::uint32_t i = start_[s[d]]; i < start_[s[d] + 1]; ++i) ++seen_by_[cells_[i]];
+    }
     index_[cell] = static_cast<std::uint32_t>(lizards_.size());
     lizards_.push_back(cell);
     log_.push_back(cell);
   }
   void remove(std::uint32_t cell) {
     const std::uint32_t* s = in_.segments_of(cell);
-    for (unsigned d = 0; d < 4; ++d) owner_[s[d]] = kNobody;
+    for (unsigned d = 0; d < 4; ++d) {
+      owner_[s[d]] = kNobody;
+      for (std::uint32_t i = start_[s[d]]; i < start_[s[d] + 1]; ++i) --seen_by_[cells_[i]];
+    }
     std::uint32_t at = index_[cell];
     lizards_[at] = lizards_.back();
     index_[lizards_[at]] = at;
@@ -75,10 +82,7 @@ class Nursery {
     }
     return count;
   }
-  bool free(std::uint32_t cell) const {
-    const std::uint32_t* s = in_.segments_of(cell);
-    return (owner_[s[0]] & owner_[s[1]] & owner_[s[2]] & owner_[s[3]]) == kNobody;
-  }
+  bool free(std::uint32_t cell) const { return seen_by_[cell] == 0; }
 
   // Places every free cell of the segments of `cell`.
   void refill_around(std::uint32_t cell) {
@@ -92,12 +96,13 @@ class Nursery {
   bool two_for_one(std::uint32_t lizard) {
     candidates_.clear();
     const std::uint32_t* s = in_.segments_of(lizard);
-    std::uint32_t who[4];
     for (unsigned d = 0; d < 4; ++d) {
       for (std::uint32_t i = start_[s[d]]; i < start_[s[d] + 1]; ++i) {
         std::uint32_t cell = cells_[i];
         if (cell == lizard) continue;
-        if (blockers(cell, who) == 1) candidates_.push_back(cell);  // the one is L
+        // Two cells share at most one segment, so a cell seen by one
+        // lizard on L's segment is seen by L alone (1-tight to L).
+        if (seen_by_[cell] == 1) candidates_.push_back(cell);
       }
     }
     if (candidates_.size() < 2) return false;
@@ -195,6 +200,9 @@ class Nursery {
   const Instance& in_;
   std::vector<std::uint32_t> owner_;  // per segment: the lizard in it, or kNobody
   std::vector<std::uint32_t> index_;  // per cell: its place in lizards_, or kNobody
+  // Per cell: the lizards that see it (its segments that hold one; a
+  // lizard's own cell counts its 4), kept by place() and remove().
+  std::vector<std::uint8_t> seen_by_;
   std::vector<std::uint32_t> start_, cells_;
   std::vector<std::uint32_t> stamp_;
   std::uint32_t epoch_ = 0;
