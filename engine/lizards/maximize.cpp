@@ -250,10 +250,10 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
       const std::uint32_t shift = epoch % 2 == 1 ? rows / 2 : 0;
       auto band_of = [n, rows, shift](std::uint32_t cell) { return (cell / n + shift) % n / rows; };
       std::vector<Placement> found(bands);
-      tbb::task_group group;
-      hand_over();
-      for (unsigned b = 0; b < bands; ++b)
-        group.run(handed([&, b] {
+      // The tasks are built before the token is handed over (a worker reads
+      // them), then spawned.
+      auto band_task = [&](unsigned b) {
+        return handed([&, b] {
           ImproveOptions improve_options;
           improve_options.seed = options.seed + 7919ull * b + 104729ull * epoch;
           improve_options.target = target;
@@ -270,7 +270,13 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
               return band_of(cell) == b;
             };
           found[b] = improve_placement(in, current, improve_options);
-        }));
+        });
+      };
+      std::vector<decltype(band_task(0))> tasks;
+      for (unsigned b = 0; b < bands; ++b) tasks.push_back(band_task(b));
+      tbb::task_group group;
+      hand_over();
+      for (auto& task : tasks) group.run(task);
       group.wait();
       take_over();
       Placement next = bands > 1 ? merge_bands(in, found, band_of) : std::move(found[0]);
