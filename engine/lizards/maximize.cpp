@@ -168,12 +168,12 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
                            since(start) > kMatchingShare * options.timeout_seconds);
     });
   };
-  if (known != nullptr)
-    ;  // the caller's
-  else if (options.threads > 0)
-    tbb::task_arena(static_cast<int>(options.threads)).execute(matchings);
-  else
-    matchings();
+  if (known == nullptr) {  // else the caller's
+    if (options.threads > 0)
+      tbb::task_arena(static_cast<int>(options.threads)).execute(matchings);
+    else
+      matchings();
+  }
   report.matching_bound = std::min<std::uint64_t>(bounds.upper(), in.capacity[0]);
   report.matching_seconds = since(matching_start);
   if (report.matching_bound < report.upper) {
@@ -285,7 +285,7 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
       if (next.size() >= current.size()) current = std::move(next);
       keep_if_larger(current);
       ++report.search_epochs;
-      overhead = std::max(overhead, since(start) - epoch_start - (epoch_end - epoch_start));
+      overhead = std::max(overhead, since(start) - epoch_end);  // past the planned end
     }
   };
   PackingOptions packing;

@@ -290,10 +290,11 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
   Count count = 0;
   double cpu_seconds = 0;
   std::uint64_t nodes = 0;
+  const std::size_t first_dfs = portfolio ? 1 : 0;  // the racer is entry 0
   std::size_t exhausted = 0;  // DFS entries searched to their end (earlier rounds)
   std::size_t ended = 0;      // ... and in the last round
   while (true) {
-    std::size_t pending = frontier.size() - (portfolio ? 1 : 0);
+    std::size_t pending = frontier.size() - first_dfs;
     if (shared) {
       shared->dfs_pending = pending;
       shared->proof_done = pending == 0;
@@ -307,7 +308,7 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     nodes += result.stats.nodes;
     cpu_seconds += execution.cpu_seconds;
     ended = 0;
-    for (std::size_t i = portfolio ? 1 : 0; i < frontier.size(); ++i)
+    for (std::size_t i = first_dfs; i < frontier.size(); ++i)
       ended += execution.outcomes[i].complete ? 1 : 0;
     if (!rounds || result.solution || execution.stop_reason != StopReason::none) break;
     std::vector<Subproblem> rest;
@@ -318,7 +319,7 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     frontier = std::move(rest);
     exhausted += ended;
     ended = 0;
-    if (frontier.size() == (portfolio ? 1u : 0u)) break;  // every entry exhausted: none exists
+    if (frontier.size() == first_dfs) break;  // every entry exhausted: none exists
     for (auto& sub : frontier) sub.work_budget *= kRoundGrowth;
     if (shared) shared->moves *= kRoundGrowth;
   }
