@@ -11,7 +11,7 @@ cd "$(dirname "$0")"
 job="${1:-demo}"
 build_dir="${NURSERY_BUILD_DIR:-build}"
 packages=(build-essential cmake libtbb-dev libboost-program-options-dev libspdlog-dev
-          libgtest-dev nlohmann-json3-dev openmpi-bin libopenmpi-dev)
+          libgtest-dev nlohmann-json3-dev libpng-dev openmpi-bin libopenmpi-dev)
 
 missing=()
 for package in "${packages[@]}"; do

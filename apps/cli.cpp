@@ -276,6 +276,16 @@ void write_output(const std::string& path, const std::string& text) {
   }
 }
 
+std::string picture_format(const std::string* asked, const std::string& output) {
+  const bool png_named = output.size() > 4 && output.compare(output.size() - 4, 4, ".png") == 0;
+  const std::string format = asked ? *asked : png_named ? "png" : "svg";
+  if (format != "svg" && format != "png")
+    throw UsageError("--format: expected svg or png, found '" + format + "'");
+  if (format == "png" && is_stdio(output) && ::isatty(STDOUT_FILENO) != 0)
+    throw UsageError("--format png: standard output is a terminal; send the picture to a file");
+  return format;
+}
+
 std::string printable(const std::string& text) {
   std::string out;
   out.reserve(text.size());

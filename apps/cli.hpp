@@ -72,6 +72,10 @@ std::string read_input(const std::string& path, std::size_t most = 0);
 // Writes an answer to `path` atomically (write_atomically), or to stdout
 // for "-"; UsageError "PATH: REASON" when it cannot be written.
 void write_output(const std::string& path, const std::string& text);
+// A picture's format for --format F (svg or png) writing to OUT: F when
+// given, else png for an OUT ending in .png, else svg; UsageError for any
+// other F, and for a PNG bound for a terminal (binary bytes on a screen).
+std::string picture_format(const std::string* asked, const std::string& output);
 // Standard input or output's name in messages: "-" is "stdin"/"stdout".
 inline bool is_stdio(const std::string& path) {
   return path == "-";

@@ -1,4 +1,4 @@
-// nursery draw FILE [ANSWER]: a picture (SVG) of a lizards board or a
+// nursery draw FILE [ANSWER]: a picture (SVG or PNG) of a lizards board or a
 // Skyscrapers puzzle, with its answer when given: a 1000x1000 answer cannot
 // be read as text. The kind is found the way batch and verify find it.
 #include <nursery/batch.hpp>
@@ -53,7 +53,9 @@ int cmd_draw(int argc, char** argv) {
       "input", po::value<std::string>()->required()->value_name("FILE"), "the instance file")(
       "answer", po::value<std::string>()->value_name("ANSWER"), "its answer (optional)")(
       "output,o", po::value<std::string>()->default_value("-")->value_name("OUT"),
-      "the SVG file (default: standard output)")(
+      "the picture's file (default: standard output)")(
+      "format,f", po::value<std::string>()->value_name("F"),
+      "svg or png (default: png for an OUT ending in .png, else svg)")(
       "attacks", po::value<std::string>()->value_name("R,C"),
       "lizards: draw what the piece at row R, column C (0-based) sees")(
       "id", po::value<std::string>(), "Skyscrapers: the puzzle to draw (default: the first)");
@@ -61,18 +63,21 @@ int cmd_draw(int argc, char** argv) {
   positionals.add("input", 1).add("answer", 1);
   po::variables_map vm;
   if (!parse_command_line(argc, argv,
-                          "usage: nursery draw FILE [ANSWER] [-o OUT.svg] [--attacks R,C] [--id ID]\n"
+                          "usage: nursery draw FILE [ANSWER] [-o OUT] [--format svg|png] [--attacks R,C] [--id ID]\n"
                           "Draws a lizards board (trees, lizards, and what one lizard sees) or a\n"
-                          "Skyscrapers puzzle (the grid in its clue ring) as SVG; boards wider than\n"
-                          "200 cells as a density picture. FILE or ANSWER may be - (standard input).",
+                          "Skyscrapers puzzle (the grid in its clue ring) as SVG or PNG; boards wider\n"
+                          "than 200 cells as a density picture. FILE or ANSWER may be - (standard input).",
                           options, positionals, vm))
     return kExitSuccess;
+  const auto output = vm["output"].as<std::string>();
+  const bool png = picture_format(vm.count("format") ? &vm["format"].as<std::string>() : nullptr,
+                                  output) == "png";
   const auto input = vm["input"].as<std::string>();
   const std::string text = read_input(input);
   std::string why;
   const std::string kind = batch::detect_kind(text.substr(0, 64 * 1024), why);
   const std::string name = is_stdio(input) ? "stdin" : input;
-  std::string svg;
+  std::string drawing;
   if (kind == "lizards") {
     lizards::Board board = lizards::parse(text, name);
     picture::Board drawn{board.n, std::vector<std::uint8_t>(board.cells.size()),
@@ -86,7 +91,7 @@ int cmd_draw(int argc, char** argv) {
     }
     picture::Options picture_options;
     if (vm.count("attacks")) picture_options.attacks_of = parse_cell(vm["attacks"].as<std::string>());
-    svg = picture::svg(drawn, picture_options);
+    drawing = png ? picture::png(drawn, picture_options) : picture::svg(drawn, picture_options);
   } else if (kind == "skyscrapers") {
     auto puzzles = skyscrapers::parse(text, name);
     const skyscrapers::Puzzle* puzzle = &puzzles.front();
@@ -114,12 +119,14 @@ int cmd_draw(int argc, char** argv) {
                          std::to_string(puzzle->size) + " grid for puzzle '" + puzzle->id + "'");
       heights = chosen->heights;
     }
-    svg = picture::svg_skyscrapers(puzzle->size, puzzle->clues, heights, name + ": " + puzzle->id);
+    const std::string title = name + ": " + puzzle->id;
+    drawing = png ? picture::png_skyscrapers(puzzle->size, puzzle->clues, heights, title)
+                  : picture::svg_skyscrapers(puzzle->size, puzzle->clues, heights, title);
   } else {
     throw UsageError(name + ":1: expected a lizards board or a Skyscrapers puzzle, found " +
-                     (kind.empty() ? why : "a " + kind + " file (nursery queens N --format svg)"));
+                     (kind.empty() ? why : "a " + kind + " file (nursery queens N --format svg|png)"));
   }
-  write_output(vm["output"].as<std::string>(), svg);
+  write_output(output, drawing);
   return kExitSuccess;
 }
 

@@ -24,20 +24,20 @@ constexpr const char* kUsage =
     "(N up to 100,000,000); the same solution on every run and thread count unless\n"
     "--any. Every solution printed has passed the independent checker.\n"
     "Formats: string ('*15863724': the 1-based row of each column's queen), rows\n"
-    "(0-based rows, the default beyond N = 32), board ('Q' and '.'), svg (a picture;\n"
-    "a density picture beyond N = 200).";
+    "(0-based rows, the default beyond N = 32), board ('Q' and '.'), svg or png (a\n"
+    "picture; a density picture beyond N = 200).";
 
 constexpr std::uint32_t kMaxConstructN = 100'000'000;
 
 std::string format(const std::string& name, const queens::Placement& placement) {
   if (name == "string") return queens::format(placement, queens::Format::string);
   if (name == "rows") return queens::format(placement, queens::Format::rows);
-  if (name == "svg") {
+  if (name == "svg" || name == "png") {
     const auto n = static_cast<std::uint32_t>(placement.size());
     picture::Board board{n, std::vector<std::uint8_t>(std::size_t(n) * n, picture::kEmpty),
                          std::to_string(n) + " queens"};
     for (std::uint32_t c = 0; c < n; ++c) board.marks[std::size_t(placement[c]) * n + c] = picture::kPiece;
-    return picture::svg(board);
+    return name == "png" ? picture::png(board) : picture::svg(board);
   }
   return queens::format(placement, queens::Format::board);
 }
@@ -59,7 +59,7 @@ int cmd_queens(int argc, char** argv) {
       "limit", po::value<std::uint64_t>()->default_value(0), "--all: stop after K (0: no limit)")(
       "skip", po::value<std::uint64_t>()->default_value(0), "--all: leave out the first K")(
       "nth", po::value<std::uint64_t>(), "--all: only the K-th solution (1-based)")(
-      "format,f", po::value<std::string>(), "string, rows, board or svg")(
+      "format,f", po::value<std::string>(), "string, rows, board, svg or png")(
       "method,m", po::value<std::string>()->default_value("auto"),
       "--first: auto (search up to N = 32, construction beyond), search (parallel "
       "backtracking), cp (forward checking, smallest domain first, N <= 64; its node count "
@@ -80,10 +80,11 @@ int cmd_queens(int argc, char** argv) {
   std::string format_name = vm.count("format") ? vm["format"].as<std::string>()
                                                : (n <= 32 ? "string" : "rows");
   if (format_name != "string" && format_name != "rows" && format_name != "board" &&
-      format_name != "svg")
-    throw UsageError("--format: expected string, rows, board or svg, found '" + format_name + "'");
-  if (format_name == "svg" && (all || json_wanted(vm)))
-    throw UsageError("--format svg: one solution, without --all or --json");
+      format_name != "svg" && format_name != "png")
+    throw UsageError("--format: expected string, rows, board, svg or png, found '" + format_name + "'");
+  if ((format_name == "svg" || format_name == "png") && (all || json_wanted(vm)))
+    throw UsageError("--format " + format_name + ": one solution, without --all or --json");
+  if (format_name == "png") picture_format(&format_name, "-");  // not to a terminal
   if (format_name == "string" && n > 35)
     throw UsageError("--format string: N must be at most 35 (one character per row)");
   const bool json = json_wanted(vm);
@@ -166,7 +167,7 @@ int cmd_queens(int argc, char** argv) {
     print_json(out);
   } else if (solution) {
     std::string text = format(format_name, *solution);
-    if (text.empty() || text.back() != '\n') text.push_back('\n');
+    if (format_name != "png" && (text.empty() || text.back() != '\n')) text.push_back('\n');
     std::fwrite(text.data(), 1, text.size(), stdout);
   } else {
     std::cout << "no solution\n";

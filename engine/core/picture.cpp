@@ -1,5 +1,8 @@
-// SVG pictures of boards (nursery/picture.hpp).
+// Pictures of boards (nursery/picture.hpp): the layout of boards and
+// Skyscrapers grids as scenes, their SVG writer, and the benchmark chart.
 #include "nursery/picture.hpp"
+
+#include "core/scene.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -37,24 +40,23 @@ std::string header(double width, double height, const std::string& title) {
          "</text>\n";
 }
 
-constexpr double kTop = 24;  // room for the title
+constexpr double kMargin = 4;  // left of the drawing
 constexpr double kSide = 640;  // the board's drawn width, whatever n
+using scene::kTop;
 
 // Cell by cell: a checkered board, trees as green squares, pieces as
-// circles, and the chosen piece's lines of sight.
-std::string cells(const Board& board, const Options& options) {
+// discs, and the chosen piece's lines of sight.
+scene::Scene cells(const Board& board, const Options& options) {
   const std::uint32_t n = board.n;
   const double cell = std::max(4.0, kSide / n);
   const double side = cell * n;
-  std::string out = header(side + 8, side + kTop + 4, board.title);
-  out += "<g transform=\"translate(4," + number(kTop) + ")\">\n";
+  scene::Scene out{side + 8, side + kTop + 4, board.title, {}};
+  auto x_of = [&](double column) { return kMargin + column * cell; };
+  auto y_of = [&](double row) { return kTop + row * cell; };
   for (std::uint32_t r = 0; r < n; ++r)
     for (std::uint32_t c = 0; c < n; ++c)
-      if ((r + c) % 2 == 1)
-        out += "<rect x=\"" + number(c * cell) + "\" y=\"" + number(r * cell) + "\" width=\"" +
-               number(cell) + "\" height=\"" + number(cell) + "\" fill=\"#eee\"/>\n";
-  out += "<rect width=\"" + number(side) + "\" height=\"" + number(side) +
-         "\" fill=\"none\" stroke=\"black\"/>\n";
+      if ((r + c) % 2 == 1) out.rect(x_of(c), y_of(r), cell, cell, "#eeeeee");
+  out.frame(kMargin, kTop, side, side, "#000000");
   auto at = [&](std::uint32_t r, std::uint32_t c) { return board.marks[std::size_t(r) * n + c]; };
   if (options.attacks_of && options.attacks_of->first < n && options.attacks_of->second < n) {
     const auto [row, column] = *options.attacks_of;
@@ -69,38 +71,32 @@ std::string cells(const Board& board, const Options& options) {
         c = nc;
       }
       if (r == row && c == column) continue;
-      out += "<line class=\"attack\" x1=\"" + number((column + 0.5) * cell) + "\" y1=\"" +
-             number((row + 0.5) * cell) + "\" x2=\"" + number((c + 0.5) * cell) + "\" y2=\"" +
-             number((r + 0.5) * cell) + "\" stroke=\"#d33\" stroke-width=\"" +
-             number(std::max(1.0, cell / 10)) + "\"/>\n";
+      out.line(x_of(column + 0.5), y_of(row + 0.5), x_of(c + 0.5), y_of(r + 0.5), "#dd3333",
+               std::max(1.0, cell / 10), "attack");
     }
   }
   for (std::uint32_t r = 0; r < n; ++r)
     for (std::uint32_t c = 0; c < n; ++c) {
       if (at(r, c) == kTree)
-        out += "<rect class=\"tree\" x=\"" + number(c * cell + cell * 0.1) + "\" y=\"" +
-               number(r * cell + cell * 0.1) + "\" width=\"" + number(cell * 0.8) +
-               "\" height=\"" + number(cell * 0.8) + "\" fill=\"#2a7d2a\"/>\n";
+        out.rect(x_of(c + 0.1), y_of(r + 0.1), cell * 0.8, cell * 0.8, "#2a7d2a", "tree");
       else if (at(r, c) == kPiece)
-        out += "<circle class=\"piece\" cx=\"" + number((c + 0.5) * cell) + "\" cy=\"" +
-               number((r + 0.5) * cell) + "\" r=\"" + number(cell * 0.35) +
-               "\" fill=\"#223\"/>\n";
+        out.circle(x_of(c + 0.5), y_of(r + 0.5), cell * 0.35, "#222233", "piece");
     }
-  return out + "</g>\n</svg>\n";
+  return out;
 }
 
 // Blocks of cells for huge boards: each block's pieces darken it, its
 // trees tint it green.
-std::string density(const Board& board, const Options& options) {
+scene::Scene density(const Board& board, const Options& options) {
   const std::uint32_t n = board.n;
   const std::uint32_t blocks = options.most_cells;
   const std::uint32_t per = (n + blocks - 1) / blocks;  // cells per block side
   const std::uint32_t count = (n + per - 1) / per;
   const double cell = kSide / count;
-  std::string out = header(kSide + 8, kSide + kTop + 4,
-                           board.title + " (density, " + std::to_string(per) + "x" +
-                               std::to_string(per) + " cells a block)");
-  out += "<g transform=\"translate(4," + number(kTop) + ")\">\n";
+  scene::Scene out{kSide + 8, kSide + kTop + 4,
+                   board.title + " (density, " + std::to_string(per) + "x" +
+                       std::to_string(per) + " cells a block)",
+                   {}};
   std::vector<std::uint32_t> pieces(std::size_t(count) * count), trees(pieces.size()),
       area(pieces.size());
   for (std::uint32_t r = 0; r < n; ++r)
@@ -121,52 +117,103 @@ std::string density(const Board& board, const Options& options) {
       int grn = static_cast<int>(255 * (1 - dark) * (1 - 0.5 * green));
       char colour[8];
       std::snprintf(colour, sizeof colour, "#%02x%02x%02x", red, grn, blue);
-      out += "<rect x=\"" + number(bc * cell) + "\" y=\"" + number(br * cell) + "\" width=\"" +
-             number(cell) + "\" height=\"" + number(cell) + "\" fill=\"" + colour + "\"/>\n";
+      out.rect(kMargin + bc * cell, kTop + br * cell, cell, cell, colour);
     }
-  out += "<rect width=\"" + number(kSide) + "\" height=\"" + number(kSide) +
-         "\" fill=\"none\" stroke=\"black\"/>\n";
-  return out + "</g>\n</svg>\n";
+  out.frame(kMargin, kTop, kSide, kSide, "#000000");
+  return out;
+}
+
+scene::Scene board_scene(const Board& board, const Options& options) {
+  return board.n > options.most_cells ? density(board, options) : cells(board, options);
+}
+
+// The grid (heights, 0: empty) inside its ring of clues (0: none),
+// clockwise from the top-left corner.
+scene::Scene skyscrapers_scene(int size, const std::vector<int>& clues,
+                               const std::vector<int>& heights, const std::string& title) {
+  const double cell = 48;
+  const double side = cell * (size + 2);
+  scene::Scene out{side + 8, side + kTop + 4, title, {}};
+  auto x_of = [&](double column) { return kMargin + column * cell; };
+  auto y_of = [&](double row) { return kTop + row * cell; };
+  for (int r = 0; r < size; ++r)
+    for (int c = 0; c < size; ++c) out.frame(x_of(c + 1), y_of(r + 1), cell, cell, "#999999");
+  out.frame(x_of(1), y_of(1), cell * size, cell * size, "#000000", 2);
+  for (int r = 0; r < size; ++r)
+    for (int c = 0; c < size; ++c) {
+      int height = heights.empty() ? 0 : heights[std::size_t(r) * size + c];
+      if (height != 0)
+        out.text(x_of(c + 1.5), y_of(r + 1.5), cell * 0.5, std::to_string(height), "height");
+    }
+  for (int i = 0; i < 4 * size && i < static_cast<int>(clues.size()); ++i) {
+    if (clues[i] == 0) continue;
+    double column, row;
+    if (i < size) column = i + 1.5, row = 0.5;                                // top
+    else if (i < 2 * size) column = size + 1.5, row = i - size + 1.5;          // right
+    else if (i < 3 * size) column = 3 * size - i + 0.5, row = size + 1.5;      // bottom
+    else column = 0.5, row = 4 * size - i + 0.5;                               // left
+    out.text(x_of(column), y_of(row), cell * 0.5, std::to_string(clues[i]), "clue");
+  }
+  return out;
 }
 
 }  // namespace
 
+std::string scene::svg(const Scene& scene) {
+  std::string out = header(scene.width, scene.height, scene.title);
+  auto css = [](const Item& item) {
+    return item.css ? " class=\"" + std::string(item.css) + "\"" : std::string();
+  };
+  auto paint = [](const Item& item) {
+    std::string attributes = " fill=\"" + item.fill + "\"";
+    if (item.stroke != "none")
+      attributes += " stroke=\"" + item.stroke + "\" stroke-width=\"" + number(item.stroke_width) + "\"";
+    return attributes;
+  };
+  for (const Item& item : scene.items) {
+    switch (item.shape) {
+      case Shape::rect:
+        out += "<rect" + css(item) + " x=\"" + number(item.x) + "\" y=\"" + number(item.y) +
+               "\" width=\"" + number(item.w) + "\" height=\"" + number(item.h) + "\"" +
+               paint(item) + "/>\n";
+        break;
+      case Shape::circle:
+        out += "<circle" + css(item) + " cx=\"" + number(item.x) + "\" cy=\"" + number(item.y) +
+               "\" r=\"" + number(item.w) + "\"" + paint(item) + "/>\n";
+        break;
+      case Shape::line:
+        out += "<line" + css(item) + " x1=\"" + number(item.x) + "\" y1=\"" + number(item.y) +
+               "\" x2=\"" + number(item.w) + "\" y2=\"" + number(item.h) + "\" stroke=\"" +
+               item.stroke + "\" stroke-width=\"" + number(item.stroke_width) + "\"/>\n";
+        break;
+      case Shape::text:
+        out += "<text" + css(item) + " x=\"" + number(item.x) + "\" y=\"" + number(item.y) +
+               "\" font-size=\"" + number(item.h) +
+               "\" font-family=\"sans-serif\" text-anchor=\"middle\" "
+               "dominant-baseline=\"central\">" +
+               escape(item.text) + "</text>\n";
+        break;
+    }
+  }
+  return out + "</svg>\n";
+}
+
 std::string svg(const Board& board, const Options& options) {
-  return board.n > options.most_cells ? density(board, options) : cells(board, options);
+  return scene::svg(board_scene(board, options));
+}
+
+std::string png(const Board& board, const Options& options) {
+  return scene::png(board_scene(board, options));
 }
 
 std::string svg_skyscrapers(int size, const std::vector<int>& clues,
                             const std::vector<int>& heights, const std::string& title) {
-  const double cell = 48;
-  const double side = cell * (size + 2);
-  std::string out = header(side + 8, side + kTop + 4, title);
-  out += "<g transform=\"translate(4," + number(kTop) + ")\" font-family=\"sans-serif\" "
-         "text-anchor=\"middle\" dominant-baseline=\"central\">\n";
-  out += "<rect x=\"" + number(cell) + "\" y=\"" + number(cell) + "\" width=\"" +
-         number(cell * size) + "\" height=\"" + number(cell * size) +
-         "\" fill=\"none\" stroke=\"black\" stroke-width=\"2\"/>\n";
-  auto text = [&](double x, double y, int value, const char* css) {
-    out += "<text class=\"" + std::string(css) + "\" x=\"" + number(x) + "\" y=\"" + number(y) +
-           "\" font-size=\"" + number(cell * 0.5) + "\">" + std::to_string(value) + "</text>\n";
-  };
-  for (int r = 0; r < size; ++r)
-    for (int c = 0; c < size; ++c) {
-      out += "<rect x=\"" + number((c + 1) * cell) + "\" y=\"" + number((r + 1) * cell) +
-             "\" width=\"" + number(cell) + "\" height=\"" + number(cell) +
-             "\" fill=\"none\" stroke=\"#999\"/>\n";
-      int height = heights.empty() ? 0 : heights[std::size_t(r) * size + c];
-      if (height != 0) text((c + 1.5) * cell, (r + 1.5) * cell, height, "height");
-    }
-  for (int i = 0; i < 4 * size && i < static_cast<int>(clues.size()); ++i) {
-    if (clues[i] == 0) continue;
-    double x, y;
-    if (i < size) x = (i + 1.5) * cell, y = 0.5 * cell;                       // top
-    else if (i < 2 * size) x = (size + 1.5) * cell, y = (i - size + 1.5) * cell;  // right
-    else if (i < 3 * size) x = (3 * size - i + 0.5) * cell, y = (size + 1.5) * cell;  // bottom
-    else x = 0.5 * cell, y = (4 * size - i + 0.5) * cell;                      // left
-    text(x, y, clues[i], "clue");
-  }
-  return out + "</g>\n</svg>\n";
+  return scene::svg(skyscrapers_scene(size, clues, heights, title));
+}
+
+std::string png_skyscrapers(int size, const std::vector<int>& clues,
+                            const std::vector<int>& heights, const std::string& title) {
+  return scene::png(skyscrapers_scene(size, clues, heights, title));
 }
 
 std::string svg_chart(const Chart& chart) {

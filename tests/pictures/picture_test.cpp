@@ -1,13 +1,18 @@
-// Pictures (SVG): every picture is well-formed XML, with one mark per piece
-// and per tree; huge boards become density pictures; the CLI draws queens,
-// lizards answers (with the lines one lizard sees) and Skyscrapers grids.
+// Pictures: every SVG is well-formed XML, with one mark per piece and per
+// tree; every PNG decodes (libpng's reader) to the drawn size, one disc per
+// piece in its cell, one green square per tree, digits where the clues are;
+// huge boards become density pictures; the CLI draws queens, lizards
+// answers (with the lines one lizard sees) and Skyscrapers grids.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <nursery/picture.hpp>
 #include <string>
 #include <vector>
 
+#include "png_read.hpp"
 #include "run_cli.hpp"
 #include "temp_dir.hpp"
 #include "xml_check.hpp"
@@ -39,7 +44,7 @@ TEST(Picture, OneMarkPerPieceAndTreeAndWellFormed) {
   // From the corner: along the row, the column and the diagonal, which the
   // tree at (4,4) stops at (3,3).
   EXPECT_EQ(count(svg, "class=\"attack\""), 3u);
-  EXPECT_NE(svg.find("x2=\"448.00\" y2=\"448.00\""), std::string::npos) << svg;
+  EXPECT_NE(svg.find("x2=\"452.00\" y2=\"472.00\""), std::string::npos) << svg;  // (3.5, 3.5) cells from the corner at (4, 24)
 }
 
 TEST(Picture, HugeBoardsAreDensityPictures) {
@@ -95,6 +100,120 @@ TEST(PictureCli, QueensLizardsAndSkyscrapersAreDrawn) {
 
   EXPECT_EQ(nursery::testing::run_cli("draw " + (dir / "board.txt") + " --attacks x").status, 2);
   EXPECT_EQ(nursery::testing::run_cli("queens 8 --all --format svg").status, 2);
+}
+
+// The layout both formats share: the board 640 units wide (cells at least
+// 4), 4 from the left, 24 from the top.
+constexpr double kLeft = 4, kTop = 24;
+double cell_side(std::uint32_t n) { return std::max(4.0, 640.0 / n); }
+
+bool piece_pixel(nursery::testing::Pixels::Pixel p) { return p.r < 160 && p.b > p.r + 4; }  // #222233
+bool tree_pixel(nursery::testing::Pixels::Pixel p) { return p.g > p.r + 40 && p.g > p.b + 40; }  // #2a7d2a
+
+TEST(PicturePng, OneDiscPerPieceInItsCellAndOneSquarePerTree) {
+  picture::Board board{5, std::vector<std::uint8_t>(25, picture::kEmpty), "five <cells>"};
+  board.marks[0] = picture::kPiece;
+  board.marks[7] = picture::kTree;
+  board.marks[13] = picture::kPiece;
+  board.marks[24] = picture::kTree;
+  picture::Options options;
+  options.attacks_of = std::make_pair(0u, 0u);
+  nursery::testing::Pixels pixels;
+  std::string why;
+  ASSERT_TRUE(nursery::testing::read_png(picture::png(board, options), pixels, why)) << why;
+  const double cell = cell_side(5);
+  EXPECT_EQ(pixels.width, static_cast<int>(cell * 5 + 8));
+  EXPECT_EQ(pixels.height, static_cast<int>(cell * 5 + kTop + 4));
+  EXPECT_EQ(pixels.title, "five <cells>");
+  auto discs = nursery::testing::blobs(pixels, piece_pixel);
+  ASSERT_EQ(discs.size(), 2u);
+  std::vector<std::pair<int, int>> cells;
+  for (auto [x, y] : discs) cells.push_back({int((y - kTop) / cell), int((x - kLeft) / cell)});
+  std::sort(cells.begin(), cells.end());
+  EXPECT_EQ(cells, (std::vector<std::pair<int, int>>{{0, 0}, {2, 3}}));
+  EXPECT_EQ(nursery::testing::blobs(pixels, tree_pixel).size(), 2u);
+  // The corner lizard's diagonal is drawn (red) through cell (2, 2) and
+  // stops at the tree at (4, 4): nothing red in cell (4, 4)'s centre.
+  auto red = [](nursery::testing::Pixels::Pixel p) { return p.r > 180 && p.g < 120 && p.b < 120; };
+  EXPECT_TRUE(red(pixels.at(int(kLeft + 2.5 * cell), int(kTop + 2.5 * cell))));
+  EXPECT_FALSE(red(pixels.at(int(kLeft + 4.5 * cell), int(kTop + 4.5 * cell))));
+}
+
+TEST(PicturePng, HugeBoardsAreDensityPicturesOfTheSameSize) {
+  const std::uint32_t n = 1000;
+  picture::Board board{n, std::vector<std::uint8_t>(std::size_t(n) * n, picture::kEmpty), "huge"};
+  for (std::uint32_t r = 0; r < n; ++r) board.marks[std::size_t(r) * n + r] = picture::kPiece;
+  nursery::testing::Pixels pixels;
+  std::string why;
+  ASSERT_TRUE(nursery::testing::read_png(picture::png(board), pixels, why)) << why;
+  EXPECT_EQ(pixels.width, 648);
+  EXPECT_EQ(pixels.height, 668);
+  EXPECT_NE(pixels.title.find("density"), std::string::npos);
+  // The diagonal's blocks are dark, the corner blocks off it white.
+  auto dark = [](nursery::testing::Pixels::Pixel p) { return p.r + p.g + p.b < 3 * 200; };
+  EXPECT_TRUE(dark(pixels.at(int(kLeft + 320), int(kTop + 320))));
+  EXPECT_FALSE(dark(pixels.at(int(kLeft + 600), int(kTop + 40))));
+}
+
+TEST(PicturePngCli, QueensDiscsSitOnTheSolutionsCells) {
+  auto text = nursery::testing::run_cli("queens 8 --format rows", false);
+  ASSERT_EQ(text.status, 0);
+  std::vector<int> rows;  // the row of each column's queen
+  for (std::size_t at = 0; at < text.output.size();) {
+    while (at < text.output.size() && !std::isdigit(static_cast<unsigned char>(text.output[at]))) ++at;
+    if (at == text.output.size()) break;
+    rows.push_back(std::stoi(text.output.substr(at)));
+    while (at < text.output.size() && std::isdigit(static_cast<unsigned char>(text.output[at]))) ++at;
+  }
+  ASSERT_EQ(rows.size(), 8u) << text.output;
+  auto run = nursery::testing::run_cli("queens 8 --format png", false);
+  ASSERT_EQ(run.status, 0);
+  nursery::testing::Pixels pixels;
+  std::string why;
+  ASSERT_TRUE(nursery::testing::read_png(run.output, pixels, why)) << why;
+  const double cell = cell_side(8);
+  std::vector<int> drawn(8, -1);
+  auto discs = nursery::testing::blobs(pixels, piece_pixel);
+  ASSERT_EQ(discs.size(), 8u);  // one disc per queen
+  for (auto [x, y] : discs) drawn[std::size_t((x - kLeft) / cell)] = int((y - kTop) / cell);
+  EXPECT_EQ(drawn, rows);
+  EXPECT_EQ(nursery::testing::run_cli("queens 8 --all --format png").status, 2);
+}
+
+TEST(PicturePngCli, DrawPicksPngByTheNameAndDigitsFillTheClueRing) {
+  nursery::testing::TempDir dir;
+  const std::string puzzles = std::string(NURSERY_DATASETS) + "/skyscrapers/codewars.txt";
+  auto run = nursery::testing::run_cli("draw '" + puzzles + "' -o " + (dir / "sky.png"));
+  ASSERT_EQ(run.status, 0) << run.output;
+  std::ifstream drawn(dir / "sky.png", std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(drawn)), std::istreambuf_iterator<char>());
+  nursery::testing::Pixels pixels;
+  std::string why;
+  ASSERT_TRUE(nursery::testing::read_png(bytes, pixels, why)) << why;
+  // cw4-1, the file's first puzzle: 4 x 4, all 16 clues given. A clue's
+  // cell has dark pixels; a corner of the ring and an empty grid cell none.
+  const double cell = 48;
+  EXPECT_EQ(pixels.width, static_cast<int>(cell * 6 + 8));
+  auto ink = [&](double column, double row) {
+    int dark = 0;
+    for (int y = int(kTop + row * cell + 8); y < int(kTop + (row + 1) * cell - 8); ++y)
+      for (int x = int(kLeft + column * cell + 8); x < int(kLeft + (column + 1) * cell - 8); ++x)
+        dark += pixels.at(x, y).r < 100;
+    return dark;
+  };
+  EXPECT_GT(ink(1, 0), 10);  // the top clue of column 1
+  EXPECT_GT(ink(0, 1), 10);  // the left clue of row 1
+  EXPECT_EQ(ink(0, 0), 0);   // a corner of the ring: never a clue
+  EXPECT_EQ(ink(2, 2), 0);   // no heights without an answer
+  // -f svg wins over the name; an unknown format is refused.
+  run = nursery::testing::run_cli("draw '" + puzzles + "' -f svg -o " + (dir / "sky.png"));
+  ASSERT_EQ(run.status, 0) << run.output;
+  std::ifstream svg_file(dir / "sky.png");
+  std::string svg((std::istreambuf_iterator<char>(svg_file)), std::istreambuf_iterator<char>());
+  EXPECT_TRUE(well_formed(svg, why)) << why;
+  run = nursery::testing::run_cli("draw '" + puzzles + "' -f gif");
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.output.find("--format: expected svg or png, found 'gif'"), std::string::npos) << run.output;
 }
 
 }  // namespace

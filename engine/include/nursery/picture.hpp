@@ -1,6 +1,8 @@
-// Pictures of boards as SVG text (no I/O here): queens and lizards with
-// their trees, the attack lines of one piece on small boards, a density
-// picture of huge boards, and Skyscrapers grids inside their clue ring.
+// Pictures of boards as SVG text or PNG bytes (no I/O here): queens and
+// lizards with their trees, the attack lines of one piece on small boards,
+// a density picture of huge boards, and Skyscrapers grids inside their
+// clue ring. Both formats draw the same layout; the PNG (8-bit RGB, one
+// pixel per SVG unit) carries the caption as its "Title" text chunk.
 #pragma once
 
 #include <cstdint>
@@ -31,10 +33,13 @@ struct Options {
 // One <circle> per piece and one <rect class="tree"> per tree when the
 // board is drawn cell by cell.
 std::string svg(const Board& board, const Options& options = {});
+std::string png(const Board& board, const Options& options = {});
 
 // A Skyscrapers grid: heights (0: empty) inside the clue ring (clues
 // clockwise from the top-left corner, 0: none).
 std::string svg_skyscrapers(int size, const std::vector<int>& clues,
+                            const std::vector<int>& heights, const std::string& title);
+std::string png_skyscrapers(int size, const std::vector<int>& clues,
                             const std::vector<int>& heights, const std::string& title);
 
 // A chart of measurements (benchmark times against N): one line per
