@@ -72,6 +72,30 @@ class Racer {
   std::unique_ptr<State> state_;
 };
 
+// Every segment's empty cells, in one compressed table: segment s holds
+// cells[start[s] .. start[s+1]). The local search's map of the board, built
+// once per run and shared by its workers (4 entries per empty cell).
+struct SegmentCells {
+  explicit SegmentCells(const Instance& in);
+  std::vector<std::uint32_t> start, cells;
+};
+
+// The improving search of --max, kept between the epochs of a run: each
+// improve() first moves its placement to `from` (only what differs, and
+// the swaps around it), then improves it until options say stop. The first
+// call fills every free cell and looks for swaps everywhere (local_search.cpp).
+class Improver {
+ public:
+  Improver(const Instance& in, std::shared_ptr<const SegmentCells> map, std::uint64_t seed);
+  ~Improver();
+  Placement improve(const Placement& from, const ImproveOptions& options);
+
+ private:
+  struct State;
+  const Instance& in_;
+  std::unique_ptr<State> state_;
+};
+
 // The portfolio's shared state: DFS tasks count down as they finish
 // without a find; the local search gives up once they all have (the proof
 // is then complete).

@@ -8,6 +8,7 @@
 // placement kept its size. It can only answer OK; DFS does the proofs.
 #include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <limits>
 #include <random>
 
@@ -23,23 +24,15 @@ constexpr std::size_t kMaxCandidates = 192;
 
 class Nursery {
  public:
-  explicit Nursery(const Instance& in, std::uint64_t seed)
+  Nursery(const Instance& in, const SegmentCells& map, std::uint64_t seed)
       : in_(in),
         owner_(in.total_segments, kNobody),
         index_(std::size_t{in.board.n} * in.board.n, kNobody),
         seen_by_(std::size_t{in.board.n} * in.board.n, 0),
+        start_(map.start),
+        cells_(map.cells),
         stamp_(in.total_segments, 0),
-        rng_(seed) {
-    // Cells of every segment, in one compressed table.
-    start_.assign(in.total_segments + 1, 0);
-    for (auto cell : in.column_cells)
-      for (unsigned d = 0; d < 4; ++d) ++start_[in.segments_of(cell)[d] + 1];
-    for (std::uint32_t s = 0; s < in.total_segments; ++s) start_[s + 1] += start_[s];
-    cells_.resize(start_.back());
-    std::vector<std::uint32_t> fill(start_.begin(), start_.end() - 1);
-    for (auto cell : in.column_cells)
-      for (unsigned d = 0; d < 4; ++d) cells_[fill[in.segments_of(cell)[d]]++] = cell;
-  }
+        rng_(seed) {}
 
   std::size_t size() const { return lizards_.size(); }
   const Placement& lizards() const { return lizards_; }
@@ -130,18 +123,12 @@ class Nursery {
   // the segments of `cell`.
   void wake_around(std::uint32_t cell, std::vector<std::uint32_t>& queue) {
     ++epoch_;
-    const std::uint32_t* s = in_.segments_of(cell);
-    for (unsigned d = 0; d < 4; ++d) {
-      for (std::uint32_t i = start_[s[d]]; i < start_[s[d] + 1]; ++i) {
-        const std::uint32_t* t = in_.segments_of(cells_[i]);
-        for (unsigned e = 0; e < 4; ++e) {
-          std::uint32_t o = owner_[t[e]];
-          if (o == kNobody || stamp_[t[e]] == epoch_) continue;
-          stamp_[t[e]] = epoch_;
-          queue.push_back(o);
-        }
-      }
-    }
+    wake(cell, queue);
+  }
+  // The same for many cells at once: each owner queued once.
+  void wake_around(const Placement& cells, std::vector<std::uint32_t>& queue) {
+    ++epoch_;
+    for (auto cell : cells) wake(cell, queue);
   }
 
   std::uint32_t random_cell() {
@@ -168,6 +155,25 @@ class Nursery {
     }
   }
   void forget_log() { log_.clear(); }
+
+  // Makes the placement `from` (sorted, safe) the one held, changing only
+  // what differs: the lizards not in it leave, its cells not held are
+  // placed, and the cells the leavers freed are refilled. The lizards whose
+  // swaps may have changed go to `queue`.
+  void adopt(const Placement& from, std::vector<std::uint32_t>& queue) {
+    Placement held = lizards_;
+    std::sort(held.begin(), held.end());
+    Placement gone, come;
+    std::set_difference(held.begin(), held.end(), from.begin(), from.end(), std::back_inserter(gone));
+    std::set_difference(from.begin(), from.end(), held.begin(), held.end(), std::back_inserter(come));
+    for (auto cell : gone) remove(cell);
+    for (auto cell : come)
+      if (free(cell)) place(cell);
+    for (auto cell : gone) refill_around(cell);
+    gone.insert(gone.end(), come.begin(), come.end());
+    wake_around(gone, queue);
+    forget_log();
+  }
 
   // One perturbation: `cell` takes a lizard and its blockers leave (mostly
   // one, a plateau move; sometimes two, a deeper kick), the cells they free
@@ -196,6 +202,21 @@ class Nursery {
   }
 
  private:
+  void wake(std::uint32_t cell, std::vector<std::uint32_t>& queue) {
+    const std::uint32_t* s = in_.segments_of(cell);
+    for (unsigned d = 0; d < 4; ++d) {
+      for (std::uint32_t i = start_[s[d]]; i < start_[s[d] + 1]; ++i) {
+        const std::uint32_t* t = in_.segments_of(cells_[i]);
+        for (unsigned e = 0; e < 4; ++e) {
+          std::uint32_t o = owner_[t[e]];
+          if (o == kNobody || stamp_[t[e]] == epoch_) continue;
+          stamp_[t[e]] = epoch_;
+          queue.push_back(o);
+        }
+      }
+    }
+  }
+
   static constexpr std::uint64_t kRemoved = std::uint64_t{1} << 32;
   const Instance& in_;
   std::vector<std::uint32_t> owner_;  // per segment: the lizard in it, or kNobody
@@ -203,7 +224,8 @@ class Nursery {
   // Per cell: the lizards that see it (its segments that hold one; a
   // lizard's own cell counts its 4), kept by place() and remove().
   std::vector<std::uint8_t> seen_by_;
-  std::vector<std::uint32_t> start_, cells_;
+  const std::vector<std::uint32_t>& start_;  // SegmentCells
+  const std::vector<std::uint32_t>& cells_;
   std::vector<std::uint32_t> stamp_;
   std::uint32_t epoch_ = 0;
   Placement lizards_;
@@ -216,7 +238,8 @@ class Nursery {
 
 struct Racer::State {
   State(const Instance& in, Placement from, std::uint64_t seed)
-      : nursery(in, seed), start(std::move(from)) {}
+      : map(in), nursery(in, map, seed), start(std::move(from)) {}
+  SegmentCells map;
   Nursery nursery;
   Placement start;
   std::vector<std::uint32_t> queue;
@@ -304,31 +327,70 @@ std::optional<Placement> local_search(const Instance& in, Placement start,
   return Racer(in, std::move(start), options.seed).run(options);
 }
 
+SegmentCells::SegmentCells(const Instance& in) {
+  start.assign(in.total_segments + 1, 0);
+  for (auto cell : in.column_cells)
+    for (unsigned d = 0; d < 4; ++d) ++start[in.segments_of(cell)[d] + 1];
+  for (std::uint32_t s = 0; s < in.total_segments; ++s) start[s + 1] += start[s];
+  cells.resize(start.back());
+  std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+  for (auto cell : in.column_cells)
+    for (unsigned d = 0; d < 4; ++d) cells[fill[in.segments_of(cell)[d]]++] = cell;
+}
+
 // The same moves for the largest placement (nursery lizards --max): no p
 // to reach, so it runs until stopped or `target`. A perturbation is undone
 // unless the size held, so the placement held is always the best seen.
 // With the LP's preference, a perturbation's cell is the best of a few
 // random draws: the cells the LP relaxation fills are where optimal
 // placements tend to put lizards.
-Placement improve_placement(const Instance& in, Placement start, const ImproveOptions& options) {
-  Nursery nursery(in, options.seed);
-  for (auto cell : start)
-    if (nursery.free(cell)) nursery.place(cell);
-  for (auto cell : in.column_cells)
-    if (nursery.free(cell)) nursery.place(cell);
+struct Improver::State {
+  State(const Instance& in, std::shared_ptr<const SegmentCells> cells, std::uint64_t seed)
+      : map(std::move(cells)), nursery(in, *map, seed) {}
+  std::shared_ptr<const SegmentCells> map;
+  Nursery nursery;
+  bool filled = false;  // every free cell taken once (then only changes are refilled)
+};
+
+Improver::Improver(const Instance& in, std::shared_ptr<const SegmentCells> map, std::uint64_t seed)
+    : in_(in), state_(std::make_unique<State>(in, std::move(map), seed)) {}
+Improver::~Improver() = default;
+
+Placement Improver::improve(const Placement& from, const ImproveOptions& options) {
+  const Instance& in = in_;
+  Nursery& nursery = state_->nursery;
   auto finish = [&] {
     Placement placement = nursery.lizards();
     std::sort(placement.begin(), placement.end());
     return placement;
   };
-  if (in.column_cells.empty()) return finish();
   const std::uint64_t target = options.target;
   auto should_stop = [&] {
     if (options.best && nursery.size() > options.best->load(std::memory_order_relaxed))
       options.best->store(nursery.size(), std::memory_order_relaxed);
     return nursery.size() >= target || (options.stopped && options.stopped());
   };
-  std::vector<std::uint32_t> queue(nursery.lizards().begin(), nursery.lizards().end());
+  std::vector<std::uint32_t> queue;
+  if (std::is_sorted(from.begin(), from.end())) {
+    nursery.adopt(from, queue);
+  } else {
+    Placement sorted = from;
+    std::sort(sorted.begin(), sorted.end());
+    nursery.adopt(sorted, queue);
+  }
+  if (!state_->filled) {
+    // The first call walks every cell (10^8 on the largest boards) and
+    // looks for swaps at every lizard; later calls only around changes.
+    std::uint64_t walked = 0;
+    for (auto cell : in.column_cells) {
+      if ((++walked & 0xFFFF) == 0 && options.stopped && options.stopped()) return finish();
+      if (nursery.free(cell)) nursery.place(cell);
+    }
+    nursery.forget_log();
+    queue.assign(nursery.lizards().begin(), nursery.lizards().end());
+    state_->filled = true;
+  }
+  if (in.column_cells.empty()) return finish();
   std::uint64_t steps = 0;
   bool stop = false;
   auto drain = [&] {
@@ -364,6 +426,10 @@ Placement improve_placement(const Instance& in, Placement start, const ImproveOp
     nursery.kick(cell, queue, drain);
   }
   return finish();
+}
+
+Placement improve_placement(const Instance& in, Placement start, const ImproveOptions& options) {
+  return Improver(in, std::make_shared<const SegmentCells>(in), options.seed).improve(start, options);
 }
 
 }  // namespace nursery::lizards

@@ -232,10 +232,14 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
     const double epoch_seconds =
         std::clamp(kEpochSecondsPerCell * static_cast<double>(in.column_cells.size()),
                    kEpochSecondsMin, kEpochSecondsMax);
-    // An epoch's setup (a local search's tables per band) and its stitching
-    // cannot stop midway: on a 10,000 x 10,000 board they take seconds. The
-    // epochs end early enough that the last one's overhead, measured, still
-    // fits before the deadline, and none starts that could not.
+    // Each band keeps its improving search from one epoch to the next
+    // (Improver: only what the stitching changed is redone), sharing one
+    // map of the segments' cells. The first epoch's setup and the
+    // stitching cannot stop midway (seconds on 10,000 x 10,000): the epochs
+    // end early enough that the largest overhead measured still fits before
+    // the deadline, and none starts that could not.
+    std::shared_ptr<const SegmentCells> map;
+    std::vector<std::unique_ptr<Improver>> improvers;
     double overhead = 0;
     for (std::uint64_t epoch = 0;
          !search_over() && best.load() < upper.load() && current.size() < target; ++epoch) {
@@ -250,12 +254,15 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
       const std::uint32_t shift = epoch % 2 == 1 ? rows / 2 : 0;
       auto band_of = [n, rows, shift](std::uint32_t cell) { return (cell / n + shift) % n / rows; };
       std::vector<Placement> found(bands);
+      if (!map) map = std::make_shared<const SegmentCells>(in);
+      while (improvers.size() < bands)
+        improvers.push_back(std::make_unique<Improver>(in, map, options.seed + 7919ull * improvers.size()));
+      const double setup = since(start) - epoch_start;  // once per run, mostly
       // The tasks are built before the token is handed over (a worker reads
       // them), then spawned.
       auto band_task = [&](unsigned b) {
         return handed([&, b] {
           ImproveOptions improve_options;
-          improve_options.seed = options.seed + 7919ull * b + 104729ull * epoch;
           improve_options.target = target;
           improve_options.preference = liked.empty() ? nullptr : &liked;
           improve_options.best = &best;
@@ -269,7 +276,7 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
             improve_options.kicks_in = [&band_of, b](std::uint32_t cell) {
               return band_of(cell) == b;
             };
-          found[b] = improve_placement(in, current, improve_options);
+          found[b] = improvers[b]->improve(current, improve_options);
         });
       };
       std::vector<decltype(band_task(0))> tasks;
@@ -285,7 +292,9 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
       if (next.size() >= current.size()) current = std::move(next);
       keep_if_larger(current);
       ++report.search_epochs;
-      overhead = std::max(overhead, since(start) - epoch_end);  // past the planned end
+      // Past the planned end: stopping the bands and stitching (the map and
+      // the improvers, built once, do not count).
+      overhead = std::max(overhead, since(start) - epoch_end - setup);
     }
   };
   PackingOptions packing;
