@@ -28,12 +28,18 @@ std::size_t count(const std::string& text, const std::string& what) {
   return found;
 }
 
-TEST(Picture, OneMarkPerPieceAndTreeAndWellFormed) {
-  picture::Board board{5, std::vector<std::uint8_t>(25, picture::kEmpty), "a <small> & odd title"};
+// Pieces at (0, 0) and (2, 3), trees at (1, 2) and (4, 4).
+picture::Board five_by_five(const std::string& title) {
+  picture::Board board{5, std::vector<std::uint8_t>(25, picture::kEmpty), title};
   board.marks[0] = picture::kPiece;
   board.marks[7] = picture::kTree;
   board.marks[13] = picture::kPiece;
   board.marks[24] = picture::kTree;
+  return board;
+}
+
+TEST(Picture, OneMarkPerPieceAndTreeAndWellFormed) {
+  picture::Board board = five_by_five("a <small> & odd title");
   picture::Options options;
   options.attacks_of = std::make_pair(0u, 0u);
   std::string svg = picture::svg(board, options);
@@ -111,11 +117,7 @@ bool piece_pixel(nursery::testing::Pixels::Pixel p) { return p.r < 160 && p.b > 
 bool tree_pixel(nursery::testing::Pixels::Pixel p) { return p.g > p.r + 40 && p.g > p.b + 40; }  // #2a7d2a
 
 TEST(PicturePng, OneDiscPerPieceInItsCellAndOneSquarePerTree) {
-  picture::Board board{5, std::vector<std::uint8_t>(25, picture::kEmpty), "five <cells>"};
-  board.marks[0] = picture::kPiece;
-  board.marks[7] = picture::kTree;
-  board.marks[13] = picture::kPiece;
-  board.marks[24] = picture::kTree;
+  picture::Board board = five_by_five("five <cells>");
   picture::Options options;
   options.attacks_of = std::make_pair(0u, 0u);
   nursery::testing::Pixels pixels;
