@@ -371,7 +371,10 @@ Placement Improver::improve(const Placement& from, const ImproveOptions& options
     return nursery.size() >= target || (options.stopped && options.stopped());
   };
   std::vector<std::uint32_t> queue;
-  if (std::is_sorted(from.begin(), from.end())) {
+  if (nursery.size() == 0) {  // the first call: nothing to wake, all is queued below
+    for (auto cell : from)
+      if (nursery.free(cell)) nursery.place(cell);
+  } else if (std::is_sorted(from.begin(), from.end())) {
     nursery.adopt(from, queue);
   } else {
     Placement sorted = from;
