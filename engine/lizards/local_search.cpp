@@ -31,7 +31,6 @@ class Nursery {
         seen_by_(std::size_t{in.board.n} * in.board.n, 0),
         start_(map.start),
         cells_(map.cells),
-        stamp_(in.total_segments, 0),
         rng_(seed) {}
 
   std::size_t size() const { return lizards_.size(); }
@@ -46,13 +45,20 @@ class Nursery {
     index_[cell] = static_cast<std::uint32_t>(lizards_.size());
     lizards_.push_back(cell);
     log_.push_back(cell);
+    if (watching_) woken_.push_back(cell);
   }
   void remove(std::uint32_t cell) {
     const std::uint32_t* s = in_.segments_of(cell);
     for (unsigned d = 0; d < 4; ++d) {
       owner_[s[d]] = kNobody;
-      for (std::uint32_t i = start_[s[d]]; i < start_[s[d] + 1]; ++i) --seen_by_[cells_[i]];
+      // Any other cell lies on one segment of `cell` only: its count is
+      // final here. The cell itself is on all four: looked at after.
+      for (std::uint32_t i = start_[s[d]]; i < start_[s[d] + 1]; ++i) {
+        const std::uint32_t seen = cells_[i];
+        if (--seen_by_[seen] == 1 && watching_ && seen != cell) woken_.push_back(seer_of(seen));
+      }
     }
+    if (watching_ && seen_by_[cell] == 1) woken_.push_back(seer_of(cell));
     std::uint32_t at = index_[cell];
     lizards_[at] = lizards_.back();
     index_[lizards_[at]] = at;
@@ -61,6 +67,13 @@ class Nursery {
     log_.push_back(cell | kRemoved);
   }
   bool is_lizard(std::uint32_t cell) const { return index_[cell] != kNobody; }
+
+  // The lizards whose (1,2)-swaps may have appeared since the queue was
+  // last emptied: a swap at L needs two cells seen by L alone, so L is new
+  // (every placement queues itself) or a removal left one of them seen by
+  // L alone (every removal queues the one lizard still seeing a cell it
+  // leaves seen once). Undoing a perturbation queues nothing.
+  std::vector<std::uint32_t>& woken() { return woken_; }
 
   // Distinct lizards blocking `cell` (at most four).
   unsigned blockers(std::uint32_t cell, std::uint32_t out[4]) const {
@@ -119,18 +132,6 @@ class Nursery {
     return false;
   }
 
-  // Lizards whose swaps may have changed: owners of the segments crossing
-  // the segments of `cell`.
-  void wake_around(std::uint32_t cell, std::vector<std::uint32_t>& queue) {
-    ++epoch_;
-    wake(cell, queue);
-  }
-  // The same for many cells at once: each owner queued once.
-  void wake_around(const Placement& cells, std::vector<std::uint32_t>& queue) {
-    ++epoch_;
-    for (auto cell : cells) wake(cell, queue);
-  }
-
   std::uint32_t random_cell() {
     const auto& all = in_.column_cells;
     return all[std::uniform_int_distribution<std::size_t>(0, all.size() - 1)(rng_)];
@@ -142,6 +143,7 @@ class Nursery {
   // The change log since mark(), to undo a perturbation that did not pay.
   std::size_t mark() const { return log_.size(); }
   void undo_to(std::size_t mark) {
+    watching_ = false;
     while (log_.size() > mark) {
       std::uint64_t entry = log_.back();
       log_.pop_back();
@@ -153,14 +155,15 @@ class Nursery {
       }
       log_.pop_back();  // the entry the undo itself logged
     }
+    watching_ = true;
   }
   void forget_log() { log_.clear(); }
 
   // Makes the placement `from` (sorted, safe) the one held, changing only
   // what differs: the lizards not in it leave, its cells not held are
-  // placed, and the cells the leavers freed are refilled. The lizards whose
-  // swaps may have changed go to `queue`.
-  void adopt(const Placement& from, std::vector<std::uint32_t>& queue) {
+  // placed, and the cells the leavers freed are refilled (woken() says
+  // where swaps may have appeared).
+  void adopt(const Placement& from) {
     Placement held = lizards_;
     std::sort(held.begin(), held.end());
     Placement gone, come;
@@ -170,51 +173,43 @@ class Nursery {
     for (auto cell : come)
       if (free(cell)) place(cell);
     for (auto cell : gone) refill_around(cell);
-    gone.insert(gone.end(), come.begin(), come.end());
-    wake_around(gone, queue);
     forget_log();
   }
 
   // One perturbation: `cell` takes a lizard and its blockers leave (mostly
   // one, a plateau move; sometimes two, a deeper kick), the cells they free
-  // are refilled, the swaps around run (`drain` empties `queue`), and the
+  // are refilled, the swaps around run (`drain` empties woken()), and the
   // whole move is undone when the placement shrank. Nothing happens when
   // `cell` holds a lizard or has too many blockers.
   template <class Drain>
-  void kick(std::uint32_t cell, std::vector<std::uint32_t>& queue, Drain&& drain) {
+  void kick(std::uint32_t cell, Drain&& drain) {
     if (is_lizard(cell)) return;
     std::uint32_t who[4];
     unsigned evicted = blockers(cell, who);
     if (evicted > 1 + (random(8) == 0)) return;
     std::size_t before = size();
     std::size_t undo = mark();
+    woken_.clear();
     for (unsigned i = 0; i < evicted; ++i) remove(who[i]);
     place(cell);
     for (unsigned i = 0; i < evicted; ++i) refill_around(who[i]);
-    queue.clear();
-    wake_around(cell, queue);
-    for (unsigned i = 0; i < evicted; ++i) wake_around(who[i], queue);
     drain();
     // A drain cut short (time, stop) may leave a move half paid: undone like
     // any other that lost size.
-    if (size() < before) undo_to(undo);
+    if (size() < before) {
+      undo_to(undo);
+      woken_.clear();  // back where every swap had been looked for
+    }
     forget_log();
   }
 
  private:
-  void wake(std::uint32_t cell, std::vector<std::uint32_t>& queue) {
+  // The one lizard seeing a cell seen once.
+  std::uint32_t seer_of(std::uint32_t cell) const {
     const std::uint32_t* s = in_.segments_of(cell);
-    for (unsigned d = 0; d < 4; ++d) {
-      for (std::uint32_t i = start_[s[d]]; i < start_[s[d] + 1]; ++i) {
-        const std::uint32_t* t = in_.segments_of(cells_[i]);
-        for (unsigned e = 0; e < 4; ++e) {
-          std::uint32_t o = owner_[t[e]];
-          if (o == kNobody || stamp_[t[e]] == epoch_) continue;
-          stamp_[t[e]] = epoch_;
-          queue.push_back(o);
-        }
-      }
-    }
+    for (unsigned d = 0; d < 3; ++d)
+      if (owner_[s[d]] != kNobody) return owner_[s[d]];
+    return owner_[s[3]];
   }
 
   static constexpr std::uint64_t kRemoved = std::uint64_t{1} << 32;
@@ -226,11 +221,11 @@ class Nursery {
   std::vector<std::uint8_t> seen_by_;
   const std::vector<std::uint32_t>& start_;  // SegmentCells
   const std::vector<std::uint32_t>& cells_;
-  std::vector<std::uint32_t> stamp_;
-  std::uint32_t epoch_ = 0;
   Placement lizards_;
   std::vector<std::uint32_t> candidates_;
   std::vector<std::uint64_t> log_;  // cells placed, or removed (| kRemoved)
+  std::vector<std::uint32_t> woken_;
+  bool watching_ = true;  // off while undoing
   std::mt19937_64 rng_;
 };
 
@@ -242,7 +237,6 @@ struct Racer::State {
   SegmentCells map;
   Nursery nursery;
   Placement start;
-  std::vector<std::uint32_t> queue;
   std::uint64_t steps = 0;
   bool swapped = false;  // filled, and no (1,2)-swap left: perturbations next
 };
@@ -258,7 +252,7 @@ std::optional<Placement> Racer::run(const LocalSearchOptions& options) {
   using Clock = std::chrono::steady_clock;
   auto begin = Clock::now();
   Nursery& nursery = state_->nursery;
-  std::vector<std::uint32_t>& queue = state_->queue;
+  std::vector<std::uint32_t>& queue = nursery.woken();
   std::uint64_t& steps = state_->steps;
   auto done = [&] {
     if (nursery.size() < p) return std::optional<Placement>();
@@ -281,7 +275,7 @@ std::optional<Placement> Racer::run(const LocalSearchOptions& options) {
       std::uint32_t lizard = queue.back();
       queue.pop_back();
       if (!nursery.is_lizard(lizard)) continue;
-      if (nursery.two_for_one(lizard)) nursery.wake_around(lizard, queue);
+      nursery.two_for_one(lizard);
     }
     return nursery.size() >= p;
   };
@@ -317,7 +311,7 @@ std::optional<Placement> Racer::run(const LocalSearchOptions& options) {
   while (nursery.size() < p) {
     if ((++steps & 63) == 0 && out_of_time()) return std::nullopt;
     if (options.moves > 0 && moves++ >= options.moves) return std::nullopt;
-    nursery.kick(nursery.random_cell(), queue, drain);
+    nursery.kick(nursery.random_cell(), drain);
   }
   return done();
 }
@@ -370,16 +364,16 @@ Placement Improver::improve(const Placement& from, const ImproveOptions& options
       options.best->store(nursery.size(), std::memory_order_relaxed);
     return nursery.size() >= target || (options.stopped && options.stopped());
   };
-  std::vector<std::uint32_t> queue;
-  if (nursery.size() == 0) {  // the first call: nothing to wake, all is queued below
+  std::vector<std::uint32_t>& queue = nursery.woken();
+  if (nursery.size() == 0) {  // the first call
     for (auto cell : from)
       if (nursery.free(cell)) nursery.place(cell);
   } else if (std::is_sorted(from.begin(), from.end())) {
-    nursery.adopt(from, queue);
+    nursery.adopt(from);
   } else {
     Placement sorted = from;
     std::sort(sorted.begin(), sorted.end());
-    nursery.adopt(sorted, queue);
+    nursery.adopt(sorted);
   }
   if (!state_->filled) {
     // The first call walks every cell (10^8 on the largest boards) and
@@ -402,7 +396,7 @@ Placement Improver::improve(const Placement& from, const ImproveOptions& options
       std::uint32_t lizard = queue.back();
       queue.pop_back();
       if (!nursery.is_lizard(lizard)) continue;
-      if (nursery.two_for_one(lizard)) nursery.wake_around(lizard, queue);
+      nursery.two_for_one(lizard);
     }
   };
   drain();
@@ -426,7 +420,7 @@ Placement Improver::improve(const Placement& from, const ImproveOptions& options
       }
     }
     if (options.kicks_in && !options.kicks_in(cell)) continue;
-    nursery.kick(cell, queue, drain);
+    nursery.kick(cell, drain);
   }
   return finish();
 }
