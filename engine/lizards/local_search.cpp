@@ -89,6 +89,10 @@ class Nursery {
     return count;
   }
   bool free(std::uint32_t cell) const { return seen_by_[cell] == 0; }
+  // A cell a perturbation may take: empty, and seen by at most two lizards
+  // (a cell shares at most one segment with any other, so the count is the
+  // number of distinct blockers).
+  bool kickable(std::uint32_t cell) const { return seen_by_[cell] <= 2; }
 
   // Places every free cell of the segments of `cell`.
   void refill_around(std::uint32_t cell) {
@@ -183,10 +187,11 @@ class Nursery {
   // `cell` holds a lizard or has too many blockers.
   template <class Drain>
   void kick(std::uint32_t cell, Drain&& drain) {
-    if (is_lizard(cell)) return;
+    // Seen by two lizards at most (a lizard's own cell counts its four):
+    // one byte read rules most cells out before the tables are touched.
+    if (!kickable(cell) || (seen_by_[cell] == 2 && random(8) != 0)) return;
     std::uint32_t who[4];
     unsigned evicted = blockers(cell, who);
-    if (evicted > 1 + (random(8) == 0)) return;
     std::size_t before = size();
     std::size_t undo = mark();
     woken_.clear();
@@ -413,10 +418,11 @@ Placement Improver::improve(const Placement& from, const ImproveOptions& options
   while (!stop) {
     if ((++steps & 63) == 0 && should_stop()) break;
     std::uint32_t cell = draw();
-    if (liked) {
+    if (liked) {  // the most liked of three draws a perturbation may take
       for (int more = 0; more < 2; ++more) {
         std::uint32_t other = draw();
-        if ((*liked)[other] > (*liked)[cell]) cell = other;
+        if (!nursery.kickable(other)) continue;
+        if (!nursery.kickable(cell) || (*liked)[other] > (*liked)[cell]) cell = other;
       }
     }
     if (options.kicks_in && !options.kicks_in(cell)) continue;
