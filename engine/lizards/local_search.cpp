@@ -94,6 +94,18 @@ class Nursery {
   // number of distinct blockers).
   bool kickable(std::uint32_t cell) const { return seen_by_[cell] <= 2; }
 
+  // Places every free cell of `cells`, in order; false when `stopped`
+  // (asked every 65,536 cells: a fill may walk 10^8) said stop first.
+  template <class Stopped>
+  bool fill(const std::vector<std::uint32_t>& cells, Stopped&& stopped) {
+    std::uint64_t walked = 0;
+    for (auto cell : cells) {
+      if ((++walked & 0xFFFF) == 0 && stopped()) return false;
+      if (free(cell)) place(cell);
+    }
+    return true;
+  }
+
   // Places every free cell of the segments of `cell`.
   void refill_around(std::uint32_t cell) {
     const std::uint32_t* s = in_.segments_of(cell);
@@ -288,20 +300,12 @@ std::optional<Placement> Racer::run(const LocalSearchOptions& options) {
   if (!state_->swapped) {
     // The first fill walks every cell (10^8 on the largest boards): it
     // stops when asked to, as the moves below do.
-    std::uint64_t walked = 0;
     auto asked_to_stop = [&] {
-      return (++walked & 0xFFFF) == 0 &&
-             ((options.give_up && options.give_up->load(std::memory_order_relaxed)) ||
-              (options.stopped && options.stopped()));
+      return (options.give_up && options.give_up->load(std::memory_order_relaxed)) ||
+             (options.stopped && options.stopped());
     };
-    for (auto cell : state_->start) {
-      if (asked_to_stop()) return std::nullopt;
-      if (nursery.free(cell)) nursery.place(cell);
-    }
-    for (auto cell : in.column_cells) {
-      if (asked_to_stop()) return std::nullopt;
-      if (nursery.free(cell)) nursery.place(cell);
-    }
+    if (!nursery.fill(state_->start, asked_to_stop) || !nursery.fill(in.column_cells, asked_to_stop))
+      return std::nullopt;
     // Phase 1: (1,2)-swaps everywhere until none is left.
     queue.assign(nursery.lizards().begin(), nursery.lizards().end());
     if (drain()) return done();
@@ -370,10 +374,7 @@ Placement Improver::improve(const Placement& from, const ImproveOptions& options
     return nursery.size() >= target || (options.stopped && options.stopped());
   };
   std::vector<std::uint32_t>& queue = nursery.woken();
-  if (nursery.size() == 0) {  // the first call
-    for (auto cell : from)
-      if (nursery.free(cell)) nursery.place(cell);
-  } else if (std::is_sorted(from.begin(), from.end())) {
+  if (std::is_sorted(from.begin(), from.end())) {
     nursery.adopt(from);
   } else {
     Placement sorted = from;
@@ -383,11 +384,8 @@ Placement Improver::improve(const Placement& from, const ImproveOptions& options
   if (!state_->filled) {
     // The first call walks every cell (10^8 on the largest boards) and
     // looks for swaps at every lizard; later calls only around changes.
-    std::uint64_t walked = 0;
-    for (auto cell : in.column_cells) {
-      if ((++walked & 0xFFFF) == 0 && options.stopped && options.stopped()) return finish();
-      if (nursery.free(cell)) nursery.place(cell);
-    }
+    if (!nursery.fill(in.column_cells, [&] { return options.stopped && options.stopped(); }))
+      return finish();
     nursery.forget_log();
     queue.assign(nursery.lizards().begin(), nursery.lizards().end());
     state_->filled = true;
