@@ -38,6 +38,12 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A signal (Ctrl-C, SIGTERM) ended a wait for input or output (a FIFO's
+// open, a read from a pipe): main exits with interrupted_status().
+struct Interrupted : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 // Parses argv against `options` (+ positionals) and handles --help. Returns
 // false when help was printed. Unknown options become UsageError.
 // Positional arguments are shown under their value_name ("N", "FILE"; the
@@ -66,12 +72,22 @@ int interrupted_status();
 
 // An input file, or standard input for "-": the whole of it (most == 0) or
 // its first `most` bytes; UsageError "PATH: REASON" (strerror: "x.txt: No
-// such file or directory", "/tmp: Is a directory") otherwise. Standard input
-// is read once and kept, so a command may read its head and then the rest.
+// such file or directory", "/tmp: Is a directory") otherwise. Anything but a
+// regular file (standard input, a FIFO, <(...), /dev/stdin) is opened once,
+// read once and kept, so a command may read its head and then the rest;
+// Interrupted when a signal ends a wait for it.
 std::string read_input(const std::string& path, std::size_t most = 0);
-// Writes an answer to `path` atomically (write_atomically), or to stdout
-// for "-"; UsageError "PATH: REASON" when it cannot be written.
+// Writes an answer to `path` atomically (write_atomically: links followed,
+// devices and FIFOs written in place, a directory refused), or to stdout
+// for "-" and /dev/stdout; UsageError "PATH: REASON" when it cannot be
+// written, Interrupted when a signal ends a wait for a FIFO's reader.
 void write_output(const std::string& path, const std::string& text);
+// Refuses (usage_error) an output that names one of the inputs, or a file
+// another output writes (`lizards c.txt -o c.txt`, `--max -o X
+// --max-board X`): links and other spellings of one file included. Outputs
+// are (option, path) pairs; empty paths, "-" and devices are left out.
+using Named = std::pair<std::string, std::string>;
+void refuse_clobbering(const std::vector<std::string>& inputs, const std::vector<Named>& outputs);
 // A picture's format for --format F (svg or png) writing to OUT: F when
 // given, else png for an OUT ending in .png, else svg; UsageError for any
 // other F, and for a PNG bound for a terminal (binary bytes on a screen).

@@ -73,6 +73,8 @@ int cmd_draw(int argc, char** argv) {
   const bool png = picture_format(vm.count("format") ? &vm["format"].as<std::string>() : nullptr,
                                   output) == "png";
   const auto input = vm["input"].as<std::string>();
+  refuse_clobbering({input, vm.count("answer") ? vm["answer"].as<std::string>() : std::string()},
+                    {{"-o", output}});
   const std::string text = read_input(input);
   std::string why;
   const std::string kind = batch::detect_kind(text.substr(0, 64 * 1024), why);

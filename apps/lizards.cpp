@@ -117,7 +117,7 @@ int run_max(const lz::Board& board, const po::variables_map& vm, const SharedOpt
   lz::Board answered = board;
   answered.p = report.best;
   std::string answer = lz::format(answered, &report.placement);
-  if (!output.empty()) write_atomically(output, answer);
+  if (!output.empty()) write_output(output, answer);
   if (vm.count("max-board"))
     write_output(vm["max-board"].as<std::string>(), lz::format_instance(answered));
   char gap[32];
@@ -198,6 +198,9 @@ int cmd_lizards(int argc, char** argv) {
   std::string output = vm.count("output") ? vm["output"].as<std::string>()
                                           : (homework ? "output.txt" : std::string());
   if (is_stdio(output)) output.clear();  // -o -: stdout, as without -o
+  refuse_clobbering({input}, {{"-o", output},
+                              {"--max-board", vm.count("max-board") ? vm["max-board"].as<std::string>()
+                                                                    : std::string()}});
   auto shared = read_shared(vm);
   bool json = shared.json;
 
@@ -257,7 +260,7 @@ int cmd_lizards(int argc, char** argv) {
     answer = lz::format(board, report.placement ? &*report.placement : nullptr);
   if (decided && solve.count) answer = to_string(*report.count) + "\n";
 
-  if (!answer.empty() && !output.empty()) write_atomically(output, answer);
+  if (!answer.empty() && !output.empty()) write_output(output, answer);
   if (json) {
     nlohmann::json j = {{"status", status_word(exit_code(report))},
                         {"how", report.how},

@@ -119,6 +119,9 @@ int main(int argc, char** argv) {
       int status = command.run(argc - 1, argv + 1);
       if (status == nursery::cli::kExitInterrupted) status = nursery::cli::interrupted_status();
       return stdout_written() ? status : nursery::cli::kExitUsage;
+    } catch (const nursery::cli::Interrupted& e) {
+      std::cerr << "error: " << nursery::cli::printable(e.what()) << '\n';
+      return nursery::cli::interrupted_status();
     } catch (const nursery::cli::UsageError& e) {
       // One line, control bytes (a binary file's content quoted back) escaped.
       std::cerr << "error: " << nursery::cli::printable(e.what()) << '\n';

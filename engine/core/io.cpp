@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -40,47 +42,123 @@ bool read_file(const std::filesystem::path& path, std::size_t most, std::string&
   return true;
 }
 
-std::string write_temporary(const std::filesystem::path& path, const std::string& text, bool sync) {
-  auto directory = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
-  // (built with append: GCC 12 warns falsely on "." + string)
-  std::string name(1, '.');
-  name.append(path.filename().string()).append(".tmp.").append(std::to_string(::getpid()));
-  std::string temp = (directory / name).string();
-  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0)
-    throw std::runtime_error(path.string() + ": cannot create temporary file " + temp + ": " +
-                             std::strerror(errno));
+namespace {
+
+// Appended to every temporary's name after the PID, so no two writes of one
+// process (batch answers in flight, a report, an answer) share a name.
+std::atomic<std::uint64_t> g_temporary_sequence{0};
+
+std::string reason(int error) {
+  return std::strerror(error);
+}
+
+}  // namespace
+
+OutputTarget output_target(const std::filesystem::path& path) {
+  // Links are followed one at a time (as the kernel would, at most 40), so a
+  // dangling link names the file to create, as `cp` and `>` create it.
+  // What the path finally names decides first: a device, FIFO or socket,
+  // even through links that lead nowhere a rename could go (/dev/stdout is a
+  // link to /proc/self/fd/1, which may name "pipe:[1234]"); and any file
+  // under /dev or /proc is the system's, written in place.
+  struct stat named {};
+  if (::stat(path.c_str(), &named) == 0) {
+    if (S_ISDIR(named.st_mode))
+      throw std::runtime_error(path.string() + ": is a directory (expected a file to write)");
+    const std::string text = path.lexically_normal().string();
+    const bool system = text.rfind("/dev/", 0) == 0 || text.rfind("/proc/", 0) == 0;
+    if (!S_ISREG(named.st_mode) || system) return {path, true, 0};
+  }
+  std::filesystem::path file = path;
+  for (int hops = 0;; ++hops) {
+    struct stat st {};
+    if (::lstat(file.c_str(), &st) != 0) {
+      if (errno == ENOENT) return {file, false, 0};
+      throw std::runtime_error(path.string() + ": " + reason(errno));
+    }
+    if (S_ISLNK(st.st_mode)) {
+      if (hops == 40) throw std::runtime_error(path.string() + ": " + reason(ELOOP));
+      std::string target(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : 4096) + 1, '\0');
+      ssize_t got = ::readlink(file.c_str(), target.data(), target.size());
+      if (got < 0) throw std::runtime_error(path.string() + ": " + reason(errno));
+      target.resize(static_cast<std::size_t>(got));
+      std::filesystem::path next(target);
+      file = next.is_absolute() ? next : file.parent_path() / next;
+      continue;
+    }
+    if (S_ISDIR(st.st_mode))
+      throw std::runtime_error(path.string() + ": is a directory (expected a file to write)");
+    if (S_ISREG(st.st_mode)) return {file, false, st.st_mode & 07777};
+    return {file, true, 0};  // a device, FIFO or socket: written in place
+  }
+}
+
+namespace {
+
+void write_all(int fd, const std::string& text, const std::filesystem::path& path) {
   const char* data = text.data();
   std::size_t left = text.size();
   while (left > 0) {
     ssize_t n = ::write(fd, data, left);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      const int error = errno;
-      ::close(fd);
-      ::unlink(temp.c_str());
-      throw std::runtime_error(path.string() + ": write failed: " + std::strerror(error));
-    }
+    if (n < 0) throw std::runtime_error(path.string() + ": write failed: " + reason(errno));
     data += n;
     left -= static_cast<std::size_t>(n);
+  }
+}
+
+}  // namespace
+
+std::string write_temporary(const std::filesystem::path& path, const std::string& text, bool sync) {
+  const OutputTarget target = output_target(path);
+  if (target.in_place)
+    throw std::runtime_error(path.string() + ": not a regular file (expected a file to replace)");
+  const std::filesystem::path& file = target.file;
+  auto directory = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
+  // (built with append: GCC 12 warns falsely on "." + string)
+  std::string name(1, '.');
+  name.append(file.filename().string()).append(".tmp.").append(std::to_string(::getpid()));
+  name.append(".").append(std::to_string(g_temporary_sequence.fetch_add(1)));
+  std::string temp = (directory / name).string();
+  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0)
+    throw std::runtime_error(path.string() + ": cannot create temporary file " + temp + ": " +
+                             reason(errno));
+  // A file replaced keeps its permissions, as `cp` onto it would.
+  if (target.mode != 0) (void)::fchmod(fd, target.mode);
+  try {
+    write_all(fd, text, path);
+  } catch (...) {
+    ::close(fd);
+    ::unlink(temp.c_str());
+    throw;
   }
   bool synced = !sync || ::fsync(fd) == 0;
   int error = synced ? 0 : errno;
   if (::close(fd) != 0 && error == 0) error = errno;
   if (error != 0) {
     ::unlink(temp.c_str());
-    throw std::runtime_error(path.string() +
-                             ": cannot flush temporary file: " + std::strerror(error));
+    throw std::runtime_error(path.string() + ": cannot flush temporary file: " + reason(error));
   }
   return temp;
 }
 
 void commit_temporary(const std::string& temporary, const std::filesystem::path& path) {
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+  std::filesystem::path file;
+  try {
+    const OutputTarget target = output_target(path);
+    if (target.in_place)
+      throw std::runtime_error(path.string() + ": not a regular file (expected a file to replace)");
+    file = target.file;
+  } catch (...) {
+    ::unlink(temporary.c_str());
+    throw;
+  }
+  if (std::rename(temporary.c_str(), file.c_str()) != 0) {
     const int error = errno;
     ::unlink(temporary.c_str());
     throw std::runtime_error(path.string() +
-                             ": cannot rename temporary file into place: " + std::strerror(error));
+                             ": cannot rename temporary file into place: " + reason(error));
   }
 }
 
@@ -93,7 +171,24 @@ void sync_filesystem(const std::filesystem::path& path) {
 }
 
 void write_atomically(const std::filesystem::path& path, const std::string& text) {
-  commit_temporary(write_temporary(path, text, true), path);
+  const OutputTarget target = output_target(path);
+  if (!target.in_place) {
+    commit_temporary(write_temporary(path, text, true), path);
+    return;
+  }
+  // A device, FIFO or socket is written in place, as shell redirection
+  // would (-o /dev/stdout, -o /dev/null, a named pipe): never renamed over.
+  struct stat st {};
+  const bool regular = ::stat(target.file.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+  int fd = ::open(target.file.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | (regular ? O_TRUNC : 0));
+  if (fd < 0) throw std::runtime_error(path.string() + ": " + reason(errno));
+  try {
+    write_all(fd, text, path);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  if (::close(fd) != 0) throw std::runtime_error(path.string() + ": write failed: " + reason(errno));
 }
 
 }  // namespace nursery

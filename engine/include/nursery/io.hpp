@@ -16,14 +16,32 @@ namespace nursery {
 bool read_file(const std::filesystem::path& path, std::size_t most, std::string& text,
                std::string& error);
 
-// Writes `text` to a temporary file beside `path`, fsyncs it and renames it
-// over `path`, so a reader never sees half an answer.
+// Where a write to `path` goes, as `cp`, `sort -o` and shell redirection
+// treat it: a symbolic link is followed (its target is replaced, the link
+// kept; a dangling link names the file to create); a character or block
+// device, FIFO or socket is written in place (`in_place`: never renamed
+// over); a regular file keeps its permissions (`mode`, 0 for a new file).
+// Throws std::runtime_error "PATH: is a directory (...)" for a directory or
+// a link to one, and "PATH: REASON" for a link loop.
+struct OutputTarget {
+  std::filesystem::path file;  // the path to replace or write
+  bool in_place = false;
+  unsigned mode = 0;
+};
+OutputTarget output_target(const std::filesystem::path& path);
+
+// Writes `text` to a temporary file beside the target (output_target),
+// fsyncs it and renames it over the target, so a reader never sees half an
+// answer; a device or FIFO is written in place.
 void write_atomically(const std::filesystem::path& path, const std::string& text);
 
 // The two halves of write_atomically, for group commits of many answers:
 // write every temporary (sync = false), make them durable with one
 // sync_filesystem(), then rename each into place. Both throw
 // std::runtime_error naming `path`; a failed step leaves no temporary.
+// Temporaries are named `.NAME.tmp.PID.SEQ` (SEQ counts this process's
+// temporaries), beside the link's target; a target that is not a regular
+// file (a device, a FIFO) is refused: use write_atomically for those.
 std::string write_temporary(const std::filesystem::path& path, const std::string& text, bool sync);
 void commit_temporary(const std::string& temporary, const std::filesystem::path& path);
 // syncfs(2) of the file system holding `path`: one journal commit for all
