@@ -225,6 +225,17 @@ void install_interrupt_handler() {
   sigaction(SIGTERM, &action, nullptr);
 }
 
+std::function<void(const double&)> within(const char* option, const char* unit, double low,
+                                          double high) {
+  return [=](const double& value) {
+    if (std::isfinite(value) && value >= low && value <= high) return;
+    char text[160];
+    std::snprintf(text, sizeof text, "%s: expected %s from %g to %.15g, found %g", option, unit, low,
+                  high, value);
+    throw usage_error(text);
+  };
+}
+
 unsigned parse_threads(const std::string& text) {
   if (text == "auto" || text == "all") return 0;
   std::size_t used = 0;

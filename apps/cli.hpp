@@ -105,6 +105,13 @@ std::string printable(const std::string& text);
 // "did you mean" on mistyped commands and options.
 std::size_t edit_distance(const std::string& a, const std::string& b);
 
+// A number option's range, declared with the option as its notifier:
+//   po::value<double>()->notifier(within("--estimate", "seconds", 0.01, kMaxTimeout))
+// UsageError "--estimate: expected seconds from 0.01 to 1000000, found inf"
+// for anything outside [low, high], infinities and NaN included.
+std::function<void(const double&)> within(const char* option, const char* unit, double low,
+                                          double high);
+
 // Thread counts: 0 means all cores.
 unsigned parse_threads(const std::string& text);
 

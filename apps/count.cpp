@@ -111,6 +111,9 @@ queens::JoinCount::Instance join_instance(int n, std::uint64_t budget, unsigned 
 
 }  // namespace
 
+// The shortest --estimate: a sample needs at least this long to start.
+constexpr double kMinEstimate = 0.01;
+
 int cmd_count(int argc, char** argv) {
   po::options_description options("options");
   options.add_options()("help,h", "show this help")(
@@ -126,21 +129,27 @@ int cmd_count(int argc, char** argv) {
       "checkpoint", po::value<std::string>(),
       "append finished subproblems to FILE (fsynced in batches)")(
       "resume", "continue the count in --checkpoint FILE, skipping what it holds")(
-      "checkpoint-interval", po::value<double>()->default_value(1.0),
-      "seconds between checkpoint syncs (fsync)")(
+      "checkpoint-interval",
+      po::value<double>()->default_value(1.0)->notifier(
+          within("--checkpoint-interval", "seconds", 0, kMaxTimeout)),
+      "seconds between checkpoint syncs (fsync), 0 to 1000000")(
       "part", po::value<std::string>(),
       "count only part I of K of the frontier (needs --checkpoint)")(
       "merge", po::value<std::vector<std::string>>()->multitoken(),
       "sum the counts of checkpoint files (the parts of one count)")(
       "mpi", "spread the count over the ranks of mpirun/srun")(
-      "progress-interval", po::value<double>()->default_value(10),
-      "seconds between MPI progress lines on rank 0")(
+      "progress-interval",
+      po::value<double>()->default_value(10)->notifier(
+          within("--progress-interval", "seconds", 0, kMaxTimeout)),
+      "seconds between MPI progress lines on rank 0, 0 to 1000000")(
       "memory", po::value<std::string>(),
       "memory budget of a join count, e.g. 8G or 512M (default: half of the RAM); pieces are "
       "cut finer to fit it")(
-      "estimate", po::value<double>()->implicit_value(10),
-      "count nothing: run a random sample of the subproblems for S seconds (default 10) and "
-      "project the whole count's time");
+      "estimate",
+      po::value<double>()->implicit_value(10)->notifier(
+          within("--estimate", "seconds", kMinEstimate, kMaxTimeout)),
+      "count nothing: run a random sample of the subproblems for S seconds (default 10; "
+      "0.01 to 1000000) and project the whole count's time");
   add_shared(options, kSolving, "give up after S seconds (0: never)");
   po::positional_options_description positionals;
   positionals.add("n", 1);
@@ -182,8 +191,6 @@ int cmd_count(int argc, char** argv) {
     if (vm.count("checkpoint") || vm.count("part") || vm.count("mpi") || vm.count("merge"))
       throw UsageError("--estimate: runs alone (without --checkpoint, --part, --mpi)");
     const double seconds = vm["estimate"].as<double>();
-    if (!(seconds > 0) || !std::isfinite(seconds))
-      throw UsageError("--estimate: expected seconds > 0");
     if (method == "join")
       return print_estimate(estimate<queens::JoinCount>(counting.join, run_options, seconds), n,
                             method, vm);
@@ -216,15 +223,12 @@ int cmd_count(int argc, char** argv) {
     if (vm.count("checkpoint")) resumable_options.checkpoint = vm["checkpoint"].as<std::string>();
     resumable_options.resume = vm.count("resume") != 0;
     resumable_options.sync_seconds = vm["checkpoint-interval"].as<double>();
-    if (resumable_options.sync_seconds < 0)
-      throw UsageError("--checkpoint-interval: expected seconds >= 0");
     resumable_options.threads = run_options.threads;
     resumable_options.timeout_seconds = run_options.timeout_seconds;
     resumable_options.stop = run_options.stop;
     double progress_seconds = vm.count("progress") ? 1.0 : 10.0;
     if (!vm["progress-interval"].defaulted())
       progress_seconds = vm["progress-interval"].as<double>();
-    if (progress_seconds < 0) throw UsageError("--progress-interval: expected seconds >= 0");
     if (vm.count("mpi")) return count_mpi(counting, resumable_options, vm, progress_seconds);
     return count_resumable(counting, resumable_options, vm);
   }

@@ -106,7 +106,11 @@ int print_merged(const MergedParts& merged, const std::vector<std::string>& file
 
 int print_estimate(const Estimate& e, int n, const std::string& method,
                    const po::variables_map& vm) {
-  const int status = e.sampled == 0 ? kExitInterrupted : kExitSuccess;
+  // No sampled subproblem finished: a signal ended the sample (130/143),
+  // or its S seconds did (3: the time ran out before an answer, which is no
+  // interruption).
+  const bool interrupted = interrupt_source().requested();
+  const int status = e.sampled != 0 ? kExitSuccess : interrupted ? kExitInterrupted : kExitTimeout;
   if (json_wanted(vm)) {
     nlohmann::json out = {{"n", n},
                           {"method", method},
@@ -121,8 +125,12 @@ int print_estimate(const Estimate& e, int n, const std::string& method,
                           {"projected_wall_seconds", e.projected_wall},
                           {"wall_error_seconds", e.wall_error}};
     print_json(out);
-  } else if (e.sampled == 0) {
+  } else if (e.sampled == 0 && interrupted) {
     std::cout << "no estimate: no subproblem finished (stopped)\n";
+  } else if (e.sampled == 0) {
+    std::printf("no estimate: no sampled subproblem finished in %g s (each takes longer; give "
+                "--estimate more seconds)\n",
+                vm["estimate"].as<double>());
   } else {
     std::printf("count %d (%s, %u threads): %zu subproblems, %zu sampled in %.1f s\n", n,
                 method.c_str(), e.threads, e.subproblems, e.sampled, e.sample_seconds);

@@ -178,7 +178,9 @@ int cmd_lizards(int argc, char** argv) {
       "target", po::value<std::uint64_t>(), "with --max: stop once this many are placed")(
       "max-board", po::value<std::string>()->value_name("FILE"),
       "with --max: write the board with p = best here (for nursery verify)")(
-      "bfs-memory", po::value<double>()->default_value(16), "BFS frontier budget in MiB");
+      "bfs-memory",
+      po::value<double>()->default_value(16)->notifier(within("--bfs-memory", "MiB", 0.001, 1e6)),
+      "BFS frontier budget in MiB, 0.001 to 1000000");
   add_shared(options, kSolving);
   po::positional_options_description positionals;
   positionals.add("input", 1);
@@ -237,8 +239,6 @@ int cmd_lizards(int argc, char** argv) {
   solve.local_search = vm.count("no-local-search") == 0;
   solve.any = vm.count("any") != 0;
   double bfs_memory = vm["bfs-memory"].as<double>();
-  if (!(bfs_memory > 0 && bfs_memory < 1e6))
-    throw UsageError("--bfs-memory: expected MiB above 0, found " + std::to_string(bfs_memory));
   solve.bfs_budget_bytes = static_cast<std::size_t>(bfs_memory * 1048576);
   if (vm.count("algorithm")) solve.algorithm = parse_algorithm(vm["algorithm"].as<std::string>());
   Progress progress;
@@ -294,7 +294,8 @@ int cmd_gen_lizards(int argc, char** argv) {
   po::options_description options("options");
   options.add_options()("help,h", "show this help")("n", po::value<std::uint32_t>()->required(),
                                                     "board side")(
-      "trees", po::value<double>()->default_value(0), "fraction of cells that are trees")(
+      "trees", po::value<double>()->default_value(0)->notifier(within("--trees", "a fraction", 0, 1)),
+      "fraction of cells that are trees, 0 to 1")(
       "p", po::value<std::string>()->default_value("auto"),
       "lizards: a number, auto (what the column-major greedy places) or auto+1")(
       "seed", po::value<std::uint64_t>()->default_value(1), "random seed")(
@@ -314,8 +315,6 @@ int cmd_gen_lizards(int argc, char** argv) {
   if (gen.n == 0 || std::uint64_t{gen.n} * gen.n > 0xFFFFFFFFull)
     throw UsageError("--n: expected 1 to 65535, found " + std::to_string(gen.n));
   gen.trees = vm["trees"].as<double>();
-  if (!(gen.trees >= 0 && gen.trees <= 1))
-    throw UsageError("--trees: expected a fraction from 0 to 1");
   std::string p = vm["p"].as<std::string>();
   if (p == "auto") {
     gen.p = -1;

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -361,12 +362,24 @@ void sync(const std::filesystem::path& path, int fd) {
 
 }  // namespace
 
+void require_unlocked(const std::filesystem::path& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return;  // read() names what is wrong with it
+  const bool held = ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+  ::close(fd);
+  if (held) throw Error(path.string() + ": checkpoint is in use by another running count");
+}
+
 Writer Writer::create(const std::filesystem::path& path, const Header& header, Batching batching) {
-  std::error_code error;
-  if (std::filesystem::exists(path, error) && std::filesystem::file_size(path, error) > 0)
+  // The lock first: of two runs started together, the second is told the
+  // file is in use, not that it exists.
+  int fd = open_locked(path, O_WRONLY | O_CREAT | O_APPEND);
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && st.st_size > 0) {
+    ::close(fd);
     throw Error(path.string() +
                 ": checkpoint already exists (add --resume to continue it, or remove it)");
-  int fd = open_locked(path, O_WRONLY | O_CREAT | O_APPEND);
+  }
   Writer writer(path, fd, batching);
   try {
     if (::ftruncate(fd, 0) != 0)

@@ -14,11 +14,18 @@ LedgerBook::LedgerBook(const ResumableOptions& options)
     : options_(options), started_(std::chrono::steady_clock::now()) {
   if (options_.checkpoint.empty() || !options_.resume) return;
   std::error_code error;
-  if (std::filesystem::exists(options_.checkpoint, error)) {
+  const bool exists = std::filesystem::exists(options_.checkpoint, error);
+  // A run that holds the file is still writing it: say so before reading
+  // what may be half a header.
+  if (exists) checkpoint::require_unlocked(options_.checkpoint);
+  if (exists && std::filesystem::file_size(options_.checkpoint, error) > 0) {
     contents_ = checkpoint::read(options_.checkpoint);
     resuming_ = true;
   } else if (options_.log) {
-    options_.log(LogLevel::info, options_.checkpoint + ": no checkpoint yet, starting one");
+    // An empty file is what a run killed between creating the checkpoint
+    // and writing its header leaves: nothing was counted yet.
+    options_.log(LogLevel::info, options_.checkpoint + (exists ? ": empty checkpoint (a run stopped before its header), starting it afresh"
+                                                               : ": no checkpoint yet, starting one"));
   }
 }
 

@@ -91,24 +91,37 @@ Verification verify(const Puzzle& puzzle, const Grid& heights) {
 std::vector<std::string> verify_answers(const std::vector<Puzzle>& puzzles,
                                        const std::vector<Answer>& answers,
                                        const std::string& output) {
+  // A puzzle answered twice is answered wrongly, whichever grid is right:
+  // the checker never picks one of two (the first named, the second kept).
   std::map<std::string, const Answer*> by_id;
+  std::map<std::string, const Answer*> second;
   bool named = !answers.empty();
   for (const auto& answer : answers) {
     if (answer.id.empty()) named = false;
-    by_id[answer.id] = &answer;
+    auto [it, fresh] = by_id.emplace(answer.id, &answer);
+    if (!fresh && second.count(answer.id) == 0) second[answer.id] = &answer;
   }
   std::vector<std::string> faults;
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     const auto& puzzle = puzzles[i];
     const Answer* answer = nullptr;
+    const Answer* again = nullptr;
     if (named) {
       auto it = by_id.find(puzzle.id);
       if (it != by_id.end()) answer = it->second;
+      auto twice = second.find(puzzle.id);
+      if (twice != second.end()) again = twice->second;
     } else if (i < answers.size()) {
       answer = &answers[i];
+      // Unnamed answers go by position: those past the last puzzle are
+      // second answers (one puzzle, two grids).
+      if (i + 1 == puzzles.size() && answers.size() > puzzles.size()) again = &answers[i + 1];
     }
     std::string fault;
-    if (answer == nullptr) {
+    if (again != nullptr) {
+      fault = again->source + ": a second answer for puzzle " +
+              (puzzle.id.empty() ? std::to_string(i + 1) : puzzle.id) + " (one answer each)";
+    } else if (answer == nullptr) {
       fault = "no answer in " + output;
     } else if (answer->heights.size() != static_cast<std::size_t>(puzzle.size * puzzle.size)) {
       fault = answer->source + ": expected a " + std::to_string(puzzle.size) + "x" +

@@ -77,6 +77,10 @@ struct Contents {
   bool torn_tail = false;         // a partial last line was dropped
 };
 
+// Throws Error "PATH: checkpoint is in use by another running count" when
+// another process holds the file's lock (a run writing it right now).
+void require_unlocked(const std::filesystem::path& path);
+
 // Reads and checks a whole file; throws Error on anything that does not check.
 Contents read(const std::filesystem::path& path);
 
