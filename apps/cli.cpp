@@ -1,5 +1,7 @@
 #include "cli.hpp"
 
+#include <nursery/input.hpp>
+
 #include <tbb/global_control.h>
 
 #include <fcntl.h>
@@ -458,8 +460,26 @@ bool json_wanted(const po::variables_map& vm) {
   return vm.count("json") != 0 || vm.count("json-pretty") != 0;
 }
 
+namespace {
+
+// Strings that are not UTF-8 (a puzzle id or file name with byte 0xFF)
+// written with \xNN escapes (input.hpp's escaped): JSON holds only UTF-8,
+// and one such byte must not lose the whole result.
+void make_utf8(nlohmann::json& value) {
+  if (value.is_string()) {
+    auto& text = value.get_ref<std::string&>();
+    if (!valid_utf8(text)) text = escaped(text);
+  } else if (value.is_structured()) {
+    for (auto& item : value) make_utf8(item);
+  }
+}
+
+}  // namespace
+
 void print_json(const nlohmann::json& value) {
-  std::cout << value.dump(g_json_pretty ? 2 : -1) << '\n';
+  nlohmann::json safe = value;
+  make_utf8(safe);
+  std::cout << safe.dump(g_json_pretty ? 2 : -1) << '\n';
 }
 
 const char* status_word(int exit_status) {

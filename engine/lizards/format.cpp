@@ -8,6 +8,7 @@
 #include <cstring>
 #include <limits>
 
+#include "nursery/input.hpp"
 #include "nursery/lizards.hpp"
 
 namespace nursery::lizards {
@@ -81,14 +82,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-std::string quoted(std::string_view s) {
-  constexpr std::size_t kShown = 40;
-  std::string out = "'";
-  out.append(s.substr(0, kShown));
-  if (s.size() > kShown) out += "...";
-  return out + "'";
-}
-
 bool is_number(std::string_view s) {
   if (s.empty()) return false;
   for (char c : s)
@@ -115,7 +108,7 @@ std::uint64_t size_limit(std::string_view head, const std::string& name) {
   if (head.find_first_of("\r\n") == std::string_view::npos && head.size() >= 4096)
     throw ParseError(name + ":1: expected DFS, BFS or SA, found a first line of more than 4096 "
                             "bytes");
-  LineReader reader(head, name);
+  LineReader reader(skip_byte_order_mark(head), name);
   std::string_view line;
   if (!reader.next(line)) return kNoLimit;
   line = trim(line);
@@ -130,7 +123,7 @@ std::uint64_t size_limit(std::string_view head, const std::string& name) {
 }
 
 Board parse(std::string_view text, const std::string& name) {
-  LineReader reader(text, name);
+  LineReader reader(skip_byte_order_mark(text), name);
   Board board;
   std::string_view line;
 

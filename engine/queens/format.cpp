@@ -64,7 +64,7 @@ std::uint32_t parse(std::string_view text, const std::string& name) {
     n = std::stoull(std::string(tokens[1]));
   if (n < 1 || n > kMaxFileN || sniff(text) != Sniff::yes)
     throw InputError(name + ":1: expected 'queens N' with N from 1 to " +
-                     std::to_string(kMaxFileN) + ", found '" + found + "'");
+                     std::to_string(kMaxFileN) + ", found " + quoted(found));
   return static_cast<std::uint32_t>(n);
 }
 

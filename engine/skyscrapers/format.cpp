@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "nursery/input.hpp"
 #include "nursery/skyscrapers.hpp"
 
 namespace nursery::skyscrapers {
@@ -22,7 +23,7 @@ struct TextLine {
 // Lines end with LF, CRLF or a lone CR (as the lizards reader reads them).
 std::vector<TextLine> split_lines(const std::string& text) {
   std::vector<TextLine> lines;
-  std::size_t start = 0;
+  std::size_t start = text.size() - skip_byte_order_mark(text).size();
   int number = 1;
   while (start <= text.size()) {
     std::size_t end = text.find_first_of("\r\n", start);
@@ -49,11 +50,6 @@ bool blank(const std::string& text) {
 bool comment(const std::string& text) {
   auto first = text.find_first_not_of(" \t");
   return first != std::string::npos && text[first] == '#';
-}
-
-std::string quoted(const std::string& text) {
-  if (text.empty()) return "nothing";
-  return "'" + (text.size() > 40 ? text.substr(0, 40) + "..." : text) + "'";
 }
 
 [[noreturn]] void fail(const std::string& where, const std::string& expected,

@@ -14,12 +14,28 @@ struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// `text` as one line of valid UTF-8: bytes that are no text (control
+// bytes, NUL, bytes that are not UTF-8) written \xNN, the rest as it is.
+std::string escaped(std::string_view text);
+// Whether `text` is valid UTF-8 (JSON strings must be).
+bool valid_utf8(std::string_view text);
+
+// What a reader found, for its error message: 'TEXT' (the first 40 bytes,
+// then "..."), or `empty` for nothing. Bytes that are no text are written
+// \xNN: control bytes, NUL (which would cut a message short), and bytes
+// that are not UTF-8, so every message is one line of valid UTF-8.
+std::string quoted(std::string_view text, const char* empty = "nothing");
+
 // How sure a kind is that a text holds its instances (from its first lines).
 enum class Sniff { no = 0, maybe = 1, yes = 2 };
 
 // False, with the reason ("empty file", "binary data"), when `head` is no
 // text any kind could read.
 bool plain_text(std::string_view head, std::string& why);
+
+// `text` without a UTF-8 byte-order mark at its start (EF BB BF: Notepad
+// writes one): every reader skips it, as it is no part of the content.
+std::string_view skip_byte_order_mark(std::string_view text);
 
 // The first `most` lines of `text` that hold anything, trimmed; line ends
 // LF, CRLF or lone CR.
