@@ -151,6 +151,9 @@ void print_json(const nlohmann::json& value);
 // (3), UNVERIFIED (4), INTERRUPTED (130, 143).
 const char* status_word(int exit_status);
 
+// The width of the terminal on stderr (TIOCGWINSZ), else $COLUMNS, else 80.
+std::size_t terminal_columns();
+
 // The one progress bar of every command: a line on stderr, redrawn a few
 // times a second while a run is going on; only when enabled (stderr is a
 // terminal, or --progress). `line(elapsed)` says what the bar shows.
@@ -176,6 +179,11 @@ class ProgressBar {
   // The same for a share from 0 to 1 of the work ("--" before any).
   static std::string gauge(const std::string& label, double fraction);
   static std::string eta(double elapsed, double fraction);
+  // `line` fitted into a terminal of `columns` (one column spare): the
+  // gauge narrows to 10 cells, then a rate ("/s") field goes, then fields
+  // from the right but the ETA, then the line is cut. Fields are separated
+  // by two spaces; the first is "label [gauge] ...".
+  static std::string fit(const std::string& line, std::size_t columns);
   // What a scheduler run's bar shows after `elapsed` seconds.
   static std::string run_line(const Progress& progress, const std::string& label, double elapsed);
 

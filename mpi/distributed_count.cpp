@@ -1,4 +1,5 @@
 #include "distributed_count.hpp"
+#include <nursery/progress.hpp>
 #include <nursery/scheduler.hpp>
 
 #include <mpi.h>
@@ -44,18 +45,6 @@ RunOptions rank_options(const Job& job) {
   options.threads = job.threads;
   options.stop = job.stop;
   return options;
-}
-
-std::string duration_text(double seconds) {
-  char text[32];
-  long s = static_cast<long>(seconds + 0.5);
-  if (s >= 3600)
-    std::snprintf(text, sizeof text, "%ldh%02ldm", s / 3600, s / 60 % 60);
-  else if (s >= 60)
-    std::snprintf(text, sizeof text, "%ldm%02lds", s / 60, s % 60);
-  else
-    std::snprintf(text, sizeof text, "%lds", s);
-  return text;
 }
 
 // Rank 0's shared state: the queue of subproblems not handed out yet, and

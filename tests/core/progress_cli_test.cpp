@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <cstdlib>
+
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -74,3 +76,26 @@ TEST(ProgressCli, VerifyCountsRows) {
 }
 
 }  // namespace
+
+// Every frame fits the terminal ($COLUMNS where stderr is no terminal),
+// one column spare, so no redraw wraps and leaves a line behind.
+TEST(ProgressCli, FramesFitTheTerminalWidth) {
+  nursery::testing::TempDir dir;
+  write(dir / "in/q.txt", "queens 9\n");
+  for (int columns : {40, 60, 80}) {
+    for (const std::string arguments : {"count 13 --progress", "batch in --progress"}) {
+      ::setenv("COLUMNS", std::to_string(columns).c_str(), 1);  // the CLI inherits it
+      const CliResult shown = run(dir, arguments);
+      ::unsetenv("COLUMNS");
+      std::string frames = std::regex_replace(shown.err, std::regex("\033\\[K"), "");
+      std::stringstream lines(std::regex_replace(frames, std::regex("\r"), "\n"));
+      std::size_t drawn = 0;
+      for (std::string frame; std::getline(lines, frame);) {
+        if (frame.empty() || frame.find('[') == std::string::npos) continue;
+        ++drawn;
+        EXPECT_LT(frame.size(), static_cast<std::size_t>(columns)) << arguments << ": " << frame;
+      }
+      EXPECT_GT(drawn, 0u) << arguments << ": " << shown.err;
+    }
+  }
+}

@@ -4,8 +4,13 @@
 
 #include <atomic>
 #include <cstdint>
+#include <string>
 
 namespace nursery {
+
+// A duration for a person: "42s", "5m44s", "3h05m", "13d12h", "2y045d",
+// "1.2e+03 years"; "--" for a negative or unknown one.
+std::string duration_text(double seconds);
 
 struct Progress {
   std::atomic<std::uint64_t> total{0};  // subproblems in the frontier
