@@ -405,6 +405,7 @@ std::string printable(const std::string& text) {
 }
 
 double parse_timeout(const std::string& text) {
+  // Seconds, or a number with GNU timeout's suffixes: s, m, h, d.
   std::size_t used = 0;
   double value = -1;
   try {
@@ -412,9 +413,19 @@ double parse_timeout(const std::string& text) {
   } catch (const std::exception&) {
     used = 0;
   }
+  if (used > 0 && used + 1 == text.size()) {
+    switch (text.back()) {
+      case 's': used += 1; break;
+      case 'm': used += 1; value *= 60; break;
+      case 'h': used += 1; value *= 3600; break;
+      case 'd': used += 1; value *= 86400; break;
+      default: break;
+    }
+  }
   if (used != text.size() || !std::isfinite(value) || value < 0 || value > kMaxTimeout) {
-    char range[64];
-    std::snprintf(range, sizeof range, "seconds from 0 to %.0f (0: none)", kMaxTimeout);
+    char range[96];
+    std::snprintf(range, sizeof range, "seconds from 0 to %.0f (0: none; or 30s, 5m, 2h, 1d)",
+                  kMaxTimeout);
     throw UsageError(std::string("--timeout: expected ") + range + ", found '" + text + "'");
   }
   return value;

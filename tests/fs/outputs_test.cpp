@@ -204,3 +204,14 @@ TEST(SkyscrapersVerify, ASecondAnswerForOnePuzzleIsInvalid) {
   EXPECT_EQ(run.status, 1) << run.out << run.err;
   EXPECT_NE(run.out.find("second answer"), std::string::npos) << run.out;
 }
+
+TEST(Numbers, TimeoutTakesGnuSuffixes) {
+  TempDir dir;
+  for (const char* timeout : {"30s", "2m", "1h", "1d", "0.5m"}) {
+    auto run = run_in(dir.path(), std::string("count 8 --timeout ") + timeout);
+    EXPECT_EQ(run.status, 0) << timeout << ": " << run.err;
+    EXPECT_EQ(run.out, "92\n");
+  }
+  for (const char* timeout : {"3x", "1ms", "inf", "-1s", "1e7"})
+    EXPECT_EQ(run_in(dir.path(), std::string("count 8 --timeout ") + timeout).status, 2) << timeout;
+}
