@@ -166,7 +166,15 @@ int cmd_batch(int argc, char** argv) {
   run.paths = vm["path"].as<std::vector<std::string>>();
   if (std::find(run.paths.begin(), run.paths.end(), "-") != run.paths.end()) {
     if (vm.count("mpi")) throw UsageError("--mpi: PATH - (standard input) is read by one process only");
+    // Paths named on the command line must exist (a typo stops the run);
+    // a listed path that is gone is one ERROR row.
+    for (const auto& path : run.paths) {
+      std::error_code error;
+      if (path != "-" && !std::filesystem::exists(path, error))
+        throw UsageError(path + ": no such file or directory");
+    }
     run.paths = with_stdin_paths(run.paths);
+    run.missing_paths_are_rows = true;
   }
   if (vm.count("merge-reports")) {
     if (!vm.count("report")) throw UsageError("--merge-reports: expected --report ALL.json, found none");

@@ -88,6 +88,7 @@ batch::Summary run_batch(const Session& session, batch::Options options) {
   // Rank 0 clears a killed run's temporaries before any rank writes.
   options.clean_outdir = false;
   if (session.root() && !options.outdir.empty()) batch::prepare_outdir(options.outdir);
+  if (session.root()) batch::remove_stale_report_temporaries(options.report);
   MPI_Barrier(MPI_COMM_WORLD);
 
   std::filesystem::path final_report = options.report;
@@ -161,7 +162,7 @@ batch::Summary run_batch(const Session& session, batch::Options options) {
     std::vector<std::string> parts;
     for (int rank = 0; rank < session.size(); ++rank)
       parts.push_back(part_report(final_report, rank));
-    batch::merge_reports(parts, final_report);
+    batch::merge_reports(parts, final_report, false);  // ranks, not parts: this run's own
     for (const auto& part : parts) std::filesystem::remove(part);
   }
   return total;

@@ -178,6 +178,11 @@ bool Walk::enter(const std::string& path, const std::string& display, const std:
 }
 
 // A regular file: false when it was listed already or is another part's.
+void Walk::leave_out(const std::string& path) {
+  Id id{};
+  if (identity(path, id, true)) left_out_ = id;
+}
+
 bool Walk::accept(const std::string& path, const std::string& display, bool link) {
   // The same file reached twice (an argument inside another, a link) is
   // solved once. Only files that can be reached twice are remembered (hard
@@ -185,6 +190,7 @@ bool Walk::accept(const std::string& path, const std::string& display, bool link
   Id id{};
   nlink_t links = 1;
   if (identity(path, id, true, &links)) {
+    if (left_out_ && id == *left_out_) return false;  // the report itself
     bool twice = links > 1 || link || argument_files_.count(id) != 0;
     if (seen_.count(id) != 0) {
       skip(display, "already listed", false);
@@ -228,15 +234,34 @@ bool Walk::next(Entry& entry) {
       path = display = std::string(name);
       fs::path p(path);
       auto base = (p.filename().empty() ? p.parent_path().filename() : p.filename()).string();
-      relative = frame.several ? base : std::string();
       declared = true;
       std::error_code error;
       auto status = fs::status(p, error);
-      if (error || !fs::exists(status)) {
+      const bool exists = !error && fs::exists(status);
+      if (!exists && !yield_missing_) {
         skip(display, "no such file or directory", true);
         continue;
       }
-      if (fs::is_regular_file(status)) relative = base;
+      if (!exists) {
+        entry = Entry{};
+        entry.source.path = path;
+        entry.source.display = std::move(display);
+        entry.source.declared = true;
+        return true;
+      }
+      // Each root its own place under OUTDIR: a second root of the same
+      // name (a/in and b/in, a/q.txt and b/q.txt) goes to in.2, q.2.txt.
+      const bool file_root = fs::is_regular_file(status);
+      if (frame.several || file_root) {
+        relative = base;
+        for (int copy = 2; !root_names_.insert(relative).second; ++copy) {
+          const fs::path b(base);
+          relative = file_root ? b.stem().string() + "." + std::to_string(copy) + b.extension().string()
+                               : base + "." + std::to_string(copy);
+        }
+      } else {
+        relative.clear();
+      }
     } else {
       path = join(frame.path, name);
       display = join(frame.display, name);

@@ -59,6 +59,12 @@ class Walk {
   Walk(const std::vector<std::string>& arguments, const fs::path& outdir, unsigned part = 1,
        unsigned parts = 1);
   bool next(Entry& entry);  // false: the walk is over
+  // A named path that does not exist is yielded as a file (its read fails:
+  // an ERROR row) instead of being passed over: paths listed on stdin.
+  void yield_missing(bool yes) { yield_missing_ = yes; }
+  // Leaves a file out of the walk (the report kept inside the input tree:
+  // read back, it would be an instance of the next run).
+  void leave_out(const std::string& path);
   // What it passed over so far: broken links, loops, files reached twice.
   std::vector<Skipped>& skipped() { return skipped_; }
 
@@ -82,6 +88,9 @@ class Walk {
   }
 
   std::vector<Frame> stack_;
+  bool yield_missing_ = false;
+  std::set<std::string> root_names_;  // places taken under OUTDIR by the roots
+  std::optional<Id> left_out_;
   std::string outdir_;
   bool have_outdir_ = false;
   Id outdir_id_{};

@@ -1,6 +1,8 @@
 // batch --merge-reports: the JSON reports of a run's parts joined into the
 // report one run would have written.
 #include <algorithm>
+#include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <nursery/io.hpp>
 #include <stdexcept>
@@ -32,16 +34,77 @@ nlohmann::json read_report(const std::string& path) {
   return report;
 }
 
+// "I/K" of a report's summary; a report of before parts were recorded is a
+// whole run's (1/1).
+std::pair<unsigned, unsigned> part_of(const std::string& path, const nlohmann::json& summary) {
+  if (!summary.contains("part")) return {1, 1};
+  const auto& value = summary["part"];
+  unsigned part = 0, parts = 0;
+  char extra = 0;
+  if (!value.is_string() ||
+      std::sscanf(value.get_ref<const std::string&>().c_str(), "%u/%u%c", &part, &parts, &extra) != 2 ||
+      parts < 1 || part < 1 || part > parts)
+    throw std::invalid_argument(path + ": expected \"part\": \"I/K\" in its summary, found " +
+                                value.dump());
+  return {part, parts};
+}
+
+// The reports must be the parts 1..K of one run, each once.
+void check_parts_of_one_run(const std::vector<std::string>& reports,
+                            const std::vector<nlohmann::json>& summaries) {
+  std::map<unsigned, std::string> seen;
+  unsigned parts = 0;
+  nlohmann::json roots;
+  std::string first;
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    const auto [part, of] = part_of(reports[i], summaries[i]);
+    const auto name = std::to_string(part) + "/" + std::to_string(of);
+    const nlohmann::json these = summaries[i].value("roots", nlohmann::json());
+    if (i == 0) {
+      parts = of;
+      roots = these;
+      first = reports[i] + " (part " + name + ")";
+    } else if (of != parts) {
+      throw std::invalid_argument("--merge-reports: " + reports[i] + " is part " + name + ", " +
+                                  first + " is not of " + std::to_string(of) +
+                                  " parts: parts of different runs");
+    } else if (these != roots) {
+      throw std::invalid_argument("--merge-reports: " + reports[i] + " covers " + these.dump() +
+                                  ", " + first + " covers " + roots.dump() +
+                                  ": parts of different runs");
+    }
+    auto [at, fresh] = seen.emplace(part, reports[i]);
+    if (!fresh)
+      throw std::invalid_argument("--merge-reports: " + at->second + " and " + reports[i] +
+                                  " are both part " + name + " (each part once)");
+    if (of == 1 && reports.size() > 1)
+      throw std::invalid_argument("--merge-reports: " + reports[i] +
+                                  " is a whole run's report (part 1/1); it overlaps the others");
+  }
+  std::string missing;
+  for (unsigned part = 1; part <= parts; ++part)
+    if (seen.count(part) == 0)
+      missing += (missing.empty() ? "" : ", ") + std::to_string(part) + "/" + std::to_string(parts);
+  if (!missing.empty())
+    throw std::invalid_argument("--merge-reports: part " + missing + " missing (merge every part of " +
+                                std::to_string(parts) + ")");
+}
+
 }  // namespace
 
-Summary merge_reports(const std::vector<std::string>& reports, const fs::path& out) {
+Summary merge_reports(const std::vector<std::string>& reports, const fs::path& out,
+                      bool check_parts) {
   if (out.extension() != ".json")
     throw std::invalid_argument("--merge-reports: expected --report FILE.json for the result, found '" +
                                 out.string() + "'");
+  std::vector<nlohmann::json> loaded;
+  for (const auto& path : reports) loaded.push_back(read_report(path));
+  std::vector<nlohmann::json> summaries;
+  for (const auto& report : loaded) summaries.push_back(report["summary"]);
+  if (check_parts) check_parts_of_one_run(reports, summaries);
   nlohmann::json instances = nlohmann::json::array(), skipped = nlohmann::json::array();
   Summary total;
-  for (const auto& path : reports) {
-    auto report = read_report(path);
+  for (auto& report : loaded) {
     for (auto& row : report["instances"]) instances.push_back(std::move(row));
     if (report.contains("skipped") && report["skipped"].is_array())
       for (auto& skip : report["skipped"]) skipped.push_back(std::move(skip));
@@ -58,8 +121,12 @@ Summary merge_reports(const std::vector<std::string>& reports, const fs::path& o
     add(total.resumed, "resumed");
     add(total.skipped, "skipped");
     total.seconds = std::max(total.seconds, s.value("seconds", 0.0));
-    total.jobs += s.value("jobs", 0u);
-    total.threads += s.value("threads", 0u);
+    // Parts run side by side on machines of their own: one part's pool.
+    total.jobs = std::max(total.jobs, s.value("jobs", 0u));
+    total.threads = std::max(total.threads, s.value("threads", 0u));
+    if (total.roots.empty() && s.contains("roots") && s["roots"].is_array())
+      for (const auto& root : s["roots"])
+        if (root.is_string()) total.roots.push_back(root.get<std::string>());
     total.interrupted = total.interrupted || s.value("interrupted", false);
   }
   sort_by_path(instances);

@@ -86,6 +86,21 @@ void resume(FileJob& job, const Settings& settings, const std::string& out) {
   const std::uint32_t n = n_of(job);
   if (settings.count) {
     if (!resume_count(row, out)) return;
+    // A count on disk is kept only when the published total agrees (a
+    // file edited or damaged is counted again); beyond the table it is
+    // kept as resumed and unverified.
+    if (auto known = qn::known_total(n)) {
+      if (*row.count != Count{*known}) {
+        row.count.reset();
+        row.status = Status::pending;
+        return;
+      }
+      row.verified = true;
+      row.checked = true;
+    } else {
+      row.checked = true;
+      row.message = "resumed count unverified (no published total for n=" + std::to_string(n) + ")";
+    }
   } else {
     auto lines = meaningful_lines(out, 2);
     if (lines.size() == 1 && lines[0] == "FAIL") {

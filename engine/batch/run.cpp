@@ -9,7 +9,10 @@
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
+#include <signal.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <limits>
 #include <chrono>
 #include <memory>
@@ -97,15 +100,43 @@ std::optional<std::string> sniff(FileJob& job) {
   return job.source.display + ": " + reason;
 }
 
-// A killed batch can leave `.NAME.tmp.PID` files of write_atomically behind:
-// half answers under names no reader uses. They go before a new run.
+}  // namespace
+
+bool stale_temporary(const std::string& name) {
+  // .NAME.tmp.PID or .NAME.tmp.PID.SEQ (io.cpp's write_temporary; the
+  // report's own is .NAME.tmp.PID): nothing else is ours.
+  if (name.size() < 2 || name[0] != '.') return false;
+  const auto at = name.rfind(".tmp.");
+  if (at == std::string::npos || at < 2) return false;
+  std::string_view rest(name.c_str() + at + 5);
+  auto digits = [](std::string_view text) {
+    return !text.empty() && text.size() <= 10 &&
+           text.find_first_not_of("0123456789") == std::string_view::npos;
+  };
+  const auto dot = rest.find('.');
+  std::string_view pid = rest.substr(0, dot);
+  if (!digits(pid) || (dot != std::string_view::npos && !digits(rest.substr(dot + 1)))) return false;
+  const long value = std::stol(std::string(pid));
+  if (value <= 1 || value > std::numeric_limits<pid_t>::max()) return false;
+  // A process that still runs (another batch writing into the same
+  // directory, this one) owns its temporaries; EPERM means it runs too.
+  return ::kill(static_cast<pid_t>(value), 0) != 0 && errno == ESRCH;
+}
+
+namespace {
+
+// A killed batch can leave its temporaries behind (half answers under names
+// no reader uses); they go before a new run. Only files of nursery's own
+// pattern whose process is gone: a user's `.notes.tmp.keep`, and the live
+// temporaries of a batch still running, are never touched.
 void remove_stale_temporaries(const fs::path& outdir) {
   std::error_code error;
   fs::recursive_directory_iterator it(outdir, error), end;
   for (; !error && it != end; it.increment(error)) {
     auto name = it->path().filename().string();
-    if (name.size() > 1 && name[0] == '.' && name.find(".tmp.") != std::string::npos &&
-        it->is_regular_file(error)) {
+    std::error_code kind_error;
+    if (stale_temporary(name) && it->is_regular_file(kind_error) &&
+        !it->is_symlink(kind_error)) {
       std::error_code ignored;
       fs::remove(it->path(), ignored);
     }
@@ -320,11 +351,44 @@ void run_lanes(Feed& feed, Shared& shared, tbb::task_arena& arena) {
   NURSERY_TSAN_ACQUIRE(&g_handover);
 }
 
+// OUTDIR may not be an input root, nor a directory inside the input that
+// holds files other than answers: the walk leaves OUTDIR out, so its
+// instances would be dropped without a row (and answers mixed with them).
+void refuse_outdir_in_input(const Options& options) {
+  std::error_code error;
+  const auto outdir = fs::weakly_canonical(fs::absolute(options.outdir, error), error);
+  if (error) return;
+  for (const auto& path : options.paths) {
+    std::error_code e;
+    if (!fs::is_directory(path, e)) continue;
+    const auto root = fs::canonical(path, e);
+    if (e) continue;
+    if (outdir == root)
+      throw std::invalid_argument("-o " + options.outdir.string() + ": is the input " + path +
+                                  "; answers would mix with the instances (choose a directory "
+                                  "outside the input)");
+    const auto inside = outdir.lexically_relative(root);
+    if (inside.empty() || *inside.begin() == "..") continue;
+    for (fs::recursive_directory_iterator it(outdir, e), end; !e && it != end; it.increment(e)) {
+      const auto name = it->path().filename().string();
+      std::error_code kind;
+      if (name.empty() || name[0] == '.' || !it->is_regular_file(kind)) continue;
+      if (it->path().extension() == ".out" || name == "output.txt") continue;
+      throw std::invalid_argument("-o " + options.outdir.string() + ": lies inside the input " +
+                                  path + " and holds " + it->path().string() +
+                                  ", which would be left out (choose a directory outside the "
+                                  "input, or an empty one)");
+    }
+  }
+}
+
 void check_options(const Options& options) {
   for (const auto& path : options.paths) {
     std::error_code error;
-    if (!fs::exists(path, error)) throw std::invalid_argument(path + ": no such file or directory");
+    if (!fs::exists(path, error) && !options.missing_paths_are_rows)
+      throw std::invalid_argument(path + ": no such file or directory");
   }
+  if (!options.outdir.empty()) refuse_outdir_in_input(options);
   if (!options.report.empty()) {
     auto extension = options.report.extension().string();
     if (extension != ".json" && extension != ".csv")
@@ -351,12 +415,29 @@ void prepare_outdir(const fs::path& outdir) {
   remove_stale_temporaries(outdir);
 }
 
+void remove_stale_report_temporaries(const fs::path& report) {
+  if (report.empty() || report == "-") return;
+  const auto directory = report.has_parent_path() ? report.parent_path() : fs::path(".");
+  const std::string prefix = "." + report.filename().string() + ".";
+  std::error_code error;
+  for (fs::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
+    const auto name = it->path().filename().string();
+    std::error_code kind_error;
+    if (name.rfind(prefix, 0) == 0 && stale_temporary(name) && it->is_regular_file(kind_error) &&
+        !it->is_symlink(kind_error)) {
+      std::error_code ignored;
+      fs::remove(it->path(), ignored);
+    }
+  }
+}
+
 Summary run(const Options& options_in, Tally* tally) {
   check_options(options_in);
   Options options = options_in;
   unsigned pool = options.threads != 0 ? options.threads
                                        : static_cast<unsigned>(tbb::info::default_concurrency());
   if (options.jobs == 0) options.jobs = pool;
+  if (options.clean_outdir) remove_stale_report_temporaries(options.report);
   if (!options.outdir.empty()) {
     if (options.clean_outdir) {
       prepare_outdir(options.outdir);
@@ -376,6 +457,8 @@ Summary run(const Options& options_in, Tally* tally) {
   // The progress bar's total: a walk that only counts (names, no reads).
   if (tally != nullptr && !options.next_file) {
     Walk count(options.paths, options.outdir, options.part, options.parts);
+    count.yield_missing(options.missing_paths_are_rows);
+    if (!options.report.empty()) count.leave_out(options.report.string());
     std::size_t files = 0;
     for (Entry entry; count.next(entry);) files += entry.directory ? 0 : 1;
     tally->files.store(files);
@@ -406,6 +489,9 @@ Summary run(const Options& options_in, Tally* tally) {
   summary.seconds = since(start);
   summary.threads = pool;
   summary.write_errors = write_errors;
+  summary.part = options.part;
+  summary.parts = options.parts;
+  summary.roots = options.paths;
   feed.write_report(summary);
   return summary;
 }

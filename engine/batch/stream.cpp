@@ -133,6 +133,8 @@ Feed::Feed(const Options& options, unsigned lanes, const StopSource& stop,
       // an instance is known to no one of them.
       track_directories_(options.parts == 1 && !options.next_file && options.walk_report),
       report_(options.report) {
+  walk_.yield_missing(options.missing_paths_are_rows);
+  if (!options.report.empty()) walk_.leave_out(options.report.string());
   if (!options_.next_file) {
     fill();
     if (walk_done_) lanes_ = static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(lanes_, ahead_files_)));

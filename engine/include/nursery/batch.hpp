@@ -70,6 +70,10 @@ struct Summary {
   double seconds = 0;
   unsigned jobs = 0, threads = 0;
   bool interrupted = false;
+  // Which run this is: part I of K (batch --part; 1/1 a whole run) over the
+  // roots as given, so merge_reports can tell parts of one run apart.
+  unsigned part = 1, parts = 1;
+  std::vector<std::string> roots;
   double rate() const;  // instances finished per second (resumed ones left out)
 };
 
@@ -91,6 +95,9 @@ struct Options {
   // (it walks on to each), and one past the end ends the walk. Empty: this
   // process takes every file. Files left to others are not counted here.
   std::function<std::size_t()> next_file;
+  // Paths that do not exist become ERROR rows instead of stopping the run
+  // before it starts (paths listed on stdin: one gone is one row).
+  bool missing_paths_are_rows = false;
   // Remove the stale temporaries of a killed run from outdir first (one
   // process of several does it, before the others start).
   bool clean_outdir = true;
@@ -114,9 +121,19 @@ struct Tally {
 // "queens", "skyscrapers", or empty with the reason in `why`.
 std::string detect_kind(std::string_view head, std::string& why);
 
-// Creates OUTDIR and removes the `.NAME.tmp.PID` files a killed run left
-// there. Throws std::invalid_argument when it cannot be created.
+// What batch may delete, and nothing else: a file named like nursery's own
+// temporaries (`.NAME.tmp.PID`, `.NAME.tmp.PID.SEQ`) whose process PID no
+// longer runs (a killed run's half-written answer or report). A user's
+// `.notes.tmp.keep`, and the temporaries of a batch still running, are not.
+bool stale_temporary(const std::string& name);
+
+// Creates OUTDIR and removes the stale temporaries (stale_temporary) a
+// killed run left there. Throws std::invalid_argument when it cannot be
+// created.
 void prepare_outdir(const std::filesystem::path& outdir);
+// Removes the stale temporaries of a report FILE beside it (`.FILE.tmp.PID`,
+// MPI ranks' `.FILE.rankK.json.tmp.PID`).
+void remove_stale_report_temporaries(const std::filesystem::path& report);
 
 // Runs the whole batch and writes the report. Throws std::invalid_argument
 // for options that cannot work together (resume without outdir, a report
@@ -125,9 +142,13 @@ Summary run(const Options& options, Tally* tally = nullptr);
 
 // Joins the JSON reports of a run's parts (batch --part I/K) into `out`, as
 // one run would have written it: rows in walk order, summary counts added
-// up, the longest part's time. Throws std::invalid_argument naming a file
-// that is no batch report.
-Summary merge_reports(const std::vector<std::string>& reports, const std::filesystem::path& out);
+// up, the longest part's time, the most jobs and threads of one part.
+// Throws std::invalid_argument naming a file that is no batch report, and
+// (with `check_parts`) naming the reports that are not exactly the parts
+// 1..K of one run over the same roots: a part given twice, a whole run's
+// report with others, parts of different runs, a part missing.
+Summary merge_reports(const std::vector<std::string>& reports, const std::filesystem::path& out,
+                      bool check_parts = true);
 
 // 0 done, 1 a verification mismatch, 2 ERROR rows or answers not written,
 // 3 timeouts, 130 interrupted.

@@ -49,7 +49,9 @@ inline nlohmann::json summary_json(const batch::Summary& s) {
           {"instances_per_second", s.rate()},
           {"jobs", s.jobs},
           {"threads", s.threads},
-          {"interrupted", s.interrupted}};
+          {"interrupted", s.interrupted},
+          {"part", std::to_string(s.part) + "/" + std::to_string(s.parts)},
+          {"roots", s.roots}};
 }
 
 }  // namespace nursery

@@ -218,4 +218,7 @@ std::uint32_t parse(std::string_view text, const std::string& name);
 // '.'. Empty when it does not read as a placement of N queens.
 Placement read_answer(std::string_view text, std::uint32_t n);
 
+// The published total for N (OEIS A000170), N = 1..27; nothing beyond.
+std::optional<std::uint64_t> known_total(std::uint32_t n);
+
 }  // namespace nursery::queens
