@@ -386,20 +386,14 @@ std::string picture_format(const std::string* asked, const std::string& output) 
 }
 
 std::string printable(const std::string& text) {
+  // escaped() for everything but the two a reader knows: \n and \t.
   std::string out;
-  out.reserve(text.size());
-  for (unsigned char c : text) {
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c < 0x20 || c == 0x7f) {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "\\x%02x", c);
-      out += hex;
-    } else {
-      out += static_cast<char>(c);
-    }
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] != '\n' && text[i] != '\t') continue;
+    out += escaped(std::string_view(text).substr(start, i - start));
+    if (i < text.size()) out += text[i] == '\n' ? "\\n" : "\\t";
+    start = i + 1;
   }
   return out;
 }

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <nursery/input.hpp>
 #include <nursery/io.hpp>
 #include <nursery/json.hpp>
 #include <stdexcept>
@@ -15,15 +16,35 @@ namespace nursery::batch {
 
 namespace {
 
+// JSON strings are UTF-8: any other bytes (a file name with 0xFF, a
+// message quoting one) are written \xNN (input.hpp's escaped), so no byte
+// can lose the report.
+std::string text(const std::string& value) {
+  return valid_utf8(value) ? value : escaped(value);
+}
+
+// The raw bytes of a name that `text` had to escape, as hex: "ff41" for
+// "\xffA", so the exact name can be recovered.
+std::string hex_bytes(const std::string& value) {
+  static const char* const kDigits = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : value) {
+    out += kDigits[c >> 4];
+    out += kDigits[c & 15];
+  }
+  return out;
+}
+
 nlohmann::json row_json(const Row& row) {
-  nlohmann::json j = {{"path", row.path},         {"kind", row.kind},
-                      {"size", row.size},         {"status", to_string(row.status)},
+  nlohmann::json j = {{"path", text(row.path)},   {"kind", text(row.kind)},
+                      {"size", text(row.size)},   {"status", to_string(row.status)},
                       {"seconds", row.seconds},   {"nodes", row.nodes},
                       {"verified", row.verified}, {"resumed", row.resumed}};
-  if (!row.id.empty()) j["id"] = row.id;
+  if (!valid_utf8(row.path)) j["path_bytes"] = hex_bytes(row.path);
+  if (!row.id.empty()) j["id"] = text(row.id);
   if (row.count) j["count"] = count_json(*row.count);
   if (row.mismatch) j["mismatch"] = true;
-  if (!row.message.empty()) j["message"] = row.message;
+  if (!row.message.empty()) j["message"] = text(row.message);
   return j;
 }
 
@@ -63,7 +84,11 @@ std::string json_row_text(const Row& row, bool first) {
 
 std::string json_tail(const std::vector<Skipped>& skipped, const Summary& s, bool any_row) {
   nlohmann::json passed = nlohmann::json::array();
-  for (const auto& skip : skipped) passed.push_back({{"path", skip.path}, {"reason", skip.reason}});
+  for (const auto& skip : skipped) {
+    nlohmann::json entry = {{"path", text(skip.path)}, {"reason", text(skip.reason)}};
+    if (!valid_utf8(skip.path)) entry["path_bytes"] = hex_bytes(skip.path);
+    passed.push_back(std::move(entry));
+  }
   nlohmann::json summary = summary_json(s);
   return std::string(any_row ? "\n ],\n" : "],\n") + " \"skipped\": " + indent(passed.dump(1), 1) +
          ",\n \"summary\": " + indent(summary.dump(1), 1) + "\n}\n";

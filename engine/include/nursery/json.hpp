@@ -9,6 +9,7 @@
 
 #include "nursery/batch.hpp"
 #include "nursery/count.hpp"
+#include "nursery/input.hpp"
 #include "nursery/stats.hpp"
 
 namespace nursery {
@@ -35,6 +36,8 @@ inline nlohmann::json stats_json(const Stats& stats) {
 // A batch's summary: counts per status, time, jobs and threads (the
 // report's "summary", and `nursery batch --json`).
 inline nlohmann::json summary_json(const batch::Summary& s) {
+  nlohmann::json roots = nlohmann::json::array();  // UTF-8, as every JSON string
+  for (const auto& root : s.roots) roots.push_back(valid_utf8(root) ? root : escaped(root));
   return {{"instances", s.instances},
           {"ok", s.ok},
           {"fail", s.fail},
@@ -51,7 +54,7 @@ inline nlohmann::json summary_json(const batch::Summary& s) {
           {"threads", s.threads},
           {"interrupted", s.interrupted},
           {"part", std::to_string(s.part) + "/" + std::to_string(s.parts)},
-          {"roots", s.roots}};
+          {"roots", roots}};
 }
 
 }  // namespace nursery
