@@ -276,7 +276,7 @@ TEST(BatchStream, RunsSharingOneCounterGiveTheRowsOfOneRun) {
   }
   EXPECT_EQ(instances, whole.instances);
   EXPECT_EQ(skipped, whole.skipped);
-  batch::merge_reports(reports, dir.path() / "merged.json");
+  batch::merge_reports(reports, dir.path() / "merged.json", false);  // ranks, as --mpi joins them
   EXPECT_EQ(row_keys(dir.path() / "merged.json"), row_keys(one.report));
   for (const auto& entry : fs::recursive_directory_iterator(one.outdir)) {
     if (!entry.is_regular_file()) continue;
