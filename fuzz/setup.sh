@@ -5,7 +5,7 @@
 # No harness named: every harness, in the order the scripts run them.
 if [ ${#harnesses[@]} -eq 0 ]; then
   harnesses=(lizards_board lizards_answer skyscrapers_puzzles skyscrapers_answers checkpoint
-             sniff queens_answer)
+             sniff queens_answer report)
 fi
 command -v clang++ >/dev/null ||
   { echo "fuzz: clang++ not found (sudo apt-get install -y clang)" >&2; exit 2; }
@@ -29,3 +29,4 @@ seed skyscrapers_answers
 seed checkpoint
 seed sniff $(find datasets -type f | head -60)
 seed queens_answer
+seed report

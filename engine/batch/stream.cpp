@@ -101,7 +101,7 @@ std::string csv_header() {
 std::string csv_row_text(const Row& row) {
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.6f", row.seconds);
-  return csv_field(row.path) + ',' + csv_field(row.id) + ',' + row.kind + ',' +
+  return csv_field(row.path) + ',' + csv_field(row.id) + ',' + csv_field(row.kind) + ',' +
          csv_field(row.size) + ',' + to_string(row.status) + ',' +
          (row.count ? nursery::to_string(*row.count) : std::string()) + ',' + seconds + ',' +
          std::to_string(row.nodes) + ',' + verified_field(row) + ',' +
