@@ -335,18 +335,63 @@ int cmd_gen_lizards(int argc, char** argv) {
   }
   gen.seed = vm["seed"].as<std::uint64_t>();
   gen.algorithm = parse_algorithm(vm["algorithm"].as<std::string>());
-  // Drawing a 10,000 x 10,000 board and its greedy takes seconds: the
-  // deadline and Ctrl-C are polled per row and per column; past them
-  // nothing is written.
+  // Drawing a 65,535 x 65,535 board takes a while: the deadline, Ctrl-C and
+  // SIGTERM are polled per row (and per column of the greedy); past them
+  // the temporary is removed and nothing is written under -o's name. The
+  // rows are written as they are drawn: with a given p in O(n) memory; p =
+  // auto needs the whole board for its greedy (n*n bytes), never its text.
   Deadline deadline(read_shared(vm).timeout);
-  auto board = lz::generate(gen, [&] { return deadline.requested(); });
-  if (!board || deadline.requested()) return deadline.exit_status();
-  std::string text = lz::format_instance(*board);
+  std::optional<lz::Board> board;
+  if (gen.p < 0) {
+    board = lz::generate(gen, [&] { return deadline.requested(); });
+    if (!board || deadline.requested()) return deadline.exit_status();
+  }
+  const std::string output = vm.count("output") ? vm["output"].as<std::string>() : "-";
+  std::optional<AtomicFile> file;
+  if (!is_stdio(output) && output != "/dev/stdout") {
+    try {
+      file.emplace(output);
+    } catch (const std::runtime_error& e) {
+      throw UsageError(e.what());
+    }
+  }
+  std::string text = std::string(lz::to_string(gen.algorithm)) + "\n" + std::to_string(gen.n) +
+                     "\n" + std::to_string(board ? board->p : static_cast<std::uint64_t>(gen.p)) +
+                     "\n";
+  auto flush = [&] {
+    try {
+      if (file)
+        file->write(text);
+      else
+        write_stdout(text);
+    } catch (const std::runtime_error& e) {
+      throw UsageError(e.what());
+    }
+    text.clear();
+  };
+  lz::TreeRows rows(gen);
+  std::vector<std::uint8_t> row;
+  const std::size_t n = gen.n;
+  for (std::size_t r = 0; r < n; ++r) {
+    if (deadline.requested()) return deadline.exit_status();  // ~file removes the temporary
+    if (board)
+      row.assign(board->cells.begin() + static_cast<std::ptrdiff_t>(r * n),
+                 board->cells.begin() + static_cast<std::ptrdiff_t>((r + 1) * n));
+    else
+      rows.next(row);
+    for (auto cell : row) text += static_cast<char>('0' + cell);
+    text += '\n';
+    if (text.size() >= (1u << 20)) flush();
+  }
+  flush();
   if (deadline.requested()) return deadline.exit_status();
-  if (vm.count("output"))
-    write_output(vm["output"].as<std::string>(), text);
-  else
-    write_stdout(text);
+  if (file) {
+    try {
+      file->commit();
+    } catch (const std::runtime_error& e) {
+      throw UsageError(e.what());
+    }
+  }
   return kExitSuccess;
 }
 

@@ -162,6 +162,52 @@ void commit_temporary(const std::string& temporary, const std::filesystem::path&
   }
 }
 
+AtomicFile::AtomicFile(const std::filesystem::path& path) : path_(path) {
+  const OutputTarget target = output_target(path);
+  target_ = target.file;
+  if (target.in_place) {
+    fd_ = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd_ < 0) throw std::runtime_error(path.string() + ": " + reason(errno));
+    return;
+  }
+  temporary_ = write_temporary(path, std::string(), false);
+  fd_ = ::open(temporary_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd_ < 0) {
+    const int error = errno;
+    ::unlink(temporary_.c_str());
+    throw std::runtime_error(path.string() + ": cannot open temporary file: " + reason(error));
+  }
+}
+
+AtomicFile::~AtomicFile() {
+  if (fd_ >= 0) ::close(fd_);
+  if (!temporary_.empty()) ::unlink(temporary_.c_str());
+}
+
+void AtomicFile::write(std::string_view piece) {
+  const char* data = piece.data();
+  std::size_t left = piece.size();
+  while (left > 0) {
+    ssize_t n = ::write(fd_, data, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw std::runtime_error(path_.string() + ": write failed: " + reason(errno));
+    data += n;
+    left -= static_cast<std::size_t>(n);
+  }
+}
+
+void AtomicFile::commit() {
+  const bool synced = temporary_.empty() || ::fsync(fd_) == 0;
+  int error = synced ? 0 : errno;
+  if (::close(fd_) != 0 && error == 0) error = errno;
+  fd_ = -1;
+  if (error != 0) throw std::runtime_error(path_.string() + ": cannot flush: " + reason(error));
+  if (temporary_.empty()) return;
+  std::string temporary = std::move(temporary_);
+  temporary_.clear();
+  commit_temporary(temporary, path_);
+}
+
 void sync_filesystem(const std::filesystem::path& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw std::runtime_error(path.string() + ": cannot open to sync");

@@ -8,20 +8,30 @@
 
 namespace nursery::lizards {
 
+TreeRows::TreeRows(const GenerateOptions& options)
+    : rng_(options.seed), trees_(options.trees), n_(options.n) {}
+
+void TreeRows::next(std::vector<std::uint8_t>& row) {
+  // A tree with probability `trees`, compared on 53 random bits.
+  const double scale = 1.0 / 9007199254740992.0;  // 2^-53
+  row.assign(n_, kEmpty);
+  for (auto& cell : row)
+    if (static_cast<double>(rng_() >> 11) * scale < trees_) cell = kTree;
+}
+
 std::optional<Board> generate(const GenerateOptions& options,
                               const std::function<bool()>& stopped) {
   Board board;
   board.algorithm = options.algorithm;
   board.n = options.n;
   const std::size_t n = options.n;
-  board.cells.assign(n * n, kEmpty);
-  std::mt19937_64 rng(options.seed);
-  // A tree with probability `trees`, compared on 53 random bits.
-  const double scale = 1.0 / 9007199254740992.0;  // 2^-53
+  board.cells.resize(n * n);
+  TreeRows rows(options);
+  std::vector<std::uint8_t> row;
   for (std::size_t r = 0; r < n; ++r) {
     if (stopped && stopped()) return std::nullopt;
-    for (std::size_t i = r * n; i < (r + 1) * n; ++i)
-      if (static_cast<double>(rng() >> 11) * scale < options.trees) board.cells[i] = kTree;
+    rows.next(row);
+    std::copy(row.begin(), row.end(), board.cells.begin() + static_cast<std::ptrdiff_t>(r * n));
   }
   if (options.p > 0) {
     board.p = static_cast<std::uint64_t>(options.p);

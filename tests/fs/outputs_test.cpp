@@ -215,3 +215,18 @@ TEST(Numbers, TimeoutTakesGnuSuffixes) {
   for (const char* timeout : {"3x", "1ms", "inf", "-1s", "1e7"})
     EXPECT_EQ(run_in(dir.path(), std::string("count 8 --timeout ") + timeout).status, 2) << timeout;
 }
+
+TEST(Resources, GenStreamsItsRowsAndASigtermLeavesNothing) {
+  TempDir dir;
+  // The same bytes as a board held whole (the streamed rows are the drawn rows).
+  ASSERT_EQ(run_in(dir.path(), "gen lizards --n 300 --trees 0.1 --p 77 --seed 9 -o a.txt").status, 0);
+  auto whole = run_in(dir.path(), "gen lizards --n 300 --trees 0.1 --p 77 --seed 9");
+  EXPECT_EQ(whole.out, read(dir.path() / "a.txt"));
+  EXPECT_EQ(whole.out.size(), 3 + 4 + 3 + 300u * 301);
+  // 100 MB of rows: SIGTERM lands while they are written.
+  EXPECT_EQ(shell(dir.path(), "timeout --preserve-status -s TERM 0.3 " + cli() +
+                                  " gen lizards --n 10000 --trees 0.1 --p 5 -o big.txt"),
+            143);
+  for (const auto& entry : fs::directory_iterator(dir.path()))
+    EXPECT_EQ(entry.path().filename().string().find("big"), std::string::npos) << entry.path();
+}

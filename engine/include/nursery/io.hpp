@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 namespace nursery {
 
@@ -34,6 +35,26 @@ OutputTarget output_target(const std::filesystem::path& path);
 // fsyncs it and renames it over the target, so a reader never sees half an
 // answer; a device or FIFO is written in place.
 void write_atomically(const std::filesystem::path& path, const std::string& text);
+
+// write_atomically in pieces, for outputs too large to hold (a generated
+// 65,535 x 65,535 board): the pieces go to the temporary (or in place, to a
+// device or FIFO), commit() syncs and renames it over the target; an
+// AtomicFile destroyed uncommitted (a stop, an error) removes its
+// temporary, so nothing half written is ever left under either name.
+class AtomicFile {
+ public:
+  explicit AtomicFile(const std::filesystem::path& path);
+  ~AtomicFile();
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+  void write(std::string_view piece);  // throws std::runtime_error naming the path
+  void commit();
+
+ private:
+  std::filesystem::path path_, target_;
+  std::string temporary_;  // empty: written in place
+  int fd_ = -1;
+};
 
 // The two halves of write_atomically, for group commits of many answers:
 // write every temporary (sync = false), make them durable with one

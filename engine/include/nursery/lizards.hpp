@@ -14,6 +14,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -205,6 +206,19 @@ struct GenerateOptions {
   Algorithm algorithm = Algorithm::dfs;
 };
 Board generate(const GenerateOptions& options);
+// The rows of the board generate() draws, one at a time (the same bytes for
+// the same options): a board written as it is drawn needs O(n) memory.
+class TreeRows {
+ public:
+  explicit TreeRows(const GenerateOptions& options);
+  // The next row's n cells, kEmpty or kTree.
+  void next(std::vector<std::uint8_t>& row);
+
+ private:
+  std::mt19937_64 rng_;
+  double trees_;
+  std::uint32_t n_;
+};
 // The same board, or nothing when `stopped` said stop first (polled once
 // per row while trees are drawn and once per column of the greedy).
 std::optional<Board> generate(const GenerateOptions& options,
