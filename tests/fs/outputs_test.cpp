@@ -222,7 +222,7 @@ TEST(Resources, GenStreamsItsRowsAndASigtermLeavesNothing) {
   ASSERT_EQ(run_in(dir.path(), "gen lizards --n 300 --trees 0.1 --p 77 --seed 9 -o a.txt").status, 0);
   auto whole = run_in(dir.path(), "gen lizards --n 300 --trees 0.1 --p 77 --seed 9");
   EXPECT_EQ(whole.out, read(dir.path() / "a.txt"));
-  EXPECT_EQ(whole.out.size(), 3 + 4 + 3 + 300u * 301);
+  EXPECT_EQ(whole.out.size(), 4 + 4 + 3 + 300u * 301);  // "DFS\n300\n77\n", 300 rows
   // 100 MB of rows: SIGTERM lands while they are written.
   EXPECT_EQ(shell(dir.path(), "timeout --preserve-status -s TERM 0.3 " + cli() +
                                   " gen lizards --n 10000 --trees 0.1 --p 5 -o big.txt"),
