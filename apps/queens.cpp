@@ -33,11 +33,9 @@ std::string format(const std::string& name, const queens::Placement& placement) 
   if (name == "string") return queens::format(placement, queens::Format::string);
   if (name == "rows") return queens::format(placement, queens::Format::rows);
   if (name == "svg" || name == "png") {
-    const auto n = static_cast<std::uint32_t>(placement.size());
-    picture::Board board{n, std::vector<std::uint8_t>(std::size_t(n) * n, picture::kEmpty),
-                         std::to_string(n) + " queens"};
-    for (std::uint32_t c = 0; c < n; ++c) board.marks[std::size_t(placement[c]) * n + c] = picture::kPiece;
-    return name == "png" ? picture::png(board) : picture::svg(board);
+    const std::string title = std::to_string(placement.size()) + " queens";
+    return name == "png" ? picture::png_queens(placement, title)
+                         : picture::svg_queens(placement, title);
   }
   return queens::format(placement, queens::Format::board);
 }

@@ -86,32 +86,35 @@ scene::Scene cells(const Board& board, const Options& options) {
 }
 
 // Blocks of cells for huge boards: each block's pieces darken it, its
-// trees tint it green.
-scene::Scene density(const Board& board, const Options& options) {
-  const std::uint32_t n = board.n;
+// trees tint it green. `each_mark(add)` calls add(row, column, mark) for
+// every piece and tree, so a board known by its pieces alone (N queens,
+// one a column) costs O(N) and the blocks, never N*N.
+template <class EachMark>
+scene::Scene density(std::uint32_t n, const std::string& title, const Options& options,
+                     EachMark each_mark) {
   const std::uint32_t blocks = options.most_cells;
   const std::uint32_t per = (n + blocks - 1) / blocks;  // cells per block side
   const std::uint32_t count = (n + per - 1) / per;
   const double cell = kSide / count;
   scene::Scene out{kSide + 8, kSide + kTop + 4,
-                   board.title + " (density, " + std::to_string(per) + "x" +
-                       std::to_string(per) + " cells a block)",
+                   title + " (density, " + std::to_string(per) + "x" + std::to_string(per) +
+                       " cells a block)",
                    {}};
-  std::vector<std::uint32_t> pieces(std::size_t(count) * count), trees(pieces.size()),
-      area(pieces.size());
-  for (std::uint32_t r = 0; r < n; ++r)
-    for (std::uint32_t c = 0; c < n; ++c) {
-      std::size_t block = std::size_t(r / per) * count + c / per;
-      ++area[block];
-      pieces[block] += board.marks[std::size_t(r) * n + c] == kPiece;
-      trees[block] += board.marks[std::size_t(r) * n + c] == kTree;
-    }
+  std::vector<std::uint32_t> pieces(std::size_t(count) * count), trees(pieces.size());
+  each_mark([&](std::uint32_t r, std::uint32_t c, std::uint8_t mark) {
+    std::size_t block = std::size_t(r / per) * count + c / per;
+    pieces[block] += mark == kPiece;
+    trees[block] += mark == kTree;
+  });
+  // The last row and column of blocks may be cut short by the edge.
+  auto side = [&](std::uint32_t b) { return std::min(per, n - b * per); };
   for (std::uint32_t br = 0; br < count; ++br)
     for (std::uint32_t bc = 0; bc < count; ++bc) {
       std::size_t block = std::size_t(br) * count + bc;
+      const double area = double(side(br)) * side(bc);
       // Pieces are at most one per row of a block, so scale by the side.
       double dark = std::min(1.0, double(pieces[block]) / per);
-      double green = double(trees[block]) / area[block];
+      double green = double(trees[block]) / area;
       int red = static_cast<int>(255 * (1 - dark) * (1 - green));
       int blue = red;
       int grn = static_cast<int>(255 * (1 - dark) * (1 - 0.5 * green));
@@ -121,6 +124,29 @@ scene::Scene density(const Board& board, const Options& options) {
     }
   out.frame(kMargin, kTop, kSide, kSide, "#000000");
   return out;
+}
+
+scene::Scene density(const Board& board, const Options& options) {
+  const std::uint32_t n = board.n;
+  return density(n, board.title, options, [&](auto add) {
+    for (std::uint32_t r = 0; r < n; ++r)
+      for (std::uint32_t c = 0; c < n; ++c)
+        if (const auto mark = board.marks[std::size_t(r) * n + c]; mark != kEmpty) add(r, c, mark);
+  });
+}
+
+// N queens, one a column: cell by cell when small, else blocks from the
+// pieces alone.
+scene::Scene queens_scene(const std::vector<std::uint32_t>& row_of_column, const std::string& title,
+                          const Options& options) {
+  const auto n = static_cast<std::uint32_t>(row_of_column.size());
+  if (n > options.most_cells)
+    return density(n, title, options, [&](auto add) {
+      for (std::uint32_t c = 0; c < n; ++c) add(row_of_column[c], c, kPiece);
+    });
+  Board board{n, std::vector<std::uint8_t>(std::size_t(n) * n, kEmpty), title};
+  for (std::uint32_t c = 0; c < n; ++c) board.marks[std::size_t(row_of_column[c]) * n + c] = kPiece;
+  return cells(board, options);
 }
 
 scene::Scene board_scene(const Board& board, const Options& options) {
@@ -204,6 +230,16 @@ std::string svg(const Board& board, const Options& options) {
 
 std::string png(const Board& board, const Options& options) {
   return scene::png(board_scene(board, options));
+}
+
+std::string svg_queens(const std::vector<std::uint32_t>& row_of_column, const std::string& title,
+                       const Options& options) {
+  return scene::svg(queens_scene(row_of_column, title, options));
+}
+
+std::string png_queens(const std::vector<std::uint32_t>& row_of_column, const std::string& title,
+                       const Options& options) {
+  return scene::png(queens_scene(row_of_column, title, options));
 }
 
 std::string svg_skyscrapers(int size, const std::vector<int>& clues,

@@ -230,3 +230,16 @@ TEST(Resources, GenStreamsItsRowsAndASigtermLeavesNothing) {
   for (const auto& entry : fs::directory_iterator(dir.path()))
     EXPECT_EQ(entry.path().filename().string().find("big"), std::string::npos) << entry.path();
 }
+
+TEST(Resources, PicturesOfHugeNAreBinnedFromTheQueens) {
+  TempDir dir;
+  // 300,000 x 300,000 cells would be 90 GB as a board; the density picture
+  // is binned from the 300,000 queens (it was std::bad_alloc).
+  auto run = run_in(dir.path(), "queens 300000 --format svg");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("300000 queens (density, 1500x1500 cells a block)"), std::string::npos);
+  EXPECT_LT(run.out.size(), 8u << 20);
+  run = run_in(dir.path(), "queens 300000 --format png");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out.substr(1, 3), "PNG");
+}

@@ -34,6 +34,13 @@ struct Options {
 // board is drawn cell by cell.
 std::string svg(const Board& board, const Options& options = {});
 std::string png(const Board& board, const Options& options = {});
+// N queens given by their rows, one a column (row_of_column[c]): beyond
+// most_cells the density picture is binned straight from the N pieces
+// (O(N) time, memory by the picture's blocks), never an N x N board.
+std::string svg_queens(const std::vector<std::uint32_t>& row_of_column, const std::string& title,
+                       const Options& options = {});
+std::string png_queens(const std::vector<std::uint32_t>& row_of_column, const std::string& title,
+                       const Options& options = {});
 
 // A Skyscrapers grid: heights (0: empty) inside the clue ring (clues
 // clockwise from the top-left corner, 0: none).
