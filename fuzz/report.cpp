@@ -78,7 +78,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     row.id = fields[1];
     row.kind = fields[2].empty() ? "-" : fields[2];
     row.message = fields[3];
-    row.status = static_cast<Status>(fields[4].empty() ? 1 : 1 + fields[4][0] % 5);
+    row.status = static_cast<Status>(
+        fields[4].empty() ? 1 : 1 + static_cast<unsigned char>(fields[4][0]) % 5);  // never pending
     rows.push_back(std::move(row));
   }
   std::vector<const Row*> pointers;
