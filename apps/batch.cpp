@@ -200,7 +200,10 @@ int cmd_batch(int argc, char** argv) {
   run.resume = vm.count("resume") != 0;
   run.timeout_seconds = shared.timeout;
   run.threads = shared.threads;
+  // Lanes beyond the threads would only wait: as many as the pool at most.
   run.jobs = parse_jobs(vm["jobs"].as<std::string>());
+  if (run.jobs != 0)
+    run.jobs = std::min(run.jobs, shared.threads != 0 ? shared.threads : usable_threads(run.jobs));
   // --report -: the report is written to a temporary file and then to stdout.
   const std::string report = vm.count("report") ? vm["report"].as<std::string>() : "";
   if (is_stdio(report) && shared.json)

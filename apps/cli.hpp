@@ -114,6 +114,8 @@ std::function<void(const double&)> within(const char* option, const char* unit, 
 
 // Thread counts: 0 means all cores.
 unsigned parse_threads(const std::string& text);
+// What a run uses of `asked` threads: at most the cores (0 stays 0, all).
+unsigned usable_threads(unsigned asked);
 
 // The options every solving command shares, declared once with their
 // ranges: --threads/-t (1..4096 or auto), --timeout (finite seconds from 0

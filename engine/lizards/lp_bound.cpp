@@ -216,9 +216,13 @@ PackingBound packing_bound(const Instance& in, const PackingOptions& options) {
   auto sweep = [&] {
     for (const auto& [first, last] : dual.families()) {
       if (stopped()) return false;
+      // A stop is looked at per chunk of cliques: a family's sweep takes tens
+      // of milliseconds on 1000 x 1000. Weights left half swept still give
+      // a bound (any nonnegative weights do).
       auto family = [&](const tbb::blocked_range<std::uint32_t>& range) {
         take_over();
-        for (std::uint32_t s = range.begin(); s != range.end(); ++s) dual.update(s, tau);
+        if (!stopped())
+          for (std::uint32_t s = range.begin(); s != range.end(); ++s) dual.update(s, tau);
         hand_over();
       };
       hand_over();
@@ -262,8 +266,12 @@ PackingBound packing_bound(const Instance& in, const PackingOptions& options) {
   } else {
     run();
   }
-  result.preference = dual.preference();
-  if (options.on_preference && !handed_over) options.on_preference(result.preference);
+  // A stopped run hands no preference over: the search it would seed
+  // (sorting every cell by it) could not start before the deadline anyway.
+  const bool stopped_early = options.stopped && options.stopped();
+  if (!stopped_early) result.preference = dual.preference();
+  if (options.on_preference && !handed_over && !stopped_early)
+    options.on_preference(result.preference);
   result.tau = tau;
   result.seconds = elapsed();
   return result;

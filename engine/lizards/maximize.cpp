@@ -311,7 +311,8 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
     tbb::task_group group;
     packing.on_preference = [&](std::vector<float> preference) {
       liked = std::move(preference);
-      if (!liked.empty()) seed_placement = liked_first(in, liked);
+      // (seconds of sorting on huge boards: not once the run is over)
+      if (!liked.empty() && !search_over()) seed_placement = liked_first(in, liked);
       search_start = Clock::now();
       search_end = since(start) + kExactWarmUpPerCell * in.column_cells.size();
       auto search = handed(coordinate);

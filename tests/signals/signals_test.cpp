@@ -263,3 +263,40 @@ TEST(VerifyStop, AStoppedCheckGivesNoVerdict) {
 }
 
 }  // namespace
+
+// --threads 4096 (the documented maximum) on a 2-core machine: the run uses
+// the cores, and the deadline holds as with 2 threads (it took 6.5 s for
+// count and 23 s for a lizards count when 4096 threads were started).
+TEST(ManyThreads, TimeoutsHoldAtTheMaximumThreadCount) {
+  nursery::testing::TempDir dir;
+  ASSERT_EQ(run_cli("gen lizards --n 30 --trees 0.1 --seed 3 -o " + (dir / "iso.txt")).status, 0);
+  for (const std::string& command :
+       {std::string("count 18 --timeout 1 --threads 4096 --no-progress"),
+        std::string("lizards ") + (dir / "iso.txt") + " --count --timeout 1 --threads 4096 --no-progress"}) {
+    auto start = Clock::now();
+    auto run = run_cli(command);
+    double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    EXPECT_EQ(run.status, 3) << command << ": " << run.output;
+    EXPECT_LT(ms, 1000 + 2 * kCancelBudgetMs) << command;
+  }
+}
+
+// A decision far above the greedy goes to the --max machinery (the LP, the
+// improving search): its set-up and sweeps poll the deadline too (0.3 s
+// took 0.63 s).
+TEST(LizardsTimeout, HonouredByADecisionThroughMaximize) {
+  lz::GenerateOptions gen;
+  gen.n = 1000;
+  gen.trees = 0.1;
+  gen.seed = 11;
+  lz::Board board = lz::generate(gen);
+  board.p += 15000;  // between the best the search reaches and the bound
+  lz::SolveOptions options;
+  options.threads = 2;
+  options.timeout_seconds = 0.3;
+  auto start = Clock::now();
+  auto report = lz::solve(board, options);
+  double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  EXPECT_EQ(report.verdict, lz::Verdict::unknown) << report.how;
+  EXPECT_LT(ms, 300 + kCancelBudgetMs) << report.how;
+}
