@@ -430,7 +430,7 @@ void add_shared(po::options_description& options, unsigned which, const char* ti
   auto add = options.add_options();
   if (which & kThreads)
     add("threads,t", po::value<std::string>()->default_value("auto"),
-        "worker threads, 1 to 4096, or auto (all cores)");
+        "worker threads, 1 to 4096 (more than the cores run on the cores), or auto (all cores)");
   if (which & kTimeout) add("timeout", po::value<std::string>()->default_value("0"), timeout_help);
   if (which & kJson)
     add("json", "print the result as JSON on stdout, one line")(

@@ -399,7 +399,7 @@ int verify_lizards_files(const std::string& input, const std::string& output, bo
                          bool progress) {
   // Both files are read no further than the board's n allows; the check
   // (seconds on a 10,000 x 10,000 board) ends on Ctrl-C and SIGTERM. The
-  // bar says which file is being read, then the rows checked of 3n.
+  // bar says which file is being read, then the rows checked of 2n (the input, then the answer).
   Progress checking;
   std::atomic<int> reading{1};
   std::optional<Verification> checked;

@@ -24,7 +24,7 @@ void poll() {
   if (t_stopped != nullptr && *t_stopped && (*t_stopped)()) throw Stopped{};
 }
 
-// The caller's bar (optional): rows checked of 3n.
+// The caller's bar (optional): rows checked of 2n (the input read, then the answer checked).
 thread_local Progress* t_progress = nullptr;
 void rows_to_check(std::uint64_t rows) {
   if (t_progress != nullptr) t_progress->total.store(rows, std::memory_order_relaxed);

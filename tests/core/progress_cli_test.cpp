@@ -72,7 +72,7 @@ TEST(ProgressCli, VerifyCountsRows) {
   write(board, "DFS\n4\n4\n0000\n0000\n0000\n0000\n");
   write(answer, "OK\n0100\n0001\n1000\n0010\n");
   expect_bar("verify " + board + " " + answer, "verify [");
-  expect_bar("verify " + board + " " + answer, "12/12");
+  expect_bar("verify " + board + " " + answer, "8/8");  // 2n rows: the input, then the answer
 }
 
 }  // namespace

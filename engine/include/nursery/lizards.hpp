@@ -190,9 +190,9 @@ Verification verify(std::string_view input, std::string_view output);
 // per row or line checked: Ctrl-C during a 10,000 x 10,000 check).
 std::optional<Verification> verify(std::string_view input, std::string_view output,
                                    const std::function<bool()>& stopped);
-// The same, counting its work in `progress` for a bar: total is 3n rows
-// (the board's rows read, the answer's rows compared, the lines walked
-// from each row), done those checked so far.
+// The same, counting its work in `progress` for a bar: total is 2n rows
+// (the board's rows read, then the answer's rows checked in one pass),
+// done those checked so far.
 std::optional<Verification> verify(std::string_view input, std::string_view output,
                                    const std::function<bool()>& stopped, Progress* progress);
 
