@@ -95,7 +95,7 @@ OutputTarget output_target(const std::filesystem::path& path) {
 
 namespace {
 
-void write_all(int fd, const std::string& text, const std::filesystem::path& path) {
+void write_all(int fd, std::string_view text, const std::filesystem::path& path) {
   const char* data = text.data();
   std::size_t left = text.size();
   while (left > 0) {
@@ -185,15 +185,7 @@ AtomicFile::~AtomicFile() {
 }
 
 void AtomicFile::write(std::string_view piece) {
-  const char* data = piece.data();
-  std::size_t left = piece.size();
-  while (left > 0) {
-    ssize_t n = ::write(fd_, data, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw std::runtime_error(path_.string() + ": write failed: " + reason(errno));
-    data += n;
-    left -= static_cast<std::size_t>(n);
-  }
+  write_all(fd_, piece, path_);
 }
 
 void AtomicFile::commit() {
