@@ -339,12 +339,25 @@ int cmd_gen_lizards(int argc, char** argv) {
   // SIGTERM are polled per row (and per column of the greedy); past them
   // the temporary is removed and nothing is written under -o's name. The
   // rows are written as they are drawn: with a given p in O(n) memory; p =
-  // auto needs the whole board for its greedy (n*n bytes), never its text.
+  // auto needs the whole board for its greedy, as bits, never its text.
   Deadline deadline(read_shared(vm).timeout);
-  std::optional<lz::Board> board;
+  const std::size_t n = gen.n;
+  std::uint64_t p_value = gen.p > 0 ? static_cast<std::uint64_t>(gen.p) : 0;
   if (gen.p < 0) {
-    board = lz::generate(gen, [&] { return deadline.requested(); });
-    if (!board || deadline.requested()) return deadline.exit_status();
+    // p = auto: the greedy needs the whole board, drawn once as bits (n*n/8
+    // bytes: 537 MB at n = 65,535), then drawn again row by row to write.
+    std::vector<std::uint64_t> trees((n * n + 63) / 64, 0);
+    lz::TreeRows drawing(gen);
+    std::vector<std::uint8_t> row;
+    for (std::size_t r = 0; r < n; ++r) {
+      if (deadline.requested()) return deadline.exit_status();
+      drawing.next(row);
+      for (std::size_t c = 0; c < n; ++c)
+        if (row[c] == lz::kTree) trees[(r * n + c) >> 6] |= std::uint64_t{1} << ((r * n + c) & 63);
+    }
+    auto greedy = lz::greedy_count(gen.n, trees, [&] { return deadline.requested(); });
+    if (!greedy || deadline.requested()) return deadline.exit_status();
+    p_value = std::max<std::uint64_t>(1, *greedy + (gen.p == -2 ? 1 : 0));
   }
   const std::string output = vm.count("output") ? vm["output"].as<std::string>() : "-";
   std::optional<AtomicFile> file;
@@ -356,8 +369,7 @@ int cmd_gen_lizards(int argc, char** argv) {
     }
   }
   std::string text = std::string(lz::to_string(gen.algorithm)) + "\n" + std::to_string(gen.n) +
-                     "\n" + std::to_string(board ? board->p : static_cast<std::uint64_t>(gen.p)) +
-                     "\n";
+                     "\n" + std::to_string(p_value) + "\n";
   auto flush = [&] {
     try {
       if (file)
@@ -371,14 +383,9 @@ int cmd_gen_lizards(int argc, char** argv) {
   };
   lz::TreeRows rows(gen);
   std::vector<std::uint8_t> row;
-  const std::size_t n = gen.n;
   for (std::size_t r = 0; r < n; ++r) {
     if (deadline.requested()) return deadline.exit_status();  // ~file removes the temporary
-    if (board)
-      row.assign(board->cells.begin() + static_cast<std::ptrdiff_t>(r * n),
-                 board->cells.begin() + static_cast<std::ptrdiff_t>((r + 1) * n));
-    else
-      rows.next(row);
+    rows.next(row);
     for (auto cell : row) text += static_cast<char>('0' + cell);
     text += '\n';
     if (text.size() >= (1u << 20)) flush();

@@ -11,10 +11,9 @@ namespace nursery::lizards {
 
 namespace {
 // Returns false when `stopped` said stop before the last column.
-template <class Place>
-bool greedy_scan(const Board& board, const std::function<bool()>& stopped, Place&& place) {
-  const std::size_t n = board.n;
-  const std::uint8_t* cells = board.cells.data();
+// `tree(cell)` says whether a cell (row-major index) holds a tree.
+template <class Tree, class Place>
+bool greedy_scan(std::size_t n, Tree&& tree, const std::function<bool()>& stopped, Place&& place) {
   std::vector<std::uint8_t> row(n, 0), diagonal(2 * n, 0), anti(2 * n, 0);
   for (std::size_t c = 0; c < n; ++c) {
     if (stopped && stopped()) return false;
@@ -26,7 +25,7 @@ bool greedy_scan(const Board& board, const std::function<bool()>& stopped, Place
       std::uint8_t& rf = row[r];
       std::uint8_t& df = diagonal[r + n - 1 - c];
       std::uint8_t& af = anti[r + c];
-      if (cells[cell] == kTree) {
+      if (tree(cell)) {
         rf = df = af = column = 0;
       } else if ((rf | df | af | column) == 0) {
         rf = df = af = column = 1;
@@ -40,14 +39,32 @@ bool greedy_scan(const Board& board, const std::function<bool()>& stopped, Place
 
 Placement greedy_placement(const Board& board, const std::function<bool()>& stopped) {
   Placement placement;
-  greedy_scan(board, stopped, [&](std::uint32_t cell) { placement.push_back(cell); });
+  const std::uint8_t* cells = board.cells.data();
+  greedy_scan(
+      board.n, [cells](std::size_t cell) { return cells[cell] == kTree; }, stopped,
+      [&](std::uint32_t cell) { placement.push_back(cell); });
   return placement;
 }
 
 std::optional<std::uint64_t> greedy_count(const Board& board,
                                           const std::function<bool()>& stopped) {
   std::uint64_t count = 0;
-  if (!greedy_scan(board, stopped, [&](std::uint32_t) { ++count; })) return std::nullopt;
+  const std::uint8_t* cells = board.cells.data();
+  if (!greedy_scan(
+          board.n, [cells](std::size_t cell) { return cells[cell] == kTree; }, stopped,
+          [&](std::uint32_t) { ++count; }))
+    return std::nullopt;
+  return count;
+}
+
+std::optional<std::uint64_t> greedy_count(std::uint32_t n, const std::vector<std::uint64_t>& trees,
+                                          const std::function<bool()>& stopped) {
+  std::uint64_t count = 0;
+  const std::uint64_t* words = trees.data();
+  if (!greedy_scan(
+          n, [words](std::size_t cell) { return (words[cell >> 6] >> (cell & 63)) & 1; }, stopped,
+          [&](std::uint32_t) { ++count; }))
+    return std::nullopt;
   return count;
 }
 

@@ -208,6 +208,11 @@ struct GenerateOptions {
 Board generate(const GenerateOptions& options);
 // The rows of the board generate() draws, one at a time (the same bytes for
 // the same options): a board written as it is drawn needs O(n) memory.
+// The column-major greedy's count on a board of side n given as one bit a
+// cell (row-major, bit i of word i/64: a tree): n*n/8 bytes, for `gen --p
+// auto` on boards whose bytes would not fit.
+std::optional<std::uint64_t> greedy_count(std::uint32_t n, const std::vector<std::uint64_t>& trees,
+                                          const std::function<bool()>& stopped);
 class TreeRows {
  public:
   explicit TreeRows(const GenerateOptions& options);
