@@ -223,9 +223,9 @@ TEST(Resources, GenStreamsItsRowsAndASigtermLeavesNothing) {
   auto whole = run_in(dir.path(), "gen lizards --n 300 --trees 0.1 --p 77 --seed 9");
   EXPECT_EQ(whole.out, read(dir.path() / "a.txt"));
   EXPECT_EQ(whole.out.size(), 4 + 4 + 3 + 300u * 301);  // "DFS\n300\n77\n", 300 rows
-  // 100 MB of rows: SIGTERM lands while they are written.
+  // 400 MB of rows (seconds): SIGTERM lands while they are written.
   EXPECT_EQ(shell(dir.path(), "timeout --preserve-status -s TERM 0.3 " + cli() +
-                                  " gen lizards --n 10000 --trees 0.1 --p 5 -o big.txt"),
+                                  " gen lizards --n 20000 --trees 0.1 --p 5 -o big.txt"),
             143);
   for (const auto& entry : fs::directory_iterator(dir.path()))
     EXPECT_EQ(entry.path().filename().string().find("big"), std::string::npos) << entry.path();
