@@ -223,7 +223,10 @@ TEST(LizardsTimeout, HonouredOnATenThousandBoard) {
   EXPECT_EQ(report.status, nursery::Status::timeout);
   EXPECT_EQ(report.verdict, lz::Verdict::unknown);
   EXPECT_LT(ms, 200 + 2 * kCancelBudgetMs) << report.how;  // before: 1.3 s and more
-  EXPECT_GT(report.lower, 0u);  // the scan's prefix: still a lower bound
+  // Whatever the scan reached before the deadline is a prefix (possibly
+  // empty on a loaded machine, where building the board's segments can
+  // take the whole 0.2 s), and short of p.
+  EXPECT_LT(report.lower, static_cast<std::uint64_t>(gen.p));
 }
 
 // A stopped scan returns a prefix of the whole scan (safe lizards), and a
