@@ -14,7 +14,7 @@
 #include <tuple>
 #include <utility>
 
-#include "cli.hpp"
+#include "options.hpp"
 #include "commands.hpp"
 #ifdef NURSERY_HAVE_MPI
 #include "distributed_batch.hpp"
@@ -37,16 +37,6 @@ ProgressBar::Line batch_line(const batch::Tally& tally) {
                   tally.error.load(), tally.timeout.load());
     return ProgressBar::gauge("batch", done, total) + text;
   };
-}
-
-unsigned parse_jobs(const std::string& text) {
-  try {
-    return parse_threads(text);
-  } catch (const UsageError&) {
-    throw UsageError(
-        "--jobs: expected a number of instances at once from 1 to 4096 or 'auto', found '" + text +
-        "'");
-  }
 }
 
 // The report of `--report -`: a temporary FILE.json the run writes, copied

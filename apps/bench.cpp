@@ -16,7 +16,7 @@
 #include <thread>
 
 #include "bench.hpp"
-#include "cli.hpp"
+#include "options.hpp"
 #include "commands.hpp"
 
 namespace nursery::cli {

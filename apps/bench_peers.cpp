@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "cli.hpp"
+#include "options.hpp"
 
 namespace nursery::cli::bench {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "cli.hpp"
+#include "options.hpp"
 
 namespace nursery::cli {
 

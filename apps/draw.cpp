@@ -8,7 +8,7 @@
 #include <nursery/skyscrapers.hpp>
 #include <string>
 
-#include "cli.hpp"
+#include "options.hpp"
 #include "commands.hpp"
 
 namespace nursery::cli {

@@ -2,7 +2,7 @@
 #include <iostream>
 #include <string>
 
-#include "cli.hpp"
+#include "options.hpp"
 #include "commands.hpp"
 
 namespace nursery::cli {

@@ -11,7 +11,7 @@
 #include <iostream>
 #include <nursery/lizards.hpp>
 
-#include "cli.hpp"
+#include "options.hpp"
 #include "commands.hpp"
 
 namespace nursery::cli {

@@ -10,7 +10,7 @@
 #include <iostream>
 #include <string>
 
-#include "cli.hpp"
+#include "options.hpp"
 #include "commands.hpp"
 
 namespace {

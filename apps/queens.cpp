@@ -8,7 +8,7 @@
 #include <nursery/queens.hpp>
 #include <nursery/scheduler.hpp>
 
-#include "cli.hpp"
+#include "options.hpp"
 #include "commands.hpp"
 
 namespace nursery::cli {

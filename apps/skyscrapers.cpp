@@ -12,7 +12,7 @@
 #include <nursery/skyscrapers.hpp>
 #include <sstream>
 
-#include "cli.hpp"
+#include "options.hpp"
 #include "commands.hpp"
 
 namespace nursery::cli {

@@ -10,7 +10,7 @@
 #include <nursery/scheduler.hpp>
 #include <nursery/skyscrapers.hpp>
 
-#include "cli.hpp"
+#include "options.hpp"
 #include "commands.hpp"
 
 namespace nursery::cli {

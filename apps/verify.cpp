@@ -5,7 +5,7 @@
 
 #include <nursery/batch.hpp>
 
-#include "cli.hpp"
+#include "options.hpp"
 #include "commands.hpp"
 
 namespace nursery::cli {

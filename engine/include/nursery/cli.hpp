@@ -1,29 +1,24 @@
-// What every subcommand shares: exit codes, errors, the progress bar,
-// Ctrl-C, atomic output files and option parsing helpers.
+// What every command of the nursery CLI shares, apart from its options
+// (apps/options.hpp): exit statuses, one-line errors, Ctrl-C, inputs and
+// outputs, number ranges, JSON on stdout and the progress bar.
 #pragma once
 
 #include <atomic>
 #include <chrono>
-#include <boost/program_options.hpp>
-#include <filesystem>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
 #include <nlohmann/json.hpp>
-#include <nursery/count.hpp>
-#include <nursery/io.hpp>
-#include <nursery/json.hpp>
 #include <nursery/progress.hpp>
-#include <nursery/stats.hpp>
 #include <nursery/stop.hpp>
 #include <stdexcept>
 #include <string>
-#include <condition_variable>
-#include <functional>
-#include <mutex>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace nursery::cli {
-
-namespace po = boost::program_options;
 
 // Exit statuses, the same for every subcommand.
 constexpr int kExitSuccess = 0;     // solved, counted, valid
@@ -44,18 +39,9 @@ struct Interrupted : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Parses argv against `options` (+ positionals) and handles --help. Returns
-// false when help was printed. Unknown options become UsageError.
-// Positional arguments are shown under their value_name ("N", "FILE"; the
-// key in capitals without one), never as the internal --key: --help leaves
-// them out (the usage text names them), and a missing one reads
-// "count: missing N (usage: nursery count N [options])", the short usage
-// being the first line of `usage` up to its first option.
-bool parse_command_line(int argc, char** argv, const char* usage,
-                        const po::options_description& options,
-                        const po::positional_options_description& positionals,
-                        po::variables_map& vm);
-
+// The command being run ("count") and its short usage ("nursery count N
+// [options]"): the command-line parser sets them for usage_error.
+void set_command(const std::string& command, const std::string& usage);
 // A usage error about the current command's arguments:
 // "COMMAND: WHAT (usage: nursery COMMAND ARGS [options])".
 UsageError usage_error(const std::string& what);
@@ -114,37 +100,17 @@ std::function<void(const double&)> within(const char* option, const char* unit, 
 
 // Thread counts: 0 means all cores.
 unsigned parse_threads(const std::string& text);
+// batch --jobs: instances at once, as parse_threads counts threads.
+unsigned parse_jobs(const std::string& text);
 // What a run uses of `asked` threads: at most the cores (0 stays 0, all).
 unsigned usable_threads(unsigned asked);
-
-// The options every solving command shares, declared once with their
-// ranges: --threads/-t (1..4096 or auto), --timeout (finite seconds from 0
-// to kMaxTimeout; 0: none), --json (one line) and --json-pretty (indented,
-// implies --json), --stats/-s, --progress/--no-progress.
-enum Shared : unsigned {
-  kThreads = 1,
-  kTimeout = 2,
-  kJson = 4,
-  kStats = 8,
-  kProgress = 16,
-  kSolving = kThreads | kTimeout | kJson | kStats | kProgress,
-};
+// Finite seconds from 0 to kMaxTimeout (0: none), or with GNU timeout's
+// suffixes (30s, 5m, 2h, 1d); UsageError "--timeout: expected ..." otherwise.
 constexpr double kMaxTimeout = 1e6;  // about 11 days
-struct SharedOptions {
-  unsigned threads = 0;  // 0: all cores
-  double timeout = 0;    // seconds; 0: none
-  bool json = false;  // --json or --json-pretty
-  bool stats = false;
-  bool progress = false;  // draw a bar (asked, or stderr is a terminal)
-};
-// `timeout_help` says what the deadline applies to ("seconds per instance").
-void add_shared(po::options_description& options, unsigned which,
-                const char* timeout_help = "seconds before giving up (0: none)");
-SharedOptions read_shared(const po::variables_map& vm);
 double parse_timeout(const std::string& text);
 
-// --json or --json-pretty: whether the command prints JSON.
-bool json_wanted(const po::variables_map& vm);
+// --json-pretty was given: print_json indents (the command-line parser sets it).
+void set_json_pretty(bool pretty);
 // Prints a command's JSON result on stdout: one line, or indented when
 // --json-pretty was given.
 void print_json(const nlohmann::json& value);
@@ -221,8 +187,4 @@ class Deadline {
 
 // Held while a line goes to stderr, so the bar and messages do not mix.
 std::mutex& stderr_mutex();
-
-// --progress / --no-progress / default: only when stderr is a terminal.
-bool progress_wanted(const po::variables_map& vm);
-
 }  // namespace nursery::cli

@@ -1,0 +1,195 @@
+// The command line of every command: Boost.Program_options parsing with
+// messages in the user's words, and the options every command shares.
+#include "options.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <iostream>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace nursery::cli {
+
+namespace {
+
+// The positional arguments' option keys, in order ("n"; "input", "output").
+std::vector<std::string> positional_keys(const po::positional_options_description& positionals) {
+  std::vector<std::string> keys;
+  unsigned most = std::min(positionals.max_total_count(), 16u);
+  for (unsigned i = 0; i < most; ++i) {
+    const auto& key = positionals.name_for_position(i);
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  }
+  return keys;
+}
+
+// What the user calls a positional argument: its value_name ("N", "FILE"),
+// or its key in capitals.
+std::string display_name(const po::options_description& options, const std::string& key) {
+  if (const auto* description = options.find_nothrow(key, false)) {
+    std::string name = description->semantic()->name();
+    name = name.substr(0, name.find(' '));
+    if (!name.empty() && name != "arg" && name[0] != '[') return name;
+  }
+  std::string upper = key;
+  for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return upper;
+}
+
+// "nursery count N [options]": the first line of the usage text up to its
+// first option.
+std::string short_usage(const char* usage) {
+  std::string line(usage);
+  line = line.substr(0, line.find('\n'));
+  if (line.rfind("usage: ", 0) == 0) line.erase(0, 7);
+  std::istringstream words(line);
+  std::string word, out;
+  while (words >> word) {
+    if (word[0] == '-' || word.rfind("[-", 0) == 0) break;
+    out += (out.empty() ? "" : " ") + word;
+  }
+  return out + " [options]";
+}
+
+// Boost reads "-1" into an unsigned option as 2^64 - 1: a negative number
+// given where only counts make sense is refused as negative instead.
+void refuse_negative_unsigned(const po::parsed_options& parsed,
+                              const po::options_description& options) {
+  for (const auto& option : parsed.options) {
+    const auto* description = options.find_nothrow(option.string_key, false);
+    if (description == nullptr) continue;
+    const auto* semantic = description->semantic().get();
+    bool is_unsigned = dynamic_cast<const po::typed_value<unsigned long>*>(semantic) != nullptr ||
+                       dynamic_cast<const po::typed_value<unsigned int>*>(semantic) != nullptr;
+    if (!is_unsigned) continue;
+    for (const auto& value : option.value) {
+      auto first = value.find_first_not_of(" \t");
+      if (first != std::string::npos && value[first] == '-') {
+        std::string name = option.position_key >= 0 ? display_name(options, option.string_key)
+                                                    : "--" + option.string_key;
+        throw UsageError(name + ": expected a number >= 0, found '" + value + "'");
+      }
+    }
+  }
+}
+
+// A Boost error about a positional argument, in the user's words:
+// "count: missing N (usage: nursery count N [options])".
+// The option a mistyped one most likely meant ("--unique" for "--uniqe"),
+// or nothing: two edits at most.
+std::string nearest_option(const po::options_description& options, const std::string& typed) {
+  std::string key = typed.substr(std::min(typed.find_first_not_of('-'), typed.size()));
+  std::string best;
+  std::size_t best_distance = 3;
+  for (const auto& option : options.options()) {
+    const std::string& name = option->long_name();
+    if (name.empty()) continue;
+    std::size_t d = edit_distance(key, name);
+    if (d < best_distance) {
+      best = "--" + name;
+      best_distance = d;
+    }
+  }
+  return best;
+}
+
+UsageError reword(const po::error& e, const po::options_description& options,
+                  const std::vector<std::string>& keys) {
+  std::string message = e.what();
+  if (dynamic_cast<const po::too_many_positional_options_error*>(&e) != nullptr)
+    return usage_error("too many arguments");
+  if (const auto* unknown = dynamic_cast<const po::unknown_option*>(&e)) {
+    std::string meant = nearest_option(options, unknown->get_option_name());
+    if (!meant.empty()) return usage_error(message + "; did you mean '" + meant + "'?");
+  }
+  const auto* named = dynamic_cast<const po::error_with_option_name*>(&e);
+  if (named == nullptr) return UsageError(message);
+  std::string option = named->get_option_name();
+  std::string key = option.substr(
+      option.find_first_not_of('-') == std::string::npos ? 0 : option.find_first_not_of('-'));
+  if (std::find(keys.begin(), keys.end(), key) == keys.end()) return UsageError(message);
+  std::string name = display_name(options, key);
+  if (dynamic_cast<const po::required_option*>(&e) != nullptr) return missing_argument(name);
+  for (const std::string& quoted :
+       {"option '--" + key + "'", "option '" + key + "'", "'--" + key + "'", "'" + key + "'"}) {
+    auto at = message.find(quoted);
+    if (at != std::string::npos) {
+      message.replace(at, quoted.size(), name);
+      break;
+    }
+  }
+  return usage_error(message);
+}
+
+}  // namespace
+
+bool parse_command_line(int argc, char** argv, const char* usage,
+                        const po::options_description& options,
+                        const po::positional_options_description& positionals,
+                        po::variables_map& vm) {
+  std::string command = argc > 0 ? argv[0] : "";
+  if (command.rfind("nursery ", 0) == 0) command.erase(0, 8);
+  set_command(command, short_usage(usage));
+  const auto keys = positional_keys(positionals);
+  try {
+    auto parsed =
+        po::command_line_parser(argc, argv).options(options).positional(positionals).run();
+    refuse_negative_unsigned(parsed, options);
+    po::store(parsed, vm);
+  } catch (const po::error& e) {
+    throw reword(e, options, keys);
+  }
+  set_json_pretty(vm.count("json-pretty") != 0);
+  if (vm.count("help")) {
+    // The positional arguments are named in the usage lines, not as options.
+    po::options_description shown("options");
+    for (const auto& option : options.options())
+      if (std::find(keys.begin(), keys.end(), option->long_name()) == keys.end()) shown.add(option);
+    std::cout << usage << "\n\n" << shown << '\n';
+    return false;
+  }
+  try {
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw reword(e, options, keys);
+  }
+  return true;
+}
+
+void add_shared(po::options_description& options, unsigned which, const char* timeout_help) {
+  auto add = options.add_options();
+  if (which & kThreads)
+    add("threads,t", po::value<std::string>()->default_value("auto"),
+        "worker threads, 1 to 4096 (more than the cores run on the cores), or auto (all cores)");
+  if (which & kTimeout) add("timeout", po::value<std::string>()->default_value("0"), timeout_help);
+  if (which & kJson)
+    add("json", "print the result as JSON on stdout, one line")(
+        "json-pretty", "print the JSON indented (implies --json)");
+  if (which & kStats) add("stats,s", "print search statistics on stderr");
+  if (which & kProgress)
+    add("progress", "show a progress bar")("no-progress", "never show a progress bar");
+}
+
+SharedOptions read_shared(const po::variables_map& vm) {
+  SharedOptions shared;
+  if (vm.count("threads"))
+    shared.threads = usable_threads(parse_threads(vm["threads"].as<std::string>()));
+  if (vm.count("timeout")) shared.timeout = parse_timeout(vm["timeout"].as<std::string>());
+  shared.json = json_wanted(vm);
+  shared.stats = vm.count("stats") != 0;
+  shared.progress = progress_wanted(vm);
+  return shared;
+}
+
+bool json_wanted(const po::variables_map& vm) {
+  return vm.count("json") != 0 || vm.count("json-pretty") != 0;
+}
+
+bool progress_wanted(const po::variables_map& vm) {
+  if (vm.count("no-progress")) return false;
+  if (vm.count("progress")) return true;
+  return ::isatty(STDERR_FILENO) != 0;
+}
+}  // namespace nursery::cli

@@ -1,0 +1,151 @@
+// A command's inputs and outputs: files, standard input and output, FIFOs,
+// process substitutions; outputs written atomically, never over an input.
+#include <nursery/cli.hpp>
+#include <nursery/io.hpp>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace nursery::cli {
+
+namespace {
+
+// An input that cannot be opened twice (standard input, a FIFO, a process
+// substitution, /dev/stdin): read once, from one descriptor, and kept, so a
+// command may read its head and then the rest.
+struct Stream {
+  int fd = -1;
+  std::string text;
+  bool ended = false;
+};
+std::map<std::string, Stream> g_streams;
+
+[[noreturn]] void stopped_while(const std::string& what, const std::string& path) {
+  throw Interrupted(path + ": interrupted while " + what);
+}
+
+// Whether `path` is a regular file that may be opened again (not one the
+// system makes up on each open: /dev/stdin of a pipe, /proc/self/fd/N).
+bool reopenable(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
+  return path.rfind("/dev/", 0) != 0 && path.rfind("/proc/", 0) != 0;
+}
+
+}  // namespace
+
+std::string read_input(const std::string& path, std::size_t most) {
+  if (!is_stdio(path) && reopenable(path)) {
+    std::string text, error;
+    if (!read_file(path, most, text, error)) throw UsageError(path + ": " + error);
+    return text;
+  }
+  const std::string name = is_stdio(path) ? "stdin" : path;
+  Stream& stream = g_streams[is_stdio(path) ? std::string("-") : path];
+  if (stream.fd < 0 && !stream.ended) {
+    if (is_stdio(path)) {
+      stream.fd = STDIN_FILENO;
+    } else {
+      // A FIFO's open waits for a writer: Ctrl-C and SIGTERM interrupt it
+      // (the handler is installed without SA_RESTART).
+      while ((stream.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC)) < 0) {
+        if (errno != EINTR) throw UsageError(path + ": " + std::strerror(errno));
+        if (interrupt_source().requested()) stopped_while("opening", path);
+      }
+    }
+  }
+  char buffer[1 << 16];
+  while (!stream.ended && (most == 0 || stream.text.size() < most)) {
+    ssize_t got = ::read(stream.fd, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) {
+      if (interrupt_source().requested()) stopped_while("reading", name);
+      continue;
+    }
+    if (got < 0) throw UsageError(name + ": " + std::strerror(errno));
+    if (got == 0) {
+      stream.ended = true;
+      if (stream.fd != STDIN_FILENO) ::close(stream.fd);
+      stream.fd = -1;
+    }
+    stream.text.append(buffer, static_cast<std::size_t>(got));
+  }
+  return most == 0 ? stream.text : stream.text.substr(0, most);
+}
+
+void write_output(const std::string& path, const std::string& text) {
+  if (is_stdio(path) || path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1") {
+    std::cout.flush();
+    errno = 0;
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
+      throw UsageError(std::string("stdout: ") + std::strerror(errno != 0 ? errno : EIO));
+    return;
+  }
+  try {
+    write_atomically(path, text);
+  } catch (const std::runtime_error& e) {
+    // A FIFO's open waits for a reader: a signal ends the wait.
+    if (interrupt_source().requested()) stopped_while("writing", path);
+    throw UsageError(e.what());
+  }
+}
+
+namespace {
+
+// Whether two names reach one file: the same inode when the first exists
+// (links and other spellings included), else the same normal path.
+bool same_file(const std::string& a, const std::string& b) {
+  struct stat sa {}, sb {};
+  if (::stat(a.c_str(), &sa) == 0)
+    return ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  // (absolute first: GCC 12's weakly_canonical leaves a lone missing "X" relative)
+  std::error_code error;
+  auto ca = std::filesystem::weakly_canonical(std::filesystem::absolute(a, error), error);
+  if (error) return false;
+  auto cb = std::filesystem::weakly_canonical(std::filesystem::absolute(b, error), error);
+  return !error && ca == cb;
+}
+
+// Outputs written in place (devices, FIFOs, stdout) destroy nothing.
+bool replaced(const std::string& path) {
+  if (path.empty() || is_stdio(path)) return false;
+  struct stat st {};
+  return ::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode);
+}
+
+}  // namespace
+
+void refuse_clobbering(const std::vector<std::string>& inputs, const std::vector<Named>& outputs) {
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const auto& [option, path] = outputs[i];
+    if (!replaced(path)) continue;
+    for (const auto& input : inputs)
+      if (!input.empty() && !is_stdio(input) && same_file(input, path))
+        throw usage_error(option + " " + path + ": is the input " + input +
+                          ", which the answer would replace (choose another output)");
+    for (std::size_t j = 0; j < i; ++j)
+      if (replaced(outputs[j].second) && same_file(outputs[j].second, path))
+        throw usage_error(option + " " + path + ": is also " + outputs[j].first +
+                          "'s file; one would replace the other (choose two names)");
+  }
+}
+
+std::string picture_format(const std::string* asked, const std::string& output) {
+  const bool png_named = output.size() > 4 && output.compare(output.size() - 4, 4, ".png") == 0;
+  const std::string format = asked ? *asked : png_named ? "png" : "svg";
+  if (format != "svg" && format != "png")
+    throw UsageError("--format: expected svg or png, found '" + format + "'");
+  if (format == "png" && is_stdio(output) && ::isatty(STDOUT_FILENO) != 0)
+    throw UsageError("--format png: standard output is a terminal; send the picture to a file");
+  return format;
+}
+}  // namespace nursery::cli

@@ -1,0 +1,184 @@
+// The one progress bar of every command, on stderr.
+#include <nursery/cli.hpp>
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace nursery::cli {
+
+std::mutex& stderr_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+std::size_t terminal_columns() {
+  struct winsize size {};
+  if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  if (const char* columns = std::getenv("COLUMNS")) {
+    char* end = nullptr;
+    long value = std::strtol(columns, &end, 10);
+    if (end != columns && *end == '\0' && value > 0 && value < 100000)
+      return static_cast<std::size_t>(value);
+  }
+  return 80;
+}
+
+namespace {
+
+// Characters on screen: UTF-8 continuation bytes take no column.
+std::size_t columns_of(const std::string& text) {
+  std::size_t n = 0;
+  for (unsigned char c : text) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+std::string join_fields(const std::vector<std::string>& fields) {
+  std::string line;
+  for (const auto& field : fields) line += (line.empty() ? "" : "  ") + field;
+  return line;
+}
+
+}  // namespace
+
+std::string ProgressBar::fit(const std::string& line, std::size_t columns) {
+  // One column short of the width: a full line makes some terminals wrap.
+  const std::size_t room = columns > 1 ? columns - 1 : 1;
+  if (columns_of(line) <= room) return line;
+  std::vector<std::string> fields;
+  for (std::size_t start = 0;;) {
+    std::size_t end = line.find("  ", start);
+    fields.push_back(line.substr(start, end == std::string::npos ? end : end - start));
+    if (end == std::string::npos) break;
+    start = line.find_first_not_of(' ', end);
+    if (start == std::string::npos) break;
+  }
+  // First the gauge narrows (down to 10 cells), then the rate goes, then
+  // fields from the right but the ETA, then the line is cut.
+  auto too_long = [&] { return columns_of(join_fields(fields)) > room; };
+  auto open = fields[0].find(" ["), close = fields[0].find(']');
+  if (open != std::string::npos && close != std::string::npos && close > open + 2) {
+    std::size_t cells = close - open - 2;
+    const std::size_t over = columns_of(join_fields(fields)) - room;
+    const std::size_t keep = cells > over + 10 ? cells - over : std::min<std::size_t>(cells, 10);
+    fields[0].erase(open + 2 + keep, cells - keep);
+  }
+  for (std::size_t i = fields.size(); too_long() && i-- > 1;)
+    if (fields[i].find("/s") != std::string::npos) fields.erase(fields.begin() + static_cast<long>(i));
+  for (std::size_t i = fields.size(); too_long() && i-- > 1;)
+    if (fields[i].rfind("ETA", 0) != 0) fields.erase(fields.begin() + static_cast<long>(i));
+  std::string fitted = join_fields(fields);
+  if (columns_of(fitted) > room) {
+    std::size_t cut = 0;
+    for (std::size_t shown = 0; cut < fitted.size(); ++cut) {
+      if ((static_cast<unsigned char>(fitted[cut]) & 0xC0) != 0x80 && shown++ == room) break;
+    }
+    fitted.resize(cut);
+  }
+  return fitted;
+}
+
+ProgressBar::ProgressBar(bool enabled, Line line) : line_(std::move(line)) {
+  if (!enabled) return;
+  started_ = std::chrono::steady_clock::now();
+  thread_ = std::thread([this] {
+    const auto start = started_;
+    while (!finished_.load()) {
+      for (int i = 0; i < 4 && !finished_.load(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      if (finished_.load()) break;
+      if (std::chrono::steady_clock::now().time_since_epoch().count() < hidden_until_.load())
+        continue;
+      double elapsed =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      // The width is asked at every frame: the window may be resized.
+      std::string text = fit(line_(elapsed), terminal_columns());
+      std::lock_guard lock(stderr_mutex());
+      std::fprintf(stderr, "\r\033[K%s", text.c_str());
+      std::fflush(stderr);
+    }
+  });
+}
+
+ProgressBar::ProgressBar(const Progress& progress, bool enabled, const std::string& label)
+    : ProgressBar(enabled, [&progress, label](double elapsed) {
+        return run_line(progress, label, elapsed);
+      }) {}
+
+std::string ProgressBar::run_line(const Progress& progress, const std::string& label,
+                                  double elapsed) {
+  const double fraction = progress.fraction();
+  const auto total = progress.total.load(std::memory_order_relaxed);
+  const auto done = progress.done.load(std::memory_order_relaxed);
+  const double rate = elapsed > 0 ? progress.nodes.load(std::memory_order_relaxed) / elapsed : 0;
+  char text[96];
+  std::snprintf(text, sizeof text, "  %llu/%llu subproblems  %.3g nodes/s  ETA ",
+                static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+                rate);
+  return gauge(label, fraction) + text + eta(elapsed, fraction);
+}
+
+ProgressBar::~ProgressBar() {
+  finished_.store(true);
+  if (thread_.joinable()) {
+    thread_.join();
+    // The frame the run ended with, then a clean line: a log of stderr
+    // (--progress without a terminal) always holds the bar's last state.
+    std::string text =
+        fit(line_(std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count()),
+            terminal_columns());
+    std::lock_guard lock(stderr_mutex());
+    std::fprintf(stderr, "\r\033[K%s\r\033[K", text.c_str());
+    std::fflush(stderr);
+  }
+}
+
+void ProgressBar::hide() {
+  if (!thread_.joinable()) return;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(300);
+  hidden_until_.store(until.time_since_epoch().count());
+  std::lock_guard lock(stderr_mutex());
+  std::fputs("\r\033[K", stderr);
+  std::fflush(stderr);
+}
+
+std::string ProgressBar::gauge(const std::string& label, double fraction) {
+  fraction = std::clamp(fraction, 0.0, 1.0);
+  constexpr int kWidth = 30;
+  std::string bar(static_cast<std::size_t>(fraction * kWidth), '#');
+  bar.resize(kWidth, '.');
+  char text[96];
+  std::snprintf(text, sizeof text, " [%s] %3.0f%%", bar.c_str(), 100 * fraction);
+  return label + text;
+}
+
+std::string ProgressBar::eta(double elapsed, double fraction) {
+  if (!(fraction > 0) || fraction >= 1) return "--";
+  return duration_text(elapsed * (1 - fraction) / fraction);
+}
+
+std::string ProgressBar::gauge(const std::string& label, std::size_t done, std::size_t total) {
+  double fraction = total > 0 ? static_cast<double>(done) / total : 0;
+  constexpr int kWidth = 30;
+  std::string bar(static_cast<std::size_t>(fraction * kWidth), '#');
+  bar.resize(kWidth, '.');
+  char text[96];
+  std::snprintf(text, sizeof text, " [%s] %zu/%zu %3.0f%%", bar.c_str(), done, total,
+                100 * fraction);
+  return label + text;
+}
+
+std::string ProgressBar::eta(double elapsed, std::size_t done, std::size_t total) {
+  if (done == 0 || done >= total) return "--";
+  return duration_text(elapsed * static_cast<double>(total - done) / static_cast<double>(done));
+}
+
+}  // namespace nursery::cli

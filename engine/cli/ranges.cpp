@@ -1,0 +1,85 @@
+// The ranges of the number options every command shares: --threads,
+// --timeout, and `within` for any other number option.
+#include <nursery/cli.hpp>
+
+#include <tbb/info.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace nursery::cli {
+
+std::function<void(const double&)> within(const char* option, const char* unit, double low,
+                                          double high) {
+  return [=](const double& value) {
+    if (std::isfinite(value) && value >= low && value <= high) return;
+    char text[160];
+    std::snprintf(text, sizeof text, "%s: expected %s from %g to %.15g, found %g", option, unit, low,
+                  high, value);
+    throw usage_error(text);
+  };
+}
+
+unsigned parse_threads(const std::string& text) {
+  if (text == "auto" || text == "all") return 0;
+  std::size_t used = 0;
+  long value = -1;
+  try {
+    value = std::stol(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || value < 1 || value > 4096)
+    throw UsageError("--threads: expected a number of threads from 1 to 4096 or 'auto', found '" +
+                     text + "'");
+  return static_cast<unsigned>(value);
+}
+
+unsigned parse_jobs(const std::string& text) {
+  try {
+    return parse_threads(text);
+  } catch (const UsageError&) {
+    throw UsageError(
+        "--jobs: expected a number of instances at once from 1 to 4096 or 'auto', found '" + text +
+        "'");
+  }
+}
+
+double parse_timeout(const std::string& text) {
+  // Seconds, or a number with GNU timeout's suffixes: s, m, h, d.
+  std::size_t used = 0;
+  double value = -1;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used > 0 && used + 1 == text.size()) {
+    switch (text.back()) {
+      case 's': used += 1; break;
+      case 'm': used += 1; value *= 60; break;
+      case 'h': used += 1; value *= 3600; break;
+      case 'd': used += 1; value *= 86400; break;
+      default: break;
+    }
+  }
+  if (used != text.size() || !std::isfinite(value) || value < 0 || value > kMaxTimeout) {
+    char range[96];
+    std::snprintf(range, sizeof range, "seconds from 0 to %.0f (0: none; or 30s, 5m, 2h, 1d)",
+                  kMaxTimeout);
+    throw UsageError(std::string("--timeout: expected ") + range + ", found '" + text + "'");
+  }
+  return value;
+}
+
+unsigned usable_threads(unsigned asked) {
+  // More threads than the cores (as oneTBB counts them: the process's
+  // affinity mask) run on the cores: a CPU-bound search gains nothing from
+  // more, and thousands of threads on two cores made every set-up, frontier
+  // and stop slower than the deadline (--threads 4096 --timeout 1 took 18 s).
+  const auto cores = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
+  return asked == 0 ? 0 : std::min(asked, cores);
+}
+}  // namespace nursery::cli
