@@ -35,25 +35,6 @@ constexpr const char* kUsage =
     "arrays; --merge sums the part files. --mpi spreads the count over MPI ranks\n"
     "(mpirun -np R nursery count N --mpi), each rank with its own thread pool.";
 
-// From N = 14 on the join counts faster than the bitboard backtracker;
-// below, both take well under a millisecond.
-constexpr int kJoinFrom = 14;
-
-// The method a --method value stands for ("fast" is the bitboard counter's
-// former name).
-std::string choose_method(const std::string& asked, int n) {
-  if (asked == "auto") return n >= kJoinFrom && n <= queens::kMaxJoinN ? "join" : "bitboard";
-  if (asked == "fast") return "bitboard";
-  if (asked == "join" && n > queens::kMaxJoinN)
-    throw UsageError("--method join: N must be between 1 and 31");
-  if (asked != "join" && asked != "bitboard" && asked != "backtrack" && asked != "brute" &&
-      asked != "permutations")
-    throw UsageError(
-        "--method: expected auto, join, bitboard, backtrack, permutations or brute, found '" +
-        asked + "'");
-  return asked;
-}
-
 // "8G", "512M", "100000K", "123456789": bytes.
 std::uint64_t parse_bytes(const std::string& text) {
   std::size_t used = 0;
@@ -164,11 +145,13 @@ int cmd_count(int argc, char** argv) {
   if (!vm.count("n")) throw missing_argument("N");
   const int n = vm["n"].as<int>();
   if (n < 1 || n > queens::kMaxCountN) throw UsageError("N must be between 1 and 32");
-  const std::string method = choose_method(vm["method"].as<std::string>(), n);
-  if (method == "brute" && n > queens::kMaxBruteN)
-    throw UsageError("--method brute: N must be between 1 and 10 (N^N placements)");
-  if (method == "permutations" && n > queens::kMaxPermutationsN)
-    throw UsageError("--method permutations: N must be between 1 and 12 (N! permutations)");
+  const queens::CountMethod* chosen = nullptr;
+  try {
+    chosen = &queens::choose_count_method(vm["method"].as<std::string>(), n);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  const std::string method = chosen->name;
   const auto shared = read_shared(vm);
 
   RunOptions run_options;
@@ -184,17 +167,17 @@ int cmd_count(int argc, char** argv) {
   }
   run_options.stop = &interrupt_source();
   const std::uint64_t budget = memory_budget(vm);  // checked whatever the method
-  Counting counting{n, method, {n, 0}};
-  if (method == "join")
+  Counting counting{n, chosen, {n, 0}};
+  if (chosen->method == queens::Method::join)
     counting.join = join_instance(n, budget, detail::worker_count(run_options.threads));
   if (vm.count("estimate")) {
     if (vm.count("checkpoint") || vm.count("part") || vm.count("mpi") || vm.count("merge"))
       throw UsageError("--estimate: runs alone (without --checkpoint, --part, --mpi)");
     const double seconds = vm["estimate"].as<double>();
-    if (method == "join")
+    if (chosen->method == queens::Method::join)
       return print_estimate(estimate<queens::JoinCount>(counting.join, run_options, seconds), n,
                             method, vm);
-    if (method == "bitboard")
+    if (chosen->method == queens::Method::bitboard)
       return print_estimate(estimate<queens::CanonicalCount>({n}, run_options, seconds), n, method,
                             vm);
     throw UsageError("--estimate: for --method join or bitboard");
@@ -204,7 +187,7 @@ int cmd_count(int argc, char** argv) {
   if (vm.count("resume") && !vm.count("checkpoint"))
     throw UsageError("--resume: needs --checkpoint FILE");
   if (resumable) {
-    if (method != "bitboard" && method != "join")
+    if (!chosen->resumable)
       throw UsageError("--checkpoint, --part and --mpi count with --method join or bitboard");
     ResumableOptions resumable_options;
     if (vm.count("subproblems")) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <nursery/checkpoint.hpp>
+#include <nursery/count_methods.hpp>
 #include <nursery/estimate.hpp>
 #include <nursery/queens.hpp>
 #include <nursery/resumable.hpp>
@@ -20,8 +21,8 @@ namespace nursery::cli {
 // What the options chose to count, and how.
 struct Counting {
   int n = 0;
-  std::string method;                // join, bitboard, backtrack or brute
-  queens::JoinCount::Instance join;  // method join: its chunk fitted to --memory
+  const queens::CountMethod* method = nullptr;  // a row of queens::count_methods()
+  queens::JoinCount::Instance join;            // N; method join: its chunk fitted to --memory
 };
 
 // A count in one go, nothing kept (--unique: the join's classes by Burnside).

@@ -23,21 +23,6 @@ namespace nursery::cli {
 
 namespace {
 
-template <class K>
-Result<queens::Placement> count_with(int n, const RunOptions& options) {
-  return run<K>(typename K::Instance{n}, options);
-}
-
-// The join counts totals; unique counts follow from Burnside's lemma with
-// the few rotation-invariant solutions, counted on the side.
-Result<queens::Placement> count_join(const queens::JoinCount::Instance& instance,
-                                     const RunOptions& options, bool unique) {
-  auto result = run<queens::JoinCount>(instance, options);
-  if (unique && result.status == Status::complete)
-    result.unique = queens::unique_from_total(instance.n, result.count);
-  return result;
-}
-
 // For bench/progress.sh: with NURSERY_PROGRESS_LOG=FILE in the environment,
 // the share of the work the bar would show (weighed, and by subproblems as
 // it was before) is sampled every 20 ms and written to FILE at the end, as
@@ -159,16 +144,7 @@ int count_plain(const Counting& counting, const RunOptions& options, const po::v
   {
     ProgressBar bar(progress, progress_wanted(vm), "count " + std::to_string(n));
     ProgressLog log(progress);
-    if (counting.method == "join")
-      result = count_join(counting.join, run_options, vm.count("unique") != 0);
-    else if (counting.method == "bitboard")
-      result = count_with<queens::CanonicalCount>(n, run_options);
-    else if (counting.method == "backtrack")
-      result = count_with<queens::Backtrack>(n, run_options);
-    else if (counting.method == "permutations")
-      result = count_with<queens::Permutations>(n, run_options);
-    else
-      result = count_with<queens::Brute>(n, run_options);
+    result = counting.method->count(counting.join, run_options, vm.count("unique") != 0);
   }
   Report report;
   report.n = n;
@@ -176,12 +152,12 @@ int count_plain(const Counting& counting, const RunOptions& options, const po::v
   report.total = result.count;
   report.unique = result.unique;
   report.stats = result.stats;
-  return print_report(report, vm, counting.method);
+  return print_report(report, vm, counting.method->name);
 }
 
 int count_resumable(const Counting& counting, ResumableOptions options,
                     const po::variables_map& vm) {
-  if (counting.method == "join")
+  if (counting.method->method == queens::Method::join)
     return resumable_with<queens::JoinCount>(counting.join, std::move(options), "join", vm);
   return resumable_with<queens::CanonicalCount>({counting.n}, std::move(options), "bitboard", vm);
 }
@@ -195,7 +171,7 @@ int count_mpi([[maybe_unused]] const Counting& counting,
     throw UsageError("--timeout: not available with --mpi (use the scheduler's time limit)");
   const mpi::Reporting reporting{vm.count("no-progress") ? 0 : progress_seconds,
                                  "count " + std::to_string(counting.n)};
-  if (counting.method == "join")
+  if (counting.method->method == queens::Method::join)
     return mpi_with<queens::JoinCount>(counting.join, options, "join", vm, reporting);
   return mpi_with<queens::CanonicalCount>({counting.n}, options, "bitboard", vm, reporting);
 #else

@@ -1,0 +1,63 @@
+// nursery count's methods as one table (count_methods.hpp).
+#include <array>
+#include <nursery/count_methods.hpp>
+
+namespace nursery::queens {
+
+namespace {
+
+// From N = 14 on the join counts faster than the bitboard backtracker.
+constexpr int kJoinFrom = 14;
+
+template <class Kind>
+Result<Placement> count_with(const JoinCount::Instance& instance, const RunOptions& options, bool) {
+  return run<Kind>(typename Kind::Instance{instance.n}, options);
+}
+
+// The join counts totals; unique counts follow from Burnside's lemma with
+// the few rotation-invariant solutions, counted on the side.
+Result<Placement> count_join(const JoinCount::Instance& instance, const RunOptions& options,
+                             bool unique) {
+  auto result = run<JoinCount>(instance, options);
+  if (unique && result.status == Status::complete)
+    result.unique = unique_from_total(instance.n, result.count);
+  return result;
+}
+
+constexpr std::array kMethods = {
+    CountMethod{Method::join, "join", kMaxJoinN, "", true, count_join},
+    CountMethod{Method::bitboard, "bitboard", kMaxCountN, "", true, count_with<CanonicalCount>},
+    CountMethod{Method::backtrack, "backtrack", kMaxCountN, "", false, count_with<Backtrack>},
+    CountMethod{Method::permutations, "permutations", kMaxPermutationsN, "N! permutations", false,
+                count_with<Permutations>},
+    CountMethod{Method::brute, "brute", kMaxBruteN, "N^N placements", false, count_with<Brute>},
+};
+
+const CountMethod& row(Method method) {
+  return kMethods[static_cast<std::size_t>(method)];
+}
+
+}  // namespace
+
+std::span<const CountMethod> count_methods() {
+  return kMethods;
+}
+
+const CountMethod& choose_count_method(const std::string& asked, int n) {
+  if (asked == "auto")
+    return row(n >= kJoinFrom && n <= kMaxJoinN ? Method::join : Method::bitboard);
+  if (asked == "fast") return row(Method::bitboard);
+  for (const auto& method : kMethods) {
+    if (asked != method.name) continue;
+    if (n > method.max_n)
+      throw std::invalid_argument(
+          "--method " + asked + ": N must be between 1 and " + std::to_string(method.max_n) +
+          (*method.max_n_reason ? std::string(" (") + method.max_n_reason + ")" : std::string()));
+    return method;
+  }
+  throw std::invalid_argument(
+      "--method: expected auto, join, bitboard, backtrack, permutations or brute, found '" + asked +
+      "'");
+}
+
+}  // namespace nursery::queens
