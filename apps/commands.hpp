@@ -26,6 +26,11 @@ int verify_lizards_files(const std::string& input, const std::string& output, bo
 int verify_skyscrapers_files(const std::string& input, const std::string& output, bool json);
 int cmd_gen_lizards(int argc, char** argv);
 int cmd_gen_skyscrapers(int argc, char** argv);
+// skyscrapers_tools.cpp: FILE ("-": standard input), or a game ID typed on
+// the command line (N:c1/.../c4N[,grid], when no file has that name).
+std::vector<skyscrapers::Puzzle> load_puzzles(const std::string& input);
+// "12.345 ms".
+std::string milliseconds(double seconds);
 // skyscrapers_tools.cpp: nursery skyscrapers FILE --bench R (one table row).
 int bench_skyscrapers(const std::vector<skyscrapers::Puzzle>& puzzles, const std::string& input,
                       unsigned threads, int repeats);

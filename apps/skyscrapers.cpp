@@ -21,30 +21,6 @@ namespace sky = nursery::skyscrapers;
 
 namespace {
 
-// FILE ("-": standard input), or a game ID typed on the command line
-// (N:c1/.../c4N[,grid], when no file has that name).
-std::vector<sky::Puzzle> load_puzzles(const std::string& input) {
-  try {
-    if (is_stdio(input)) return sky::parse(read_input(input), "stdin");
-    std::error_code missing;
-    if (!std::filesystem::exists(input, missing) &&
-        (input.find(':') != std::string::npos || input.find('#') != std::string::npos)) {
-      auto puzzle = sky::parse_game_id(input, "game ID");
-      puzzle.id = "game-id";
-      return {puzzle};
-    }
-    return sky::parse(read_input(input), input);
-  } catch (const sky::FormatError& e) {
-    throw UsageError(e.what());
-  }
-}
-
-std::string milliseconds(double seconds) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3f ms", seconds * 1e3);
-  return text;
-}
-
 // Rows as strings of digits ("3241"): heights are one digit (N <= 9).
 nlohmann::json grid_json(const sky::Grid& grid, int n) {
   nlohmann::json rows = nlohmann::json::array();
@@ -54,51 +30,6 @@ nlohmann::json grid_json(const sky::Grid& grid, int n) {
     rows.push_back(row);
   }
   return rows;
-}
-
-// What the command says of one puzzle's run, in words and for the exit status.
-struct Judgement {
-  std::string words;         // "unique", "2 solutions", "no solution", ...
-  bool solved = false;       // has at least one solution
-  bool unique = false;       // proved to have exactly one
-  bool no_solution = false;  // proved to have none
-  bool timeout = false;
-  bool interrupted = false;
-};
-
-Judgement judge(const sky::Solved& solved, Mode mode, std::uint64_t limit) {
-  Judgement verdict;
-  const auto& result = solved.result;
-  if (result.status == Status::timeout) {
-    verdict.timeout = true;
-    verdict.words = "timeout";
-  } else if (result.status == Status::cancelled) {
-    verdict.interrupted = true;
-    verdict.words = "interrupted";
-  } else if (mode == Mode::first) {
-    verdict.solved = solved.first.has_value();
-    verdict.no_solution = !verdict.solved;
-    verdict.words = verdict.solved ? "solved" : "no solution";
-  } else if (result.status == Status::limit) {
-    verdict.solved = true;
-    verdict.words = limit == 1 ? "solved" : "at least " + std::to_string(limit) + " solutions";
-  } else {
-    verdict.solved = result.count > 0;
-    verdict.no_solution = result.count == 0;
-    verdict.unique = result.count == 1;
-    verdict.words = verdict.no_solution ? "no solution"
-                    : verdict.unique    ? "unique"
-                                        : to_string(result.count) + " solutions";
-  }
-  return verdict;
-}
-
-// One puzzle's exit status, whose word its JSON entry carries.
-int puzzle_status(const Judgement& verdict, bool counting) {
-  if (verdict.interrupted) return kExitInterrupted;
-  if (verdict.timeout) return kExitTimeout;
-  if (verdict.no_solution && !counting) return kExitNoSolution;
-  return kExitSuccess;
 }
 
 }  // namespace
@@ -186,8 +117,8 @@ int cmd_skyscrapers(int argc, char** argv) {
   });
   auto start = std::chrono::steady_clock::now();
   nlohmann::json report = nlohmann::json::array();
-  int solved_count = 0, unique_count = 0, no_solution = 0, timeouts = 0, verified = 0;
-  bool interrupted = false;
+  sky::Tally tally;
+  int verified = 0;
   bool all_exact = true;
   Count total = 0;
   for (const auto& puzzle : puzzles) {
@@ -222,17 +153,13 @@ int cmd_skyscrapers(int argc, char** argv) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - puzzle_start).count();
     puzzles_done.fetch_add(1, std::memory_order_relaxed);
     bar.hide();
-    Judgement verdict = judge(solved, run_options.mode, limit);
+    sky::Judgement verdict = sky::judge(solved, run_options.mode, limit);
     if (solved.first && !listing) {
       auto verification = sky::verify(puzzle, *solved.first);
       if (!verification.valid) fault = verification.reason;
     }
     if ((solved.first || listed > 0) && fault.empty()) ++verified;
-    solved_count += verdict.solved;
-    unique_count += verdict.unique;
-    no_solution += verdict.no_solution;
-    timeouts += verdict.timeout;
-    interrupted = interrupted || verdict.interrupted;
+    tally.add(verdict);
     add_checked(total, solved.result.count);
     // A count cut short (deadline, Ctrl-C, a limit) is a lower bound, never the answer.
     const bool exact = solved.result.status == Status::complete;
@@ -248,7 +175,7 @@ int cmd_skyscrapers(int argc, char** argv) {
     if (json) {
       nlohmann::json entry = {{"id", puzzle.id},
                               {"size", puzzle.size},
-                              {"status", status_word(puzzle_status(verdict, counting))},
+                              {"status", status_word(verdict.exit_status(counting))},
                               {"seconds", puzzle_seconds}};
       if (run_options.mode != Mode::first)
         entry[exact ? "solutions" : "at_least"] = count_json(solved.result.count);
@@ -273,39 +200,34 @@ int cmd_skyscrapers(int argc, char** argv) {
       std::cout << " (" << milliseconds(puzzle_seconds) << ")\n";
       if (solved.first && !listing) std::cout << sky::format(puzzle, *solved.first) << '\n';
     }
-    if (interrupted) break;
+    if (tally.interrupted) break;
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  // A puzzle without solution fails a search, never a count (0 is a count).
   bar.hide();
-  const bool failed = no_solution > 0 && !counting;
-  const int status = interrupted ? kExitInterrupted
-                     : timeouts > 0 ? kExitTimeout
-                     : failed       ? kExitNoSolution
-                                    : kExitSuccess;
+  const int status = tally.exit_status(counting);
   if (json) {
-    nlohmann::json summary = {{"puzzles", puzzles.size()},  {"solved", solved_count},
-                              {"no_solution", no_solution}, {"timeouts", timeouts},
+    nlohmann::json summary = {{"puzzles", puzzles.size()},  {"solved", tally.solved},
+                              {"no_solution", tally.no_solution}, {"timeouts", tally.timeouts},
                               {"verified", verified},       {"seconds", seconds}};
     if (run_options.mode != Mode::first) {
-      summary["unique"] = unique_count;
+      summary["unique"] = tally.unique;
       summary[all_exact ? "solutions" : "at_least"] = count_json(total);
     }
     print_json(nlohmann::json{
         {"status", status_word(status)}, {"puzzles", report}, {"summary", summary}});
   } else {
     std::cout << "# " << puzzles.size() << (puzzles.size() == 1 ? " puzzle: " : " puzzles: ")
-              << solved_count << " solved";
-    if (run_options.mode != Mode::first) std::cout << " (" << unique_count << " unique)";
+              << tally.solved << " solved";
+    if (run_options.mode != Mode::first) std::cout << " (" << tally.unique << " unique)";
     if (verified > 0) std::cout << ", " << verified << " verified";
-    std::cout << ", " << no_solution << " without solution";
-    if (timeouts) std::cout << ", " << timeouts << " timed out";
+    std::cout << ", " << tally.no_solution << " without solution";
+    if (tally.timeouts) std::cout << ", " << tally.timeouts << " timed out";
     if (counting)
       std::cout << ", " << (all_exact ? "" : "at least ") << to_string(total)
                 << " solutions in all" << (all_exact ? "" : " (incomplete)");
     std::cout << "; total " << milliseconds(seconds) << '\n';
   }
-  if (failed) std::cerr << "no solution" << (puzzles.size() > 1 ? " for some puzzles\n" : "\n");
+  if (tally.failed(counting)) std::cerr << "no solution" << (puzzles.size() > 1 ? " for some puzzles\n" : "\n");
   return status;
 }
 

@@ -17,6 +17,30 @@ namespace nursery::cli {
 
 namespace sky = nursery::skyscrapers;
 
+// FILE ("-": standard input), or a game ID typed on the command line
+// (N:c1/.../c4N[,grid], when no file has that name).
+std::vector<skyscrapers::Puzzle> load_puzzles(const std::string& input) {
+  try {
+    if (is_stdio(input)) return sky::parse(read_input(input), "stdin");
+    std::error_code missing;
+    if (!std::filesystem::exists(input, missing) &&
+        (input.find(':') != std::string::npos || input.find('#') != std::string::npos)) {
+      auto puzzle = sky::parse_game_id(input, "game ID");
+      puzzle.id = "game-id";
+      return {puzzle};
+    }
+    return sky::parse(read_input(input), input);
+  } catch (const sky::FormatError& e) {
+    throw UsageError(e.what());
+  }
+}
+
+std::string milliseconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f ms", seconds * 1e3);
+  return text;
+}
+
 // --bench: per puzzle the best of `repeats` runs, to solve and to prove
 // uniqueness; one table row with medians and maxima.
 int bench_skyscrapers(const std::vector<sky::Puzzle>& puzzles, const std::string& input, unsigned threads,

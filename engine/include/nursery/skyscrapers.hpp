@@ -132,6 +132,33 @@ struct Solved {
 Solved solve(const Puzzle& puzzle, const RunOptions& options,
              const std::function<void(const Grid&)>& each = {});
 
+// ---- Verdict (verdict.cpp: what nursery skyscrapers says of a run) ----------
+// One puzzle's run in words and for the exit status.
+struct Judgement {
+  std::string words;         // "unique", "2 solutions", "no solution", ...
+  bool solved = false;       // has at least one solution
+  bool unique = false;       // proved to have exactly one
+  bool no_solution = false;  // proved to have none
+  bool timeout = false;
+  bool interrupted = false;
+  // Its exit status (nursery/cli.hpp), whose word its JSON entry carries:
+  // no solution fails a search, never a count (0 is a count).
+  int exit_status(bool counting) const;
+};
+// `limit`: the run's --limit (a run stopped there found at least that many).
+Judgement judge(const Solved& solved, Mode mode, std::uint64_t limit);
+
+// The verdicts of every puzzle of a run, and the run's exit status.
+struct Tally {
+  int solved = 0, unique = 0, no_solution = 0, timeouts = 0;
+  bool interrupted = false;
+  void add(const Judgement& verdict);
+  // Interrupted, else a timeout, else a puzzle without solution (a search's
+  // failure, not a count's), else success.
+  bool failed(bool counting) const { return no_solution > 0 && !counting; }
+  int exit_status(bool counting) const;
+};
+
 // ---- Verification (verify.cpp: shares no code with the solver) --------------
 
 // Valid when `heights` is a Latin square of 1..N that keeps every clue and
