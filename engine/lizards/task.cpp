@@ -1,0 +1,20 @@
+// Which task nursery lizards's options ask for, and the options another
+// task would take refused (lizards.hpp: choose_task).
+#include <nursery/lizards.hpp>
+#include <stdexcept>
+#include <string>
+
+namespace nursery::lizards {
+
+Task choose_task(const TaskOptions& asked) {
+  if (asked.maximize) {
+    if (asked.count) throw std::invalid_argument("--max and --count: choose one");
+    return Task::maximize;
+  }
+  if (asked.target || asked.max_board)
+    throw std::invalid_argument(std::string("--") + (asked.target ? "target" : "max-board") +
+                                ": only with --max");
+  return asked.count ? Task::count : Task::decide;
+}
+
+}  // namespace nursery::lizards
