@@ -23,62 +23,10 @@ namespace nursery::cli {
 
 namespace {
 
-// For bench/progress.sh: with NURSERY_PROGRESS_LOG=FILE in the environment,
-// the share of the work the bar would show (weighed, and by subproblems as
-// it was before) is sampled every 20 ms and written to FILE at the end, as
-// lines "ELAPSED WEIGHED BY_SUBPROBLEMS", then "end ELAPSED". Not an option:
-// a measuring aid, no part of the command line.
-class ProgressLog {
- public:
-  explicit ProgressLog(const Progress& progress) : progress_(progress) {
-    const char* path = std::getenv("NURSERY_PROGRESS_LOG");
-    if (path == nullptr || *path == '\0') return;
-    path_ = path;
-    start_ = std::chrono::steady_clock::now();
-    thread_ = std::thread([this] {
-      std::unique_lock lock(mutex_);
-      while (!wake_.wait_for(lock, std::chrono::milliseconds(20), [this] { return done_; }))
-        sample();
-    });
-  }
-  ~ProgressLog() {
-    if (!thread_.joinable()) return;
-    {
-      std::lock_guard lock(mutex_);
-      done_ = true;
-    }
-    wake_.notify_all();
-    thread_.join();
-    sample();
-    char end[64];
-    std::snprintf(end, sizeof end, "end %.4f\n", seconds());
-    try {
-      write_atomically(path_, text_ + end);
-    } catch (const std::exception& e) {
-      spdlog::warn("NURSERY_PROGRESS_LOG: {}", e.what());
-    }
-  }
-  ProgressLog(const ProgressLog&) = delete;
-  ProgressLog& operator=(const ProgressLog&) = delete;
-
- private:
-  double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
-  void sample() {
-    char line[96];
-    std::snprintf(line, sizeof line, "%.4f %.5f %.5f\n", seconds(), progress_.fraction(),
-                  progress_.fraction_of_subproblems());
-    text_ += line;
-  }
-  const Progress& progress_;
-  std::string path_, text_;
-  std::chrono::steady_clock::time_point start_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool done_ = false;
-  std::thread thread_;
-};
+// NURSERY_PROGRESS_LOG's write failures as a warning.
+void log_warning(const std::string& message) {
+  spdlog::warn("{}", message);
+}
 
 // The ledger's messages (no checkpoint yet, a torn line, resuming) as logs.
 void log_ledger(LogLevel level, const std::string& message) {
@@ -98,7 +46,7 @@ int resumable_with(const typename Kind::Instance& instance, ResumableOptions opt
   ResumableResult result;
   {
     ProgressBar bar(progress, progress_wanted(vm), "count " + std::to_string(ledger.header().n));
-    ProgressLog log(progress);
+    ProgressLog log(progress, log_warning);
     result = ledger.run();
   }
   return print_resumable(result, options.checkpoint, vm, method);
@@ -143,7 +91,7 @@ int count_plain(const Counting& counting, const RunOptions& options, const po::v
   Result<queens::Placement> result;
   {
     ProgressBar bar(progress, progress_wanted(vm), "count " + std::to_string(n));
-    ProgressLog log(progress);
+    ProgressLog log(progress, log_warning);
     result = counting.method->count(counting.join, run_options, vm.count("unique") != 0);
   }
   Report report;

@@ -47,35 +47,6 @@ void print_usage(std::ostream& out) {
          "3 timeout, 4 unverified (verify: a FAIL it cannot prove), 130 interrupted\n";
 }
 
-// Results lost on the way out (a full disk, a closed pipe) are an error,
-// not a success: flush stdout and say why it failed.
-bool stdout_written() {
-  errno = 0;
-  std::cout.flush();
-  bool failed = !std::cout.good() || std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
-  if (!failed) return true;
-  // The stream's error flag outlives the errno of the write that failed.
-  std::cerr << "error: stdout: "
-            << (errno != 0 ? std::strerror(errno) : "a write failed; the results were not all written")
-            << '\n';
-  return false;
-}
-
-// Edits (insert, delete, change, swap two neighbours) from one word to another.
-// The command a mistyped name most likely meant, or nothing.
-const Command* nearest(const std::string& name) {
-  const Command* best = nullptr;
-  std::size_t best_distance = 3;  // two edits at most
-  for (const auto& command : kCommands) {
-    auto d = nursery::cli::edit_distance(name, command.name);
-    if (d < best_distance) {
-      best = &command;
-      best_distance = d;
-    }
-  }
-  return best;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -118,7 +89,7 @@ int main(int argc, char** argv) {
     try {
       int status = command.run(argc - 1, argv + 1);
       if (status == nursery::cli::kExitInterrupted) status = nursery::cli::interrupted_status();
-      return stdout_written() ? status : nursery::cli::kExitUsage;
+      return nursery::cli::stdout_written() ? status : nursery::cli::kExitUsage;
     } catch (const nursery::cli::Interrupted& e) {
       std::cerr << "error: " << nursery::cli::printable(e.what()) << '\n';
       return nursery::cli::interrupted_status();
@@ -131,9 +102,11 @@ int main(int argc, char** argv) {
       return nursery::cli::kExitUsage;
     }
   }
-  if (const Command* meant = nearest(name))
+  std::vector<std::string> names;
+  for (const auto& command : kCommands) names.push_back(command.name);
+  if (const std::string meant = nursery::cli::nearest(name, names); !meant.empty())
     std::cerr << "error: unknown command '" << nursery::cli::printable(name) << "'; did you mean '"
-              << meant->name << "'? (nursery --help lists them)\n";
+              << meant << "'? (nursery --help lists them)\n";
   else
     std::cerr << "error: unknown command '" << nursery::cli::printable(name)
               << "' (try nursery --help)\n";

@@ -80,19 +80,11 @@ void refuse_negative_unsigned(const po::parsed_options& parsed,
 // The option a mistyped one most likely meant ("--unique" for "--uniqe"),
 // or nothing: two edits at most.
 std::string nearest_option(const po::options_description& options, const std::string& typed) {
-  std::string key = typed.substr(std::min(typed.find_first_not_of('-'), typed.size()));
-  std::string best;
-  std::size_t best_distance = 3;
-  for (const auto& option : options.options()) {
-    const std::string& name = option->long_name();
-    if (name.empty()) continue;
-    std::size_t d = edit_distance(key, name);
-    if (d < best_distance) {
-      best = "--" + name;
-      best_distance = d;
-    }
-  }
-  return best;
+  std::vector<std::string> names;
+  for (const auto& option : options.options()) names.push_back(option->long_name());
+  std::string meant =
+      nearest(typed.substr(std::min(typed.find_first_not_of('-'), typed.size())), names);
+  return meant.empty() ? meant : "--" + meant;
 }
 
 UsageError reword(const po::error& e, const po::options_description& options,

@@ -148,4 +148,16 @@ std::string picture_format(const std::string* asked, const std::string& output) 
     throw UsageError("--format png: standard output is a terminal; send the picture to a file");
   return format;
 }
+bool stdout_written() {
+  errno = 0;
+  std::cout.flush();
+  bool failed = !std::cout.good() || std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
+  if (!failed) return true;
+  // The stream's error flag outlives the errno of the write that failed.
+  std::cerr << "error: stdout: "
+            << (errno != 0 ? std::strerror(errno) : "a write failed; the results were not all written")
+            << '\n';
+  return false;
+}
+
 }  // namespace nursery::cli

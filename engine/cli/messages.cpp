@@ -38,6 +38,20 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
   return d[a.size()][b.size()];
 }
 
+std::string nearest(const std::string& typed, const std::vector<std::string>& names) {
+  std::string best;
+  std::size_t best_distance = 3;  // two edits at most
+  for (const auto& name : names) {
+    if (name.empty()) continue;
+    std::size_t d = edit_distance(typed, name);
+    if (d < best_distance) {
+      best = name;
+      best_distance = d;
+    }
+  }
+  return best;
+}
+
 UsageError usage_error(const std::string& what) {
   if (g_command.empty()) return UsageError(what);
   return UsageError(g_command + ": " + what + " (usage: " + g_usage + ")");

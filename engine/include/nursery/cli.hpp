@@ -68,6 +68,10 @@ std::string read_input(const std::string& path, std::size_t most = 0);
 // for "-" and /dev/stdout; UsageError "PATH: REASON" when it cannot be
 // written, Interrupted when a signal ends a wait for a FIFO's reader.
 void write_output(const std::string& path, const std::string& text);
+// Results lost on the way out (a full disk, a closed pipe) are an error,
+// not a success: flushes stdout; false, with "error: stdout: REASON" on
+// stderr, when it failed.
+bool stdout_written();
 // Refuses (usage_error) an output that names one of the inputs, or a file
 // another output writes (`lizards c.txt -o c.txt`, `--max -o X
 // --max-board X`): links and other spellings of one file included. Outputs
@@ -90,6 +94,9 @@ std::string printable(const std::string& text);
 // Edits (insert, delete, change, swap two neighbours) from a to b: for
 // "did you mean" on mistyped commands and options.
 std::size_t edit_distance(const std::string& a, const std::string& b);
+// The name a mistyped one most likely meant (two edits at most; the first
+// of equally near ones), or "" when none is that near.
+std::string nearest(const std::string& typed, const std::vector<std::string>& names);
 
 // A number option's range, declared with the option as its notifier:
 //   po::value<double>()->notifier(within("--estimate", "seconds", 0.01, kMaxTimeout))
@@ -179,6 +186,32 @@ class Deadline {
 
  private:
   StopSource stop_{&interrupt_source()};
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
+// For bench/progress.sh: with NURSERY_PROGRESS_LOG=FILE in the environment,
+// the share of the work the bar would show (weighed, and by subproblems as
+// it was before) is sampled every 20 ms and written to FILE at the end, as
+// lines "ELAPSED WEIGHED BY_SUBPROBLEMS", then "end ELAPSED". Not an option:
+// a measuring aid, no part of the command line. `warn` hears why FILE could
+// not be written ("NURSERY_PROGRESS_LOG: REASON").
+class ProgressLog {
+ public:
+  ProgressLog(const Progress& progress, std::function<void(const std::string&)> warn);
+  ~ProgressLog();
+  ProgressLog(const ProgressLog&) = delete;
+  ProgressLog& operator=(const ProgressLog&) = delete;
+
+ private:
+  double seconds() const;
+  void sample();
+  const Progress& progress_;
+  std::function<void(const std::string&)> warn_;
+  std::string path_, text_;
+  std::chrono::steady_clock::time_point start_;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool done_ = false;

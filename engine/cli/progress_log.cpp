@@ -1,0 +1,52 @@
+// NURSERY_PROGRESS_LOG: the bar's share of the work, sampled for
+// bench/progress.sh (cli.hpp: ProgressLog).
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <nursery/cli.hpp>
+#include <nursery/io.hpp>
+
+namespace nursery::cli {
+
+ProgressLog::ProgressLog(const Progress& progress, std::function<void(const std::string&)> warn)
+    : progress_(progress), warn_(std::move(warn)) {
+  const char* path = std::getenv("NURSERY_PROGRESS_LOG");
+  if (path == nullptr || *path == '\0') return;
+  path_ = path;
+  start_ = std::chrono::steady_clock::now();
+  thread_ = std::thread([this] {
+    std::unique_lock lock(mutex_);
+    while (!wake_.wait_for(lock, std::chrono::milliseconds(20), [this] { return done_; })) sample();
+  });
+}
+
+ProgressLog::~ProgressLog() {
+  if (!thread_.joinable()) return;
+  {
+    std::lock_guard lock(mutex_);
+    done_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+  sample();
+  char end[64];
+  std::snprintf(end, sizeof end, "end %.4f\n", seconds());
+  try {
+    write_atomically(path_, text_ + end);
+  } catch (const std::exception& e) {
+    if (warn_) warn_(std::string("NURSERY_PROGRESS_LOG: ") + e.what());
+  }
+}
+
+double ProgressLog::seconds() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+void ProgressLog::sample() {
+  char line[96];
+  std::snprintf(line, sizeof line, "%.4f %.5f %.5f\n", seconds(), progress_.fraction(),
+                progress_.fraction_of_subproblems());
+  text_ += line;
+}
+
+}  // namespace nursery::cli
