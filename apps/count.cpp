@@ -5,9 +5,7 @@
 // This file reads the options; count_run.cpp runs, count_report.cpp prints.
 #include "count.hpp"
 
-#include <unistd.h>
 
-#include <cmath>
 #include <cstdio>
 #include <nursery/checkpoint.hpp>
 #include <nursery/estimate.hpp>
@@ -35,59 +33,8 @@ constexpr const char* kUsage =
     "arrays; --merge sums the part files. --mpi spreads the count over MPI ranks\n"
     "(mpirun -np R nursery count N --mpi), each rank with its own thread pool.";
 
-// "8G", "512M", "100000K", "123456789": bytes.
-std::uint64_t parse_bytes(const std::string& text) {
-  std::size_t used = 0;
-  double value = 0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  const std::string unit = text.substr(used);
-  double scale = 1;
-  if (unit == "K" || unit == "k")
-    scale = 1024.0;
-  else if (unit == "M" || unit == "m")
-    scale = 1024.0 * 1024;
-  else if (unit == "G" || unit == "g")
-    scale = 1024.0 * 1024 * 1024;
-  else if (unit == "T" || unit == "t")
-    scale = 1024.0 * 1024 * 1024 * 1024;
-  else if (!unit.empty())
-    used = 0;
-  if (used == 0 || !(value > 0) || !std::isfinite(value))
-    throw UsageError("--memory: expected a size such as 8G, 512M or 1048576, found '" + text + "'");
-  return static_cast<std::uint64_t>(value * scale);
-}
-
 std::uint64_t memory_budget(const po::variables_map& vm) {
-  if (vm.count("memory")) return parse_bytes(vm["memory"].as<std::string>());
-  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page <= 0) return std::uint64_t{4} << 30;
-  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 2;
-}
-
-std::string gibibytes(double bytes) {
-  char text[32];
-  if (bytes >= 1024.0 * 1024 * 1024)
-    std::snprintf(text, sizeof text, "%.2f GiB", bytes / (1024.0 * 1024 * 1024));
-  else
-    std::snprintf(text, sizeof text, "%.1f MiB", bytes / (1024.0 * 1024));
-  return text;
-}
-
-// The narrowest chunk whose pieces, one per worker, fit the budget; a
-// count that cannot fit is refused before it starts.
-queens::JoinCount::Instance join_instance(int n, std::uint64_t budget, unsigned workers) {
-  const int width = queens::join_width_for(n, static_cast<double>(budget) / workers);
-  if (width >= 0) return {n, width};
-  throw UsageError("--memory: a join count of N = " + std::to_string(n) + " on " +
-                   std::to_string(workers) + " threads needs about " +
-                   gibibytes(queens::join_piece_bytes(n, queens::join_max_width(n)) * workers) +
-                   " even in its finest pieces, more than the budget of " +
-                   gibibytes(static_cast<double>(budget)) +
-                   " (raise --memory, use fewer --threads, or --method bitboard)");
+  return vm.count("memory") ? parse_memory(vm["memory"].as<std::string>()) : default_memory();
 }
 
 }  // namespace
@@ -169,7 +116,11 @@ int cmd_count(int argc, char** argv) {
   const std::uint64_t budget = memory_budget(vm);  // checked whatever the method
   Counting counting{n, chosen, {n, 0}};
   if (chosen->method == queens::Method::join)
-    counting.join = join_instance(n, budget, detail::worker_count(run_options.threads));
+    try {
+      counting.join = queens::join_for_memory(n, budget, detail::worker_count(run_options.threads));
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
   if (vm.count("estimate")) {
     if (vm.count("checkpoint") || vm.count("part") || vm.count("mpi") || vm.count("merge"))
       throw UsageError("--estimate: runs alone (without --checkpoint, --part, --mpi)");

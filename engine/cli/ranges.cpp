@@ -4,8 +4,11 @@
 
 #include <tbb/info.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
@@ -45,6 +48,37 @@ unsigned parse_jobs(const std::string& text) {
         "--jobs: expected a number of instances at once from 1 to 4096 or 'auto', found '" + text +
         "'");
   }
+}
+
+std::uint64_t parse_memory(const std::string& text) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  const std::string unit = text.substr(used);
+  double scale = 1;
+  if (unit == "K" || unit == "k")
+    scale = 1024.0;
+  else if (unit == "M" || unit == "m")
+    scale = 1024.0 * 1024;
+  else if (unit == "G" || unit == "g")
+    scale = 1024.0 * 1024 * 1024;
+  else if (unit == "T" || unit == "t")
+    scale = 1024.0 * 1024 * 1024 * 1024;
+  else if (!unit.empty())
+    used = 0;
+  if (used == 0 || !(value > 0) || !std::isfinite(value))
+    throw UsageError("--memory: expected a size such as 8G, 512M or 1048576, found '" + text + "'");
+  return static_cast<std::uint64_t>(value * scale);
+}
+
+std::uint64_t default_memory() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return std::uint64_t{4} << 30;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 2;
 }
 
 double parse_timeout(const std::string& text) {

@@ -1,5 +1,6 @@
 // nursery count's methods as one table (count_methods.hpp).
 #include <array>
+#include <cstdio>
 #include <nursery/count_methods.hpp>
 
 namespace nursery::queens {
@@ -37,6 +38,15 @@ const CountMethod& row(Method method) {
   return kMethods[static_cast<std::size_t>(method)];
 }
 
+std::string gibibytes(double bytes) {
+  char text[32];
+  if (bytes >= 1024.0 * 1024 * 1024)
+    std::snprintf(text, sizeof text, "%.2f GiB", bytes / (1024.0 * 1024 * 1024));
+  else
+    std::snprintf(text, sizeof text, "%.1f MiB", bytes / (1024.0 * 1024));
+  return text;
+}
+
 }  // namespace
 
 std::span<const CountMethod> count_methods() {
@@ -58,6 +68,17 @@ const CountMethod& choose_count_method(const std::string& asked, int n) {
   throw std::invalid_argument(
       "--method: expected auto, join, bitboard, backtrack, permutations or brute, found '" + asked +
       "'");
+}
+
+JoinCount::Instance join_for_memory(int n, std::uint64_t budget, unsigned workers) {
+  const int width = join_width_for(n, static_cast<double>(budget) / workers);
+  if (width >= 0) return {n, width};
+  throw std::invalid_argument("--memory: a join count of N = " + std::to_string(n) + " on " +
+                              std::to_string(workers) + " threads needs about " +
+                              gibibytes(join_piece_bytes(n, join_max_width(n)) * workers) +
+                              " even in its finest pieces, more than the budget of " +
+                              gibibytes(static_cast<double>(budget)) +
+                              " (raise --memory, use fewer --threads, or --method bitboard)");
 }
 
 }  // namespace nursery::queens

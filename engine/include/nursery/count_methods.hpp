@@ -3,6 +3,7 @@
 // be resumed, and the count itself. The CLI picks a row; it knows no method.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -35,5 +36,11 @@ std::span<const CountMethod> count_methods();
 // words ("--method brute: N must be between 1 and 10 (N^N placements)"),
 // for an unknown name or an N the method does not take.
 const CountMethod& choose_count_method(const std::string& asked, int n);
+
+// The join's instance for a memory budget: the narrowest chunk whose
+// pieces, one per worker, fit `budget` bytes; a count that cannot fit is
+// refused before it starts (std::invalid_argument "--memory: a join count
+// of N = ... needs about ..., more than the budget of ...").
+JoinCount::Instance join_for_memory(int n, std::uint64_t budget, unsigned workers);
 
 }  // namespace nursery::queens
