@@ -39,32 +39,6 @@ ProgressBar::Line batch_line(const batch::Tally& tally) {
   };
 }
 
-// The report of `--report -`: a temporary FILE.json the run writes, copied
-// to stdout and removed.
-class StdoutReport {
- public:
-  explicit StdoutReport(bool wanted) {
-    if (wanted)
-      path_ = (std::filesystem::temp_directory_path() /
-               ("nursery-report-" + std::to_string(::getpid()) + ".json"))
-                  .string();
-  }
-  ~StdoutReport() {
-    std::error_code ignored;
-    if (!path_.empty()) std::filesystem::remove(path_, ignored);
-  }
-  StdoutReport(const StdoutReport&) = delete;
-  StdoutReport& operator=(const StdoutReport&) = delete;
-  explicit operator bool() const { return !path_.empty(); }
-  const std::string& path() const { return path_; }
-  void print() const {
-    if (!path_.empty()) write_output("-", read_input(path_));
-  }
-
- private:
-  std::string path_;
-};
-
 // The summary: one line (on stderr when the report took stdout), or one JSON
 // object with the report's path and where the answers went; then, on
 // stderr, where the answers (of a run that solved) and the report are.
@@ -86,28 +60,6 @@ void print_summary(const batch::Summary& summary, const SharedOptions& shared,
   else if (solved && summary.instances > 0)
     std::cerr << "answers: not kept (-o OUTDIR keeps them)\n";
   if (!report.empty() && !is_stdio(report)) std::cerr << "report: " << report << '\n';
-}
-
-// PATH "-": more paths from standard input, one a line (`find ... |
-// nursery batch -`); blank lines are passed over, stdin is read once.
-std::vector<std::string> with_stdin_paths(const std::vector<std::string>& paths) {
-  std::vector<std::string> all;
-  bool read = false;
-  for (const auto& path : paths) {
-    if (path != "-") {
-      all.push_back(path);
-      continue;
-    }
-    if (read) continue;
-    read = true;
-    std::size_t before = all.size();
-    for (std::string line; std::getline(std::cin, line);) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (!line.empty()) all.push_back(line);
-    }
-    if (all.size() == before) throw UsageError("batch: -: expected paths on standard input, found none");
-  }
-  return all;
 }
 
 }  // namespace
@@ -198,7 +150,7 @@ int cmd_batch(int argc, char** argv) {
   const std::string report = vm.count("report") ? vm["report"].as<std::string>() : "";
   if (is_stdio(report) && shared.json)
     throw UsageError("--report - and --json: both would go to stdout; choose one");
-  StdoutReport to_stdout(is_stdio(report));
+  StdoutFile to_stdout(is_stdio(report));
   if (!report.empty()) run.report = to_stdout ? to_stdout.path() : report;
   if (vm.count("output")) run.outdir = vm["output"].as<std::string>();
   run.stop = &interrupt_source();

@@ -160,4 +160,40 @@ bool stdout_written() {
   return false;
 }
 
+StdoutFile::StdoutFile(bool wanted) {
+  if (wanted)
+    path_ = (std::filesystem::temp_directory_path() /
+             ("nursery-report-" + std::to_string(::getpid()) + ".json"))
+                .string();
+}
+
+StdoutFile::~StdoutFile() {
+  std::error_code ignored;
+  if (!path_.empty()) std::filesystem::remove(path_, ignored);
+}
+
+void StdoutFile::print() const {
+  if (!path_.empty()) write_output("-", read_input(path_));
+}
+
+std::vector<std::string> with_stdin_paths(const std::vector<std::string>& paths) {
+  std::vector<std::string> all;
+  bool read = false;
+  for (const auto& path : paths) {
+    if (path != "-") {
+      all.push_back(path);
+      continue;
+    }
+    if (read) continue;
+    read = true;
+    std::size_t before = all.size();
+    for (std::string line; std::getline(std::cin, line);) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (!line.empty()) all.push_back(line);
+    }
+    if (all.size() == before) throw UsageError("batch: -: expected paths on standard input, found none");
+  }
+  return all;
+}
+
 }  // namespace nursery::cli

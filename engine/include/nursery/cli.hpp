@@ -72,6 +72,26 @@ void write_output(const std::string& path, const std::string& text);
 // not a success: flushes stdout; false, with "error: stdout: REASON" on
 // stderr, when it failed.
 bool stdout_written();
+// A file standing for stdout, for a writer that needs a path (batch
+// --report -): a temporary nursery-report-PID.json the run writes, copied
+// to stdout by print() and removed.
+class StdoutFile {
+ public:
+  explicit StdoutFile(bool wanted);
+  ~StdoutFile();
+  StdoutFile(const StdoutFile&) = delete;
+  StdoutFile& operator=(const StdoutFile&) = delete;
+  explicit operator bool() const { return !path_.empty(); }
+  const std::string& path() const { return path_; }
+  void print() const;
+
+ private:
+  std::string path_;
+};
+
+// PATH "-": more paths from standard input, one a line (`find ... |
+// nursery batch -`); blank lines are passed over, stdin is read once.
+std::vector<std::string> with_stdin_paths(const std::vector<std::string>& paths);
 // Refuses (usage_error) an output that names one of the inputs, or a file
 // another output writes (`lizards c.txt -o c.txt`, `--max -o X
 // --max-board X`): links and other spellings of one file included. Outputs
