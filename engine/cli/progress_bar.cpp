@@ -89,22 +89,16 @@ std::string ProgressBar::fit(const std::string& line, std::size_t columns) {
 ProgressBar::ProgressBar(bool enabled, Line line) : line_(std::move(line)) {
   if (!enabled) return;
   started_ = std::chrono::steady_clock::now();
-  thread_ = std::thread([this] {
-    const auto start = started_;
-    while (!finished_.load()) {
-      for (int i = 0; i < 4 && !finished_.load(); ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      if (finished_.load()) break;
-      if (std::chrono::steady_clock::now().time_since_epoch().count() < hidden_until_.load())
-        continue;
-      double elapsed =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      // The width is asked at every frame: the window may be resized.
-      std::string text = fit(line_(elapsed), terminal_columns());
-      std::lock_guard lock(stderr_mutex());
-      std::fprintf(stderr, "\r\033[K%s", text.c_str());
-      std::fflush(stderr);
-    }
+  // A frame every 200 ms, the width asked at every frame: the window may be
+  // resized.
+  frames_ = Background::every(std::chrono::milliseconds(200), [this] {
+    const auto now = SteadyClock::now();
+    if (now.time_since_epoch().count() < hidden_until_.load()) return;
+    std::string text =
+        fit(line_(std::chrono::duration<double>(now - started_).count()), terminal_columns());
+    std::lock_guard lock(stderr_mutex());
+    std::fprintf(stderr, "\r\033[K%s", text.c_str());
+    std::fflush(stderr);
   });
 }
 
@@ -127,9 +121,8 @@ std::string ProgressBar::run_line(const Progress& progress, const std::string& l
 }
 
 ProgressBar::~ProgressBar() {
-  finished_.store(true);
-  if (thread_.joinable()) {
-    thread_.join();
+  if (frames_.running()) {
+    frames_.stop();
     // The frame the run ended with, then a clean line: a log of stderr
     // (--progress without a terminal) always holds the bar's last state.
     std::string text =
@@ -142,7 +135,7 @@ ProgressBar::~ProgressBar() {
 }
 
 void ProgressBar::hide() {
-  if (!thread_.joinable()) return;
+  if (!frames_.running()) return;
   const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(300);
   hidden_until_.store(until.time_since_epoch().count());
   std::lock_guard lock(stderr_mutex());

@@ -14,20 +14,12 @@ ProgressLog::ProgressLog(const Progress& progress, std::function<void(const std:
   if (path == nullptr || *path == '\0') return;
   path_ = path;
   start_ = std::chrono::steady_clock::now();
-  thread_ = std::thread([this] {
-    std::unique_lock lock(mutex_);
-    while (!wake_.wait_for(lock, std::chrono::milliseconds(20), [this] { return done_; })) sample();
-  });
+  sampler_ = Background::every(std::chrono::milliseconds(20), [this] { sample(); });
 }
 
 ProgressLog::~ProgressLog() {
-  if (!thread_.joinable()) return;
-  {
-    std::lock_guard lock(mutex_);
-    done_ = true;
-  }
-  wake_.notify_all();
-  thread_.join();
+  if (!sampler_.running()) return;
+  sampler_.stop();
   sample();
   char end[64];
   std::snprintf(end, sizeof end, "end %.4f\n", seconds());

@@ -34,24 +34,8 @@ void install_interrupt_handler() {
 
 Deadline::Deadline(double seconds) {
   if (seconds <= 0) return;
-  auto until = std::chrono::steady_clock::now() +
-               std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                   std::chrono::duration<double>(seconds));
-  thread_ = std::thread([this, until] {
-    std::unique_lock lock(mutex_);
-    if (!wake_.wait_until(lock, until, [this] { return done_; }))
-      stop_.request(StopReason::timeout);
-  });
-}
-
-Deadline::~Deadline() {
-  if (!thread_.joinable()) return;
-  {
-    std::lock_guard lock(mutex_);
-    done_ = true;
-  }
-  wake_.notify_all();
-  thread_.join();
+  timer_ = Background::at(SteadyClock::now() + seconds_duration(seconds),
+                          [this] { stop_.request(StopReason::timeout); });
 }
 
 int Deadline::exit_status() const {

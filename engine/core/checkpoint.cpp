@@ -419,7 +419,8 @@ void Writer::add(const Record& record) {
   if (!error_.empty()) throw Error(error_);
   buffer_.append(line, size);
   ++buffered_;
-  if (!syncer_.joinable()) syncer_ = std::thread([this] { sync_loop(); });
+  if (!syncer_.running())
+    syncer_ = Background([this](std::stop_token token) { sync_loop(token); });
   if (buffered_ >= batching_.records) wake_.notify_one();
 }
 
@@ -432,13 +433,12 @@ void Writer::flush() {
   write_batch();
 }
 
-void Writer::sync_loop() {
-  const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-      std::chrono::duration<double>(std::max(batching_.seconds, 0.001)));
+void Writer::sync_loop(std::stop_token token) {
+  const auto period = seconds_duration(std::max(batching_.seconds, 0.001));
   std::unique_lock lock(mutex_);
-  while (!stopping_) {
-    wake_.wait_for(lock, period, [this] { return stopping_ || buffered_ >= batching_.records; });
-    if (stopping_) break;
+  while (!token.stop_requested()) {
+    wake_.wait_for(lock, token, period, [this] { return buffered_ >= batching_.records; });
+    if (token.stop_requested()) break;
     lock.unlock();
     try {
       std::lock_guard io(io_mutex_);
@@ -452,15 +452,7 @@ void Writer::sync_loop() {
   }
 }
 
-void Writer::stop_syncer() {
-  if (!syncer_.joinable()) return;
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_one();
-  syncer_.join();
-}
+void Writer::stop_syncer() { syncer_.stop(); }
 
 void Writer::write_batch() {
   std::string batch;

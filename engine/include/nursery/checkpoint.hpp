@@ -28,12 +28,14 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <stop_token>
 #include <thread>
 #include <type_traits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "nursery/background.hpp"
 #include "nursery/count.hpp"
 
 namespace nursery::checkpoint {
@@ -131,7 +133,7 @@ class Writer {
  private:
   Writer(const std::filesystem::path& path, int fd, Batching batching);
   void write_batch();  // under io_mutex_
-  void sync_loop();    // the background thread
+  void sync_loop(std::stop_token token);  // the background thread
   void stop_syncer();
 
   std::filesystem::path path_;
@@ -143,10 +145,9 @@ class Writer {
   std::size_t buffered_ = 0;
   std::chrono::steady_clock::time_point last_sync_;
   std::atomic<std::uint64_t> syncs_{0};
-  std::condition_variable wake_;  // with mutex_: a full batch, or stop
-  bool stopping_ = false;
+  std::condition_variable_any wake_;  // with mutex_: a full batch (a stop wakes it too)
   std::string error_;  // the background thread's failure, reported by add()/flush()
-  std::thread syncer_;
+  Background syncer_;  // started by the first add()
 };
 
 //--- Helpers -----------------------------------------------------------------

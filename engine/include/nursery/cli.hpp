@@ -5,11 +5,11 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <nursery/background.hpp>
 #include <nursery/progress.hpp>
 #include <nursery/stop.hpp>
 #include <stdexcept>
@@ -189,10 +189,9 @@ class ProgressBar {
 
  private:
   Line line_;
-  std::atomic<bool> finished_{false};
   std::chrono::steady_clock::time_point started_;
   std::atomic<std::int64_t> hidden_until_{0};  // steady_clock ticks; no drawing before
-  std::thread thread_;
+  Background frames_;  // last: stopped before the rest goes
 };
 
 // A command's own deadline (gen --timeout): stop() is requested with
@@ -201,7 +200,6 @@ class ProgressBar {
 class Deadline {
  public:
   explicit Deadline(double seconds);
-  ~Deadline();
   Deadline(const Deadline&) = delete;
   Deadline& operator=(const Deadline&) = delete;
   const StopSource& stop() const { return stop_; }
@@ -211,10 +209,7 @@ class Deadline {
 
  private:
   StopSource stop_{&interrupt_source()};
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool done_ = false;
-  std::thread thread_;
+  Background timer_;  // last: stopped before stop_ goes
 };
 
 // For bench/progress.sh: with NURSERY_PROGRESS_LOG=FILE in the environment,
@@ -237,10 +232,7 @@ class ProgressLog {
   std::function<void(const std::string&)> warn_;
   std::string path_, text_;
   std::chrono::steady_clock::time_point start_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool done_ = false;
-  std::thread thread_;
+  Background sampler_;  // last: stopped before the rest goes
 };
 
 // Held while a line goes to stderr, so the bar and messages do not mix.

@@ -26,6 +26,7 @@
 #include <thread>
 #include <vector>
 
+#include "nursery/background.hpp"
 #include "nursery/count.hpp"
 #include "nursery/frontier.hpp"
 #include "nursery/progress.hpp"
@@ -55,37 +56,20 @@ inline double thread_cpu_seconds() {
   return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
-// Sets `stop` to timeout when the deadline passes, unless disarmed first.
+// Sets `stop` to timeout when the deadline passes, unless disarmed first
+// (destroyed).
 class Watchdog {
  public:
   Watchdog(StopSource& stop, tbb::task_group_context& context, double seconds) {
     if (seconds <= 0) return;
-    auto deadline = std::chrono::steady_clock::now() +
-                    std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                        std::chrono::duration<double>(seconds));
-    thread_ = std::thread([this, &stop, &context, deadline] {
-      std::unique_lock lock(mutex_);
-      if (!cv_.wait_until(lock, deadline, [this] { return disarmed_; })) {
-        stop.request(StopReason::timeout);
-        context.cancel_group_execution();
-      }
+    timer_ = Background::at(SteadyClock::now() + seconds_duration(seconds), [&stop, &context] {
+      stop.request(StopReason::timeout);
+      context.cancel_group_execution();
     });
-  }
-  ~Watchdog() {
-    if (!thread_.joinable()) return;
-    {
-      std::lock_guard lock(mutex_);
-      disarmed_ = true;
-    }
-    cv_.notify_all();
-    thread_.join();
   }
 
  private:
-  std::mutex mutex_;
-  std::condition_variable cv_;
-  bool disarmed_ = false;
-  std::thread thread_;
+  Background timer_;
 };
 
 inline unsigned worker_count(unsigned threads) {
