@@ -84,7 +84,7 @@ int cmd_gen_lizards(int argc, char** argv) {
       for (std::size_t c = 0; c < n; ++c)
         if (row[c] == lz::kTree) trees[(r * n + c) >> 6] |= std::uint64_t{1} << ((r * n + c) & 63);
     }
-    auto greedy = lz::greedy_count(gen.n, trees, [&] { return deadline.requested(); });
+    auto greedy = lz::greedy_count(gen.n, trees, Budget(&deadline.stop()));
     if (!greedy || deadline.requested()) return deadline.exit_status();
     p_value = std::max<std::uint64_t>(1, *greedy + (gen.p == -2 ? 1 : 0));
   }

@@ -64,21 +64,6 @@ int cmd_lizards(int argc, char** argv) {
   auto shared = read_shared(vm);
   bool json = shared.json;
 
-  // --timeout counts from here: reading and parsing a 100 MB board is part
-  // of the time the user gave.
-  const auto start = std::chrono::steady_clock::now();
-  auto left = [&](double timeout) {
-    if (timeout <= 0) return timeout;
-    double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return std::max(1e-3, timeout - spent);
-  };
-  lz::Board board;
-  try {
-    board = lz::parse(read_board(input), input);
-  } catch (const lz::ParseError& e) {
-    throw UsageError(e.what());
-  }
-
   lz::Task task;
   try {
     task = lz::choose_task({vm.count("count") != 0, vm.count("max") != 0, vm.count("target") != 0,
@@ -86,16 +71,24 @@ int cmd_lizards(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
-  if (task == lz::Task::maximize) {
-    if (!vm["timeout"].defaulted()) shared.timeout = left(shared.timeout);
-    return run_max(board, vm, shared, output);
+  // --timeout counts from here: reading and parsing a 100 MB board is part
+  // of the time the user gave. Without it --max has its own deadline
+  // (timeout_help says it).
+  const bool own_deadline = task == lz::Task::maximize && vm["timeout"].defaulted();
+  const Budget budget(&interrupt_source(),
+                      own_deadline ? lz::kMaximizeDefaultSeconds : shared.timeout);
+  lz::Board board;
+  try {
+    board = lz::parse(read_board(input), input);
+  } catch (const lz::ParseError& e) {
+    throw UsageError(e.what());
   }
+  if (task == lz::Task::maximize) return run_max(board, vm, shared, budget, output);
 
   lz::SolveOptions solve;
   solve.count = task == lz::Task::count;
   solve.threads = shared.threads;
-  solve.timeout_seconds = left(shared.timeout);
-  solve.stop = &interrupt_source();
+  solve.budget = budget;
   solve.seed = vm["seed"].as<std::uint64_t>();
   solve.local_search = vm.count("no-local-search") == 0;
   solve.any = vm.count("any") != 0;

@@ -32,6 +32,6 @@ lz::Algorithm parse_algorithm(const std::string& text);
 const std::string& timeout_help();
 // --max: the largest placement found and a proven bound on it.
 int run_max(const lz::Board& board, const po::variables_map& vm, const SharedOptions& shared,
-            const std::string& output);
+            const Budget& budget, const std::string& output);
 
 }  // namespace nursery::cli

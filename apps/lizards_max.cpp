@@ -23,7 +23,7 @@ const std::string& timeout_help() {
   static const std::string help = [] {
     char text[128];
     std::snprintf(text, sizeof text, "seconds before giving up (0: none, the default; --max: %g)",
-                  lz::MaximizeOptions{}.timeout_seconds);
+                  lz::kMaximizeDefaultSeconds);
     return std::string(text);
   }();
   return help;
@@ -35,12 +35,10 @@ const std::string& timeout_help() {
 // a check against exactly that many. The exit status is 0 whenever a placement is
 // written (the bound and gap say how good), 130 on Ctrl-C.
 int run_max(const lz::Board& board, const po::variables_map& vm, const SharedOptions& shared,
-            const std::string& output) {
+            const Budget& budget, const std::string& output) {
   lz::MaximizeOptions options;
   options.threads = shared.threads;
-  // Without --timeout the engine's default deadline (timeout_help says it).
-  if (!vm["timeout"].defaulted()) options.timeout_seconds = shared.timeout;
-  options.stop = &interrupt_source();
+  options.budget = budget;
   options.seed = vm["seed"].as<std::uint64_t>();
   if (vm.count("target")) options.target = vm["target"].as<std::uint64_t>();
   std::atomic<std::uint64_t> best{0}, upper{0};

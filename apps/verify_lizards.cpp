@@ -43,8 +43,7 @@ int verify_lizards_files(const std::string& input, const std::string& output, bo
     reading.store(2, std::memory_order_relaxed);
     std::string answer = read_board(output, input);
     reading.store(0, std::memory_order_relaxed);
-    checked = lz::verify(
-        board, answer, [] { return interrupt_source().requested(); }, &checking);
+    checked = lz::verify(board, answer, Budget(&interrupt_source()), &checking);
   }
   if (!checked) return kExitInterrupted;
   const auto& verdict = *checked;

@@ -30,8 +30,7 @@ void solve(FileJob& job, std::size_t, const Settings& settings, const StopSource
   lz::SolveOptions options;
   options.count = settings.count;
   options.threads = inner;
-  options.timeout_seconds = settings.timeout;
-  options.stop = &stop;
+  options.budget = Budget(&stop, settings.timeout);
   auto report = lz::solve(board, options);
   row.nodes = report.stats.nodes;
   row.message = report.how;
@@ -52,7 +51,7 @@ void solve(FileJob& job, std::size_t, const Settings& settings, const StopSource
 Check check(const FileJob& job, std::size_t, const Settings&, const StopSource& stop) {
   Check check;
   // Seconds on a 10,000 x 10,000 board: Ctrl-C ends the check too.
-  auto checked = lz::verify(job.text, job.answers[0], [&stop] { return stop.requested(); });
+  auto checked = lz::verify(job.text, job.answers[0], Budget(&stop));
   if (!checked) {
     check.stopped = true;
     return check;

@@ -44,11 +44,10 @@ BipartiteGraph segment_graph(const Instance& instance, const std::uint32_t* cell
 }
 
 std::uint64_t max_matching(const BipartiteGraph& g, std::uint64_t enough) {
-  return matching_bound(g, enough, {}).size;
+  return matching_bound(g, enough, Budget()).size;
 }
 
-MatchingBound matching_bound(const BipartiteGraph& g, std::uint64_t enough,
-                             const std::function<bool()>& stopped) {
+MatchingBound matching_bound(const BipartiteGraph& g, std::uint64_t enough, const Budget& budget) {
   std::vector<std::uint32_t> match_left(g.left, kUnmatched), match_right(g.right, kUnmatched);
   std::uint64_t size = 0;
   // A greedy start leaves Hopcroft-Karp only the hard part.
@@ -67,7 +66,7 @@ MatchingBound matching_bound(const BipartiteGraph& g, std::uint64_t enough,
   constexpr std::uint32_t kPoll = 4096;
   std::uint32_t polls = 0;
   bool cut = false;
-  auto stop_now = [&] { return cut || (stopped && ++polls % kPoll == 0 && (cut = stopped())); };
+  auto stop_now = [&] { return cut || (++polls % kPoll == 0 && (cut = budget.spent())); };
   std::uint64_t shortest = 0;  // matched edges on every augmenting path (last layering)
   auto cut_short = [&] {
     MatchingBound bound{size, 0, false};
@@ -146,8 +145,7 @@ std::uint64_t Bounds::upper() const {
   return best;
 }
 
-Bounds root_bounds(const Instance& instance, std::uint64_t enough,
-                   const std::function<bool()>& stopped) {
+Bounds root_bounds(const Instance& instance, std::uint64_t enough, const Budget& budget) {
   Bounds bounds;
   const auto& cells = instance.column_cells;
   bounds.free_cells = cells.size();
@@ -160,7 +158,7 @@ Bounds root_bounds(const Instance& instance, std::uint64_t enough,
   std::atomic<bool> cut{false};
   auto matching = [&](Direction left, Direction right) {
     MatchingBound m = matching_bound(
-        segment_graph(instance, cells.data(), cells.size(), left, right), enough, stopped);
+        segment_graph(instance, cells.data(), cells.size(), left, right), enough, budget);
     if (m.size >= enough) return counted;
     if (!m.complete) cut = true;
     return std::min(m.upper, counted);

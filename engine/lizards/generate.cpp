@@ -19,8 +19,7 @@ void TreeRows::next(std::vector<std::uint8_t>& row) {
     if (static_cast<double>(rng_() >> 11) * scale < trees_) cell = kTree;
 }
 
-std::optional<Board> generate(const GenerateOptions& options,
-                              const std::function<bool()>& stopped) {
+std::optional<Board> generate(const GenerateOptions& options, const Budget& budget) {
   Board board;
   board.algorithm = options.algorithm;
   board.n = options.n;
@@ -29,14 +28,14 @@ std::optional<Board> generate(const GenerateOptions& options,
   TreeRows rows(options);
   std::vector<std::uint8_t> row;
   for (std::size_t r = 0; r < n; ++r) {
-    if (stopped && stopped()) return std::nullopt;
+    if (budget.spent()) return std::nullopt;
     rows.next(row);
     std::copy(row.begin(), row.end(), board.cells.begin() + static_cast<std::ptrdiff_t>(r * n));
   }
   if (options.p > 0) {
     board.p = static_cast<std::uint64_t>(options.p);
   } else {
-    auto greedy = greedy_count(board, stopped);
+    auto greedy = greedy_count(board, budget);
     if (!greedy) return std::nullopt;
     board.p = std::max<std::uint64_t>(1, *greedy + (options.p == -2 ? 1 : 0));
   }

@@ -10,13 +10,13 @@
 namespace nursery::lizards {
 
 namespace {
-// Returns false when `stopped` said stop before the last column.
+// Returns false when `budget` was spent before the last column.
 // `tree(cell)` says whether a cell (row-major index) holds a tree.
 template <class Tree, class Place>
-bool greedy_scan(std::size_t n, Tree&& tree, const std::function<bool()>& stopped, Place&& place) {
+bool greedy_scan(std::size_t n, Tree&& tree, const Budget& budget, Place&& place) {
   std::vector<std::uint8_t> row(n, 0), diagonal(2 * n, 0), anti(2 * n, 0);
   for (std::size_t c = 0; c < n; ++c) {
-    if (stopped && stopped()) return false;
+    if (budget.spent()) return false;
     std::uint8_t column = 0;
     // Along a row, a diagonal or an anti-diagonal, column-major order visits
     // cells in increasing column, so a tree simply clears the line's flag.
@@ -37,32 +37,31 @@ bool greedy_scan(std::size_t n, Tree&& tree, const std::function<bool()>& stoppe
 }
 }  // namespace
 
-Placement greedy_placement(const Board& board, const std::function<bool()>& stopped) {
+Placement greedy_placement(const Board& board, const Budget& budget) {
   Placement placement;
   const std::uint8_t* cells = board.cells.data();
   greedy_scan(
-      board.n, [cells](std::size_t cell) { return cells[cell] == kTree; }, stopped,
+      board.n, [cells](std::size_t cell) { return cells[cell] == kTree; }, budget,
       [&](std::uint32_t cell) { placement.push_back(cell); });
   return placement;
 }
 
-std::optional<std::uint64_t> greedy_count(const Board& board,
-                                          const std::function<bool()>& stopped) {
+std::optional<std::uint64_t> greedy_count(const Board& board, const Budget& budget) {
   std::uint64_t count = 0;
   const std::uint8_t* cells = board.cells.data();
   if (!greedy_scan(
-          board.n, [cells](std::size_t cell) { return cells[cell] == kTree; }, stopped,
+          board.n, [cells](std::size_t cell) { return cells[cell] == kTree; }, budget,
           [&](std::uint32_t) { ++count; }))
     return std::nullopt;
   return count;
 }
 
 std::optional<std::uint64_t> greedy_count(std::uint32_t n, const std::vector<std::uint64_t>& trees,
-                                          const std::function<bool()>& stopped) {
+                                          const Budget& budget) {
   std::uint64_t count = 0;
   const std::uint64_t* words = trees.data();
   if (!greedy_scan(
-          n, [words](std::size_t cell) { return (words[cell >> 6] >> (cell & 63)) & 1; }, stopped,
+          n, [words](std::size_t cell) { return (words[cell >> 6] >> (cell & 63)) & 1; }, budget,
           [&](std::uint32_t) { ++count; }))
     return std::nullopt;
   return count;

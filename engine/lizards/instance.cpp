@@ -34,8 +34,8 @@ void order_values(Instance& in) {
 
 }  // namespace
 
-std::shared_ptr<const Instance> build_instance(Board board, const std::function<bool()>& stopped) {
-  auto stop = [&] { return stopped && stopped(); };
+std::shared_ptr<const Instance> build_instance(Board board, const Budget& budget) {
+  auto stop = [&] { return budget.spent(); };
   auto instance = std::make_shared<Instance>();
   Instance& in = *instance;
   in.board = std::move(board);

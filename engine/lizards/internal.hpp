@@ -23,7 +23,7 @@ struct BipartiteGraph {
 // `enough` edges is found, that size (a proof that the bound does not bite).
 std::uint64_t max_matching(const BipartiteGraph& graph,
                            std::uint64_t enough = std::numeric_limits<std::uint64_t>::max());
-// The same, stoppable (`stopped`, polled every few thousand vertices): a
+// The same, stoppable (`budget`, polled every few thousand vertices): a
 // matching cut short still proves a bound. Hopcroft-Karp's last layering
 // says every augmenting path uses at least k matched edges; a maximum
 // matching M* and the current M differ by |M*| - |M| disjoint augmenting
@@ -34,7 +34,7 @@ struct MatchingBound {
   bool complete = false;    // maximum, or `enough` reached
 };
 MatchingBound matching_bound(const BipartiteGraph& graph, std::uint64_t enough,
-                             const std::function<bool()>& stopped);
+                             const Budget& budget);
 
 // The edges (one per empty cell) between two directions' segments, for the
 // cells listed.

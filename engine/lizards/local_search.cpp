@@ -94,7 +94,7 @@ class Nursery {
   // number of distinct blockers).
   bool kickable(std::uint32_t cell) const { return seen_by_[cell] <= 2; }
 
-  // Places every free cell of `cells`, in order; false when `stopped`
+  // Places every free cell of `cells`, in order; false when `stopped()`
   // (asked every 65,536 cells: a fill may walk 10^8) said stop first.
   template <class Stopped>
   bool fill(const std::vector<std::uint32_t>& cells, Stopped&& stopped) {
@@ -266,8 +266,6 @@ std::optional<Placement> Racer::run(const LocalSearchOptions& options) {
   const Instance& in = in_;
   const std::uint64_t p = in.board.p;
   if (p > in.column_cells.size()) return std::nullopt;
-  using Clock = std::chrono::steady_clock;
-  auto begin = Clock::now();
   Nursery& nursery = state_->nursery;
   std::vector<std::uint32_t>& queue = nursery.woken();
   std::uint64_t& steps = state_->steps;
@@ -280,10 +278,7 @@ std::optional<Placement> Racer::run(const LocalSearchOptions& options) {
   auto out_of_time = [&] {
     if (options.best && nursery.size() > options.best->load(std::memory_order_relaxed))
       options.best->store(nursery.size(), std::memory_order_relaxed);
-    if (options.give_up && options.give_up->load(std::memory_order_relaxed)) return true;
-    if (options.stopped && options.stopped()) return true;
-    return options.seconds > 0 &&
-           std::chrono::duration<double>(Clock::now() - begin).count() > options.seconds;
+    return options.budget.spent();
   };
   auto drain = [&]() -> bool {
     while (!queue.empty()) {
@@ -300,10 +295,7 @@ std::optional<Placement> Racer::run(const LocalSearchOptions& options) {
   if (!state_->swapped) {
     // The first fill walks every cell (10^8 on the largest boards): it
     // stops when asked to, as the moves below do.
-    auto asked_to_stop = [&] {
-      return (options.give_up && options.give_up->load(std::memory_order_relaxed)) ||
-             (options.stopped && options.stopped());
-    };
+    auto asked_to_stop = [&] { return options.budget.spent(); };
     if (!nursery.fill(state_->start, asked_to_stop) || !nursery.fill(in.column_cells, asked_to_stop))
       return std::nullopt;
     // Phase 1: (1,2)-swaps everywhere until none is left.
@@ -371,7 +363,7 @@ Placement Improver::improve(const Placement& from, const ImproveOptions& options
   auto should_stop = [&] {
     if (options.best && nursery.size() > options.best->load(std::memory_order_relaxed))
       options.best->store(nursery.size(), std::memory_order_relaxed);
-    return nursery.size() >= target || (options.stopped && options.stopped());
+    return nursery.size() >= target || options.budget.spent();
   };
   std::vector<std::uint32_t>& queue = nursery.woken();
   if (std::is_sorted(from.begin(), from.end())) {
@@ -384,8 +376,7 @@ Placement Improver::improve(const Placement& from, const ImproveOptions& options
   if (!state_->filled) {
     // The first call walks every cell (10^8 on the largest boards) and
     // looks for swaps at every lizard; later calls only around changes.
-    if (!nursery.fill(in.column_cells, [&] { return options.stopped && options.stopped(); }))
-      return finish();
+    if (!nursery.fill(in.column_cells, [&] { return options.budget.spent(); })) return finish();
     nursery.forget_log();
     queue.assign(nursery.lizards().begin(), nursery.lizards().end());
     state_->filled = true;

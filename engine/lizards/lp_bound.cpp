@@ -202,8 +202,7 @@ PackingBound packing_bound(const Instance& in, const PackingOptions& options) {
   std::int64_t best_scaled = dual.scaled_bound();  // all weights 0: the empty cells
   result.value = PackingDual::floor_of(best_scaled);
   auto stopped = [&] {
-    return (options.stopped && options.stopped()) ||
-           (options.seconds > 0 && elapsed() > options.seconds);
+    return options.budget.spent() || (options.seconds > 0 && elapsed() > options.seconds);
   };
   // Temperature schedule: from coarse to fine; at each level sweeps until
   // the bound stalls, then cooler. A stall at the finest level ends it.
@@ -266,9 +265,11 @@ PackingBound packing_bound(const Instance& in, const PackingOptions& options) {
   } else {
     run();
   }
-  // A stopped run hands no preference over: the search it would seed
-  // (sorting every cell by it) could not start before the deadline anyway.
-  const bool stopped_early = options.stopped && options.stopped();
+  // A run whose budget is spent hands no preference over: the search it
+  // would seed (sorting every cell by it) could not start before the
+  // deadline anyway. (Its own share of the time, `seconds`, ending is no
+  // reason: the search goes on after it.)
+  const bool stopped_early = options.budget.spent();
   if (!stopped_early) result.preference = dual.preference();
   if (options.on_preference && !handed_over && !stopped_early)
     options.on_preference(result.preference);

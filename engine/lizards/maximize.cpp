@@ -108,16 +108,10 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
   Placement greedy = greedy_placement(board);
   const std::uint64_t target =
       options.target > 0 ? options.target : std::numeric_limits<std::uint64_t>::max();
-  auto stopped = [&] {
-    return (options.stop != nullptr && options.stop->requested()) ||
-           (options.timeout_seconds > 0 && since(start) > options.timeout_seconds);
-  };
   std::shared_ptr<const Instance> instance;
-  if (greedy.size() < target && !stopped()) instance = build_instance(board, stopped);
-  MaximizeOptions rest = options;
-  if (options.timeout_seconds > 0)
-    rest.timeout_seconds = std::max(1e-3, options.timeout_seconds - since(start));
-  MaximizeReport report = maximize(board, instance.get(), std::move(greedy), nullptr, rest);
+  if (greedy.size() < target && !options.budget.spent())
+    instance = build_instance(board, options.budget);
+  MaximizeReport report = maximize(board, instance.get(), std::move(greedy), nullptr, options);
   report.wall_seconds = since(start);
   return report;
 }
@@ -125,17 +119,13 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
 MaximizeReport maximize(const Board& board, const Instance* instance, Placement greedy,
                         const Bounds* known, const MaximizeOptions& options) {
   auto start = Clock::now();
+  // The seconds this call has (0: no deadline): the phases' shares are of it.
+  const double deadline = options.budget.timeout_seconds();
   MaximizeReport report;
   const std::uint64_t target =
       options.target > 0 ? options.target : std::numeric_limits<std::uint64_t>::max();
-  auto stopped = [&] {
-    return (options.stop != nullptr && options.stop->requested()) ||
-           (options.timeout_seconds > 0 && since(start) > options.timeout_seconds);
-  };
-  auto status_of_stop = [&] {
-    return options.stop != nullptr && options.stop->requested() ? Status::cancelled
-                                                                : Status::timeout;
-  };
+  auto stopped = [&] { return options.budget.spent(); };
+  auto status_of_stop = [&] { return options.budget.why(); };
   auto progress = [&] {
     if (options.on_progress) options.on_progress(report.best, report.upper);
   };
@@ -163,10 +153,8 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
   auto matching_start = Clock::now();
   Bounds bounds = known != nullptr ? *known : Bounds{};
   auto matchings = [&] {
-    bounds = root_bounds(in, std::numeric_limits<std::uint64_t>::max(), [&] {
-      return stopped() || (options.timeout_seconds > 0 &&
-                           since(start) > kMatchingShare * options.timeout_seconds);
-    });
+    bounds = root_bounds(in, std::numeric_limits<std::uint64_t>::max(),
+                         options.budget.share(kMatchingShare));
   };
   if (known == nullptr) {  // else the caller's
     if (options.threads > 0)
@@ -196,7 +184,6 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
   // One worker cannot share: the LP then gets a share of the deadline and
   // the search the rest.
   const unsigned workers = detail::worker_count(options.threads);
-  const double deadline = options.timeout_seconds;
   std::atomic<std::uint64_t> best{report.best}, upper{report.upper};
   const bool exact = in.column_cells.size() <= options.exact_cells;
   Clock::time_point search_start = Clock::now();
@@ -245,8 +232,8 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
          !search_over() && best.load() < upper.load() && current.size() < target; ++epoch) {
       const double epoch_start = since(start);
       double epoch_end = epoch_start + epoch_seconds;
-      if (options.timeout_seconds > 0) {
-        epoch_end = std::min(epoch_end, options.timeout_seconds - overhead);
+      if (deadline > 0) {
+        epoch_end = std::min(epoch_end, deadline - overhead);
         if (epoch_end - epoch_start < std::min(overhead, epoch_seconds) / 4) break;
       }
       const unsigned bands = std::max(1u, lp_running.load() ? workers - 1 : workers);
@@ -266,12 +253,12 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
           improve_options.target = target;
           improve_options.preference = liked.empty() ? nullptr : &liked;
           improve_options.best = &best;
-          improve_options.stopped = [&] {
+          improve_options.budget = Budget().or_when([&] {
             if (options.on_progress) options.on_progress(best.load(), upper.load());
             const std::uint64_t held = best.load(std::memory_order_relaxed);
             return search_over() || held >= upper.load() || held >= target ||
                    since(start) > epoch_end;
-          };
+          });
           if (bands > 1)
             improve_options.kicks_in = [&band_of, b](std::uint32_t cell) {
               return band_of(cell) == b;
@@ -298,7 +285,8 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
     }
   };
   PackingOptions packing;
-  packing.stopped = [&] { return stopped() || hopeless() || upper.load() <= best.load(); };
+  packing.budget =
+      options.budget.or_when([&] { return hopeless() || upper.load() <= best.load(); });
   if (deadline > 0 && workers == 1)
     packing.seconds = std::max(1e-3, kPackingShare * deadline - since(start));
   packing.preference_after = deadline > 0 ? kHandOverShare * deadline : kHandOverSeconds;
@@ -362,10 +350,8 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
       SolveOptions solve_options;
       solve_options.any = true;  // a proof, or any larger placement: the fastest
       solve_options.threads = options.threads;
-      solve_options.stop = options.stop;
+      solve_options.budget = options.budget;
       solve_options.seed = options.seed;
-      if (options.timeout_seconds > 0)
-        solve_options.timeout_seconds = std::max(1e-3, options.timeout_seconds - since(start));
       SolveReport answer = solve(ask, solve_options);
       if (answer.verdict == Verdict::ok && answer.placement && safe(in, *answer.placement)) {
         report.placement = std::move(*answer.placement);

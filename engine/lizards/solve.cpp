@@ -86,8 +86,8 @@ SolveReport solve(const Board& board, const SolveOptions& options) {
     // Counted as N-queens: the symmetry-reduced bitboard counter.
     RunOptions run;
     run.threads = options.threads;
-    run.timeout_seconds = options.timeout_seconds;
-    run.stop = options.stop;
+    run.timeout_seconds = options.budget.timeout_seconds();
+    run.stop = options.budget.stop();
     run.progress = options.progress;
     auto result = nursery::run<queens::CanonicalCount>(
         queens::CanonicalCount::Instance{static_cast<int>(board.n)}, run);
@@ -102,12 +102,9 @@ SolveReport solve(const Board& board, const SolveOptions& options) {
   }
   // The greedy scan and the tables of a huge board take seconds: they stop
   // at the deadline too (the scan polls once per column).
-  auto stopped = [&] {
-    return (options.stop != nullptr && options.stop->requested()) ||
-           (options.timeout_seconds > 0 && since(start) > options.timeout_seconds);
-  };
+  const Budget& budget = options.budget;
   if (!options.count) {
-    Placement greedy = greedy_placement(board, stopped);
+    Placement greedy = greedy_placement(board, budget);
     report.lower = greedy.size();
     if (options.progress != nullptr) options.progress->raise_best(greedy.size());
     if (greedy.size() >= board.p) {
@@ -119,20 +116,16 @@ SolveReport solve(const Board& board, const SolveOptions& options) {
       return report;
     }
   }
-  auto instance = stopped() ? nullptr : build_instance(board, stopped);
-  if (!instance || stopped()) {
-    report.status = options.stop != nullptr && options.stop->requested() ? Status::cancelled
-                                                                          : Status::timeout;
+  auto instance = budget.spent() ? nullptr : build_instance(board, budget);
+  if (!instance || budget.spent()) {
+    report.status = budget.why();
     report.verdict = Verdict::unknown;
     report.how = "stopped while building the segment tables";
     report.upper = cells;
     report.stats.wall_seconds = since(start);
     return report;
   }
-  SolveOptions rest = options;
-  if (options.timeout_seconds > 0)
-    rest.timeout_seconds = std::max(1e-3, options.timeout_seconds - since(start));
-  SolveReport full = solve(*instance, rest);
+  SolveReport full = solve(*instance, options);
   full.lower = std::max(full.lower, report.lower);
   full.stats.wall_seconds = since(start);
   return full;
@@ -144,11 +137,7 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
   const std::uint64_t p = in.board.p;
   // On huge boards the matchings take minutes: they get part of the
   // deadline and, cut short, still prove a bound (Hopcroft-Karp's).
-  Bounds bounds = root_bounds(in, p, [&] {
-    return (options.stop != nullptr && options.stop->requested()) ||
-           (options.timeout_seconds > 0 &&
-            since(start) > kMatchingShare * options.timeout_seconds);
-  });
+  Bounds bounds = root_bounds(in, p, options.budget.share(kMatchingShare));
   report.upper = std::min<std::uint64_t>(bounds.upper(), in.capacity[0]);
   if (options.progress != nullptr) options.progress->lower_bound_to(report.upper);
   auto finish = [&](Verdict verdict, std::string how) {
@@ -175,10 +164,7 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
 
   Placement greedy;
   if (!options.count) {
-    greedy = greedy_placement(in.board, [&] {
-      return (options.stop != nullptr && options.stop->requested()) ||
-             (options.timeout_seconds > 0 && since(start) > options.timeout_seconds);
-    });
+    greedy = greedy_placement(in.board, options.budget);
     report.lower = greedy.size();
     if (options.progress != nullptr) options.progress->raise_best(greedy.size());
     if (greedy.size() >= p) {
@@ -195,12 +181,10 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
       static_cast<double>(p) > kMaximizeAboveGreedy * static_cast<double>(greedy.size())) {
     MaximizeOptions ask;
     ask.threads = options.threads;
-    ask.stop = options.stop;
     ask.seed = options.seed;
     ask.target = p;
     ask.exact_cells = 0;  // boards this large are never settled by DFS
-    ask.timeout_seconds =
-        options.timeout_seconds > 0 ? std::max(1e-3, options.timeout_seconds - since(start)) : 0;
+    ask.budget = options.budget;
     MaximizeReport most = maximize(in.board, &in, greedy, &bounds, ask);
     report.lower = std::max<std::uint64_t>(report.lower, most.best);
     report.upper = std::min<std::uint64_t>(report.upper, most.upper);
@@ -212,17 +196,15 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     if (most.upper < p)
       return finish(Verdict::fail,
                     "upper bound " + std::to_string(most.upper) + " < p (" + most.upper_by + ")");
-    report.status = options.stop != nullptr && options.stop->requested() ? Status::cancelled
-                                                                          : Status::timeout;
+    report.status = options.budget.why();
     return finish(Verdict::unknown, to_string(report.status));
   }
   RunOptions run;
   run.mode = options.count ? Mode::count : Mode::first;
   run.threads = options.threads;
-  run.stop = options.stop;
+  run.stop = options.budget.stop();
   run.progress = options.progress;
-  if (options.timeout_seconds > 0)
-    run.timeout_seconds = std::max(1e-3, options.timeout_seconds - since(start));
+  run.timeout_seconds = options.budget.timeout_seconds();
   Algorithm algorithm = options.algorithm.value_or(in.board.algorithm);
   // A reproducible decision cuts the same frontier whatever the thread
   // count (its rounds' answer depends on the cut).
@@ -299,8 +281,7 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
       shared->dfs_pending = pending;
       shared->proof_done = pending == 0;
     }
-    if (options.timeout_seconds > 0)
-      run.timeout_seconds = std::max(1e-3, options.timeout_seconds - since(start));
+    run.timeout_seconds = options.budget.timeout_seconds();
     auto execution = execute<LizardsKind>(in, std::span<const Subproblem>(frontier), run);
     result = summarize<Placement>(execution.outcomes, run.mode, std::move(execution.solution),
                                   execution.stop_reason);

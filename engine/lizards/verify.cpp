@@ -16,12 +16,12 @@ namespace nursery::lizards {
 
 namespace {
 
-// Thrown by poll() when the caller's stop says so; verify() turns it into
+// Thrown by poll() when the caller's budget is spent; verify() turns it into
 // "no verdict".
 struct Stopped {};
-thread_local const std::function<bool()>* t_stopped = nullptr;
+thread_local const Budget* t_budget = nullptr;
 void poll() {
-  if (t_stopped != nullptr && *t_stopped && (*t_stopped)()) throw Stopped{};
+  if (t_budget != nullptr && t_budget->spent()) throw Stopped{};
 }
 
 // The caller's bar (optional): rows checked of 2n (the input read, then the answer checked).
@@ -299,28 +299,28 @@ Verification check(std::string_view input, std::string_view output) {
 }  // namespace
 
 Verification verify(std::string_view input, std::string_view output) {
-  return *verify(input, output, {});
+  return *verify(input, output, Budget());
 }
 
 std::optional<Verification> verify(std::string_view input, std::string_view output,
-                                   const std::function<bool()>& stopped) {
-  return verify(input, output, stopped, nullptr);
+                                   const Budget& budget) {
+  return verify(input, output, budget, nullptr);
 }
 
 std::optional<Verification> verify(std::string_view input, std::string_view output,
-                                   const std::function<bool()>& stopped, Progress* progress) {
+                                   const Budget& budget, Progress* progress) {
   struct Scope {
-    const std::function<bool()>* saved = t_stopped;
+    const Budget* saved = t_budget;
     Progress* saved_progress = t_progress;
-    Scope(const std::function<bool()>* now, Progress* bar) {
-      t_stopped = now;
+    Scope(const Budget* now, Progress* bar) {
+      t_budget = now;
       t_progress = bar;
     }
     ~Scope() {
-      t_stopped = saved;
+      t_budget = saved;
       t_progress = saved_progress;
     }
-  } scope(&stopped, progress);
+  } scope(&budget, progress);
   try {
     return check(input, output);
   } catch (const Stopped&) {

@@ -180,7 +180,7 @@ TEST(Progress, LizardsVerifyCountsItsRows) {
   const std::string board = "DFS\n4\n4\n0000\n0000\n0000\n0000\n";
   const std::string answer = "OK\n0100\n0001\n1000\n0010\n";
   Progress progress;
-  auto verdict = lizards::verify(board, answer, [] { return false; }, &progress);
+  auto verdict = lizards::verify(board, answer, nursery::Budget(), &progress);
   ASSERT_TRUE(verdict.has_value());
   EXPECT_TRUE(verdict->valid) << verdict->reason;
   EXPECT_EQ(progress.total.load(), 8u);

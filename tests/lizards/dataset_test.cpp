@@ -50,7 +50,7 @@ TEST(LizardsDataset, EveryCaseSolvedAndChecked) {
     std::string text = slurp(root / row[file]);
     auto board = lz::parse(text, row[file]);
     lz::SolveOptions options;
-    options.timeout_seconds = 30;
+    options.budget = nursery::Budget(nullptr, 30);
     auto report = lz::solve(board, options);
     ASSERT_NE(report.verdict, lz::Verdict::unknown) << report.how;
     ++cases;

@@ -92,7 +92,7 @@ TEST(LizardsMax, MaximizeFindsAndProvesTheMaximumOnSmallBoards) {
     lz::MaximizeOptions options;
     options.threads = 1 + trial % 2;
     options.seed = static_cast<std::uint64_t>(trial) + 1;
-    options.timeout_seconds = 0;  // small enough to finish: the optimum is proven
+    // No budget: small enough to finish, the optimum is proven.
     auto report = lz::maximize(board, options);
     EXPECT_EQ(report.best, maximum) << lz::format_instance(board);
     EXPECT_EQ(report.upper, maximum) << lz::format_instance(board) << report.upper_by;
@@ -110,7 +110,7 @@ TEST(LizardsMax, MediumBoardsGiveAVerifiedPlacementUnderTheBound) {
     gen.seed = seed;
     lz::Board board = lz::generate(gen);
     lz::MaximizeOptions options;
-    options.timeout_seconds = 1;
+    options.budget = nursery::Budget(nullptr, 1);
     options.seed = seed;
     auto report = lz::maximize(board, options);
     EXPECT_GE(report.best, report.greedy);
@@ -127,7 +127,7 @@ TEST(LizardsMax, TargetEndsTheSearch) {
   gen.trees = 0.2;
   lz::Board board = lz::generate(gen);
   lz::MaximizeOptions options;
-  options.timeout_seconds = 0;   // only the target can end it
+  // No budget: only the target can end it.
   options.target = board.p + 1;  // p is the greedy's count: one more needs the search
   auto report = lz::maximize(board, options);
   EXPECT_GE(report.best, options.target);
@@ -142,7 +142,7 @@ TEST(LizardsMax, AStopBeforeTheStartStillGivesTheGreedyPlacement) {
   nursery::StopSource stop;
   stop.request(nursery::StopReason::cancelled);
   lz::MaximizeOptions options;
-  options.stop = &stop;
+  options.budget = nursery::Budget(&stop);
   auto report = lz::maximize(board, options);
   EXPECT_EQ(report.status, nursery::Status::cancelled);
   EXPECT_EQ(report.best, board.p);  // generated with p = auto: the greedy's count
@@ -201,7 +201,7 @@ TEST(LizardsMax, BandsStitchedAcrossEpochsStaySafe) {
   lz::Board board = random_trees(rng, 150, 0.1);
   lz::MaximizeOptions options;
   options.threads = 2;
-  options.timeout_seconds = 3;
+  options.budget = nursery::Budget(nullptr, 3);
   auto report = lz::maximize(board, options);
   EXPECT_GT(report.search_epochs, 1u);
   EXPECT_GT(report.best, report.greedy);
@@ -220,7 +220,7 @@ TEST(LizardsMax, DecisionsFarAboveTheGreedyUseTheMaximizer) {
   lz::Board board = lz::generate(gen);  // p = the greedy's count
   const std::uint64_t greedy = board.p;
   lz::SolveOptions options;
-  options.timeout_seconds = 60;
+  options.budget = nursery::Budget(nullptr, 60);
   board.p = greedy + greedy / 10;  // 10% above the greedy
   auto report = lz::solve(board, options);
   ASSERT_EQ(report.verdict, lz::Verdict::ok) << report.how;

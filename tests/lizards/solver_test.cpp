@@ -132,7 +132,7 @@ TEST(LizardsSolver, LocalSearchFindsTightPlacements) {
   auto board = make_board(40, 40, {});
   auto instance = lz::build_instance(board);
   lz::LocalSearchOptions options;
-  options.seconds = 20;
+  options.budget = nursery::Budget(nullptr, 20);
   auto found = lz::local_search(*instance, lz::greedy_placement(board), options);
   ASSERT_TRUE(found.has_value());
   EXPECT_EQ(found->size(), 40u);
@@ -180,7 +180,7 @@ TEST(LizardsSolver, GeneratedBoardsAreReproducibleAndAutoIsGreedy) {
 TEST(LizardsSolver, TimeoutIsUnknownNeverFail) {
   auto board = make_board(17, 17, {});
   lz::SolveOptions options = counting();
-  options.timeout_seconds = 0.05;
+  options.budget = nursery::Budget(nullptr, 0.05);
   auto report = lz::solve(board, options);
   EXPECT_EQ(report.verdict, lz::Verdict::unknown);
   EXPECT_FALSE(report.count.has_value());
@@ -229,7 +229,7 @@ TEST(LizardsSolver, ATimeoutHoldsOnAHugeUndecidedBoard) {
   lz::Board board = lz::generate(gen);
   board.p = lz::greedy_count(board) * 23 / 20;  // 15% beyond the greedy: undecided for long
   lz::SolveOptions options;
-  options.timeout_seconds = 0.2;
+  options.budget = nursery::Budget(nullptr, 0.2);
   auto start = std::chrono::steady_clock::now();
   auto report = lz::solve(board, options);
   double seconds =

@@ -216,7 +216,7 @@ TEST(LizardsTimeout, HonouredOnATenThousandBoard) {
   lz::Board board = lz::generate(gen);
   lz::SolveOptions options;
   options.threads = 2;
-  options.timeout_seconds = 0.2;
+  options.budget = nursery::Budget(nullptr, 0.2);
   auto start = Clock::now();
   auto report = lz::solve(board, options);
   double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -239,13 +239,15 @@ TEST(LizardsTimeout, AStoppedGreedyIsAPrefix) {
   lz::Board board = lz::generate(gen);
   auto whole = lz::greedy_placement(board);
   int columns = 0;
-  auto part = lz::greedy_placement(board, [&] { return ++columns > 100; });
+  auto part =
+      lz::greedy_placement(board, nursery::Budget().or_when([&] { return ++columns > 100; }));
   ASSERT_LT(part.size(), whole.size());
   EXPECT_GT(part.size(), 0u);
   EXPECT_TRUE(std::equal(part.begin(), part.end(), whole.begin()));
-  EXPECT_FALSE(lz::greedy_count(board, [] { return true; }).has_value());
-  EXPECT_EQ(*lz::greedy_count(board, [] { return false; }), whole.size());
-  EXPECT_FALSE(lz::generate(gen, [] { return true; }).has_value());
+  EXPECT_FALSE(lz::greedy_count(board, nursery::Budget().or_when([] { return true; })).has_value());
+  EXPECT_EQ(*lz::greedy_count(board, nursery::Budget().or_when([] { return false; })),
+            whole.size());
+  EXPECT_FALSE(lz::generate(gen, nursery::Budget().or_when([] { return true; })).has_value());
 }
 
 }  // namespace
@@ -257,9 +259,11 @@ namespace {
 TEST(VerifyStop, AStoppedCheckGivesNoVerdict) {
   const std::string input = "DFS\n3\n2\n000\n020\n000\n";
   const std::string answer = "OK\n100\n020\n001\n";
-  EXPECT_FALSE(lz::verify(input, answer, [] { return true; }).has_value());
-  EXPECT_FALSE(lz::verify(input, "FAIL\n", [] { return true; }).has_value());
-  auto checked = lz::verify(input, answer, [] { return false; });
+  EXPECT_FALSE(
+      lz::verify(input, answer, nursery::Budget().or_when([] { return true; })).has_value());
+  EXPECT_FALSE(
+      lz::verify(input, "FAIL\n", nursery::Budget().or_when([] { return true; })).has_value());
+  auto checked = lz::verify(input, answer, nursery::Budget().or_when([] { return false; }));
   ASSERT_TRUE(checked.has_value());
   EXPECT_TRUE(checked->valid);
   EXPECT_EQ(checked->reason, lz::verify(input, answer).reason);
@@ -296,7 +300,7 @@ TEST(LizardsTimeout, HonouredByADecisionThroughMaximize) {
   board.p += 15000;  // between the best the search reaches and the bound
   lz::SolveOptions options;
   options.threads = 2;
-  options.timeout_seconds = 0.3;
+  options.budget = nursery::Budget(nullptr, 0.3);
   auto start = Clock::now();
   auto report = lz::solve(board, options);
   double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();

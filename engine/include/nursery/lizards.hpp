@@ -20,11 +20,12 @@
 #include <string_view>
 #include <vector>
 
+#include "nursery/budget.hpp"
 #include "nursery/count.hpp"
+#include "nursery/frontier.hpp"
 #include "nursery/input.hpp"
 #include "nursery/progress.hpp"
 #include "nursery/report.hpp"
-#include "nursery/frontier.hpp"
 #include "nursery/stats.hpp"
 #include "nursery/stop.hpp"
 
@@ -74,10 +75,9 @@ struct Instance {
 };
 
 // Builds the segment tables (instance.cpp) and the DFS capacities (bounds.cpp).
-// `stopped` (optional) is polled once per row and column: nothing comes back
-// when it says stop (a deadline on a 10,000 x 10,000 board, Ctrl-C).
-std::shared_ptr<const Instance> build_instance(Board board,
-                                               const std::function<bool()>& stopped = {});
+// `budget` is polled once per row and column: nothing comes back once it
+// is spent (a deadline on a 10,000 x 10,000 board, Ctrl-C).
+std::shared_ptr<const Instance> build_instance(Board board, const Budget& budget = {});
 
 // ---- Format ----------------------------------------------------------------
 
@@ -104,15 +104,14 @@ std::string format(const Board& board, const Placement* placement);  // OK+rows 
 // ---- Bounds ----------------------------------------------------------------
 
 // Column-major greedy (the homework's seed approach), O(n) extra memory:
-// the lizards it places (all of them, not capped at p). `stopped` (optional)
-// is polled once per column: when it says stop, the scan ends there and
-// what it placed so far comes back (a prefix of the scan: still safe, a
-// smaller lower bound); a caller asks `stopped` again to tell.
-Placement greedy_placement(const Board& board, const std::function<bool()>& stopped = {});
+// the lizards it places (all of them, not capped at p). `budget` is polled
+// once per column: once it is spent, the scan ends there and what it placed
+// so far comes back (a prefix of the scan: still safe, a smaller lower
+// bound); a caller asks the budget again to tell.
+Placement greedy_placement(const Board& board, const Budget& budget = {});
 std::uint64_t greedy_count(const Board& board);
-// The whole scan's count, or nothing when `stopped` said stop first.
-std::optional<std::uint64_t> greedy_count(const Board& board,
-                                          const std::function<bool()>& stopped);
+// The whole scan's count, or nothing when `budget` was spent first.
+std::optional<std::uint64_t> greedy_count(const Board& board, const Budget& budget);
 
 struct Bounds {
   std::uint64_t free_cells = 0;
@@ -129,7 +128,7 @@ struct Bounds {
 // entry is the bound its last layering proves.
 Bounds root_bounds(const Instance& instance,
                    std::uint64_t enough = std::numeric_limits<std::uint64_t>::max(),
-                   const std::function<bool()>& stopped = {});
+                   const Budget& budget = {});
 
 // ---- Solving ---------------------------------------------------------------
 
@@ -153,8 +152,7 @@ struct SolveOptions {
   bool count = false;                        // count every placement of p lizards exactly
   std::optional<Algorithm> algorithm;        // override the file's algorithm line
   unsigned threads = 0;                      // 0: all cores
-  double timeout_seconds = 0;                // 0: none
-  const StopSource* stop = nullptr;          // Ctrl-C
+  Budget budget;                             // Ctrl-C, the deadline; none: runs to the end
   Progress* progress = nullptr;              // live counters for a display
   std::size_t bfs_budget_bytes = 16u << 20;  // BFS frontier memory (about 256 B a node)
   std::uint64_t seed = 1;                    // local search
@@ -181,12 +179,10 @@ SolveReport solve(const Board& board, const SolveOptions& options);  // builds o
 
 struct LocalSearchOptions {
   std::uint64_t seed = 1;
-  double seconds = 5;                          // wall budget (<= 0: until stopped)
+  Budget budget;  // polled every 256 moves: cancel, deadline, the DFS's proof
   // Give up after this many perturbations (0: never): a budget that does
   // not depend on the clock, so the same board and seed end the same way.
   std::uint64_t moves = 0;
-  std::function<bool()> stopped;               // polled now and then: cancel, timeout
-  const std::atomic<bool>* give_up = nullptr;  // set when DFS has finished the proof
   std::atomic<std::uint64_t>* best = nullptr;  // raised to the largest placement seen
 };
 // Local search from a start placement (independent lizards) toward p
@@ -199,15 +195,15 @@ std::optional<Placement> local_search(const Instance& instance, Placement start,
 using nursery::Verification;
 // Checks an answer text against an input text, both in the homework format.
 Verification verify(std::string_view input, std::string_view output);
-// The same verdict, or nothing when `stopped` said stop first (polled once
+// The same verdict, or nothing when `budget` was spent first (polled once
 // per row or line checked: Ctrl-C during a 10,000 x 10,000 check).
 std::optional<Verification> verify(std::string_view input, std::string_view output,
-                                   const std::function<bool()>& stopped);
+                                   const Budget& budget);
 // The same, counting its work in `progress` for a bar: total is 2n rows
 // (the board's rows read, then the answer's rows checked in one pass),
 // done those checked so far.
 std::optional<Verification> verify(std::string_view input, std::string_view output,
-                                   const std::function<bool()>& stopped, Progress* progress);
+                                   const Budget& budget, Progress* progress);
 
 // ---- Generation ---------------------------------------------------------------
 
@@ -225,7 +221,7 @@ Board generate(const GenerateOptions& options);
 // cell (row-major, bit i of word i/64: a tree): n*n/8 bytes, for `gen --p
 // auto` on boards whose bytes would not fit.
 std::optional<std::uint64_t> greedy_count(std::uint32_t n, const std::vector<std::uint64_t>& trees,
-                                          const std::function<bool()>& stopped);
+                                          const Budget& budget);
 class TreeRows {
  public:
   explicit TreeRows(const GenerateOptions& options);
@@ -237,10 +233,9 @@ class TreeRows {
   double trees_;
   std::uint32_t n_;
 };
-// The same board, or nothing when `stopped` said stop first (polled once
+// The same board, or nothing when `budget` was spent first (polled once
 // per row while trees are drawn and once per column of the greedy).
-std::optional<Board> generate(const GenerateOptions& options,
-                              const std::function<bool()>& stopped);
+std::optional<Board> generate(const GenerateOptions& options, const Budget& budget);
 
 // ---- Maximum (issue 13): the largest placement, and a proven bound ------------
 // (maximize.cpp, lp_bound.cpp; the improving search is in local_search.cpp)
@@ -252,8 +247,8 @@ std::optional<Board> generate(const GenerateOptions& options,
 // dual finds good weights.
 struct PackingOptions {
   unsigned threads = 0;                         // 0: the current arena
-  double seconds = 0;                           // budget (0: until converged or stopped)
-  std::function<bool()> stopped;                // polled between families: cancel, timeout
+  Budget budget;       // the run's (stop, deadline, the driver's conditions), polled per chunk
+  double seconds = 0;  // this bound's own share of the time (0: until converged or spent)
   std::uint64_t enough = 0;                     // stop once the bound is this low (a proof)
   double first_tau = 0.05;                      // the first smoothing temperature
   double finest_tau = 1.0 / 256;                // the last one
@@ -276,11 +271,11 @@ PackingBound packing_bound(const Instance& instance, const PackingOptions& optio
 
 // The improving search for the largest placement (iterated local search,
 // perturbations guided by the LP's preference): the best placement found
-// before `stopped` says stop or `target` lizards are placed.
+// before `budget` is spent or `target` lizards are placed.
 struct ImproveOptions {
   std::uint64_t seed = 1;
   std::uint64_t target = std::numeric_limits<std::uint64_t>::max();
-  std::function<bool()> stopped;                   // polled every few hundred moves
+  Budget budget;                                   // polled every few hundred moves
   const std::vector<float>* preference = nullptr;  // per cell; none: uniform
   std::atomic<std::uint64_t>* best = nullptr;      // raised to the size held (progress)
   // Where perturbations may land (empty: anywhere): workers improving one
@@ -290,10 +285,12 @@ struct ImproveOptions {
 Placement improve_placement(const Instance& instance, Placement start,
                             const ImproveOptions& options);
 
+// The command line's deadline for --max when none is given (a library
+// caller gives its own budget; none runs until the gap closes).
+constexpr double kMaximizeDefaultSeconds = 60;
 struct MaximizeOptions {
-  unsigned threads = 0;              // 0: all cores
-  double timeout_seconds = 60;       // 0: none (runs until the gap closes)
-  const StopSource* stop = nullptr;  // Ctrl-C
+  unsigned threads = 0;  // 0: all cores
+  Budget budget;         // Ctrl-C, the deadline; none: until the gap closes
   std::uint64_t seed = 1;
   std::uint64_t target = 0;  // stop once this many are placed (0: none)
   // Boards with at most this many empty cells are proven optimal by DFS
