@@ -17,6 +17,7 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <nursery/background.hpp>
 #include <nursery/io.hpp>
 #include <stdexcept>
 
@@ -27,11 +28,8 @@ namespace nursery::batch {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
+using Clock = SteadyClock;
+constexpr auto since = seconds_since;
 
 // The sniff reads this much of every file; parsers read the whole file later.
 constexpr std::size_t kHeadBytes = 4096;

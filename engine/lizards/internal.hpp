@@ -62,8 +62,8 @@ class Racer {
  public:
   Racer(const Instance& in, Placement start, std::uint64_t seed);
   ~Racer();
-  // A placement of p, or nothing once options' budget, stop or give_up ends
-  // the call.
+  // A placement of p, or nothing once options' budget or moves end the
+  // call.
   std::optional<Placement> run(const LocalSearchOptions& options);
 
  private:

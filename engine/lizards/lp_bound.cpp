@@ -34,7 +34,7 @@ namespace nursery::lizards {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Clock = SteadyClock;
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 constexpr unsigned kSlots = 8;         // 4 segments + up to 4 windows per cell
 constexpr double kScale = 16777216.0;  // weights are multiples of 2^-24 in the proof
@@ -195,7 +195,7 @@ class PackingDual {
 
 PackingBound packing_bound(const Instance& in, const PackingOptions& options) {
   auto begin = Clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - begin).count(); };
+  auto elapsed = [&] { return seconds_since(begin); };
   PackingBound result;
   PackingDual dual(in);
   result.cliques = dual.cliques();

@@ -25,11 +25,8 @@ namespace nursery::lizards {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
+using Clock = SteadyClock;
+constexpr auto since = seconds_since;
 
 // One worker: the share of the deadline the LP may take before the search
 // gets the rest. More workers: the LP runs alone for kHandOverShare of the

@@ -17,11 +17,8 @@ namespace nursery::lizards {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
+using Clock = SteadyClock;
+constexpr auto since = seconds_since;
 
 // From this far above the greedy on, on boards of at least this many empty
 // cells, p is decided by maximize (target p: the LP bound and the banded

@@ -22,6 +22,11 @@ inline SteadyClock::duration seconds_duration(double seconds) {
   return std::chrono::duration_cast<SteadyClock::duration>(std::chrono::duration<double>(seconds));
 }
 
+// Seconds from `start` to now.
+inline double seconds_since(SteadyClock::time_point start) {
+  return std::chrono::duration<double>(SteadyClock::now() - start).count();
+}
+
 // Waits until `deadline` or until `token` asks to stop; true when the
 // deadline came first.
 inline bool sleep_until(std::stop_token token, SteadyClock::time_point deadline) {
