@@ -46,7 +46,7 @@ Timing time_nursery(const typename Kind::Instance& instance, unsigned threads, i
   for (int i = 0; i < repeat; ++i) {
     RunOptions options;
     options.threads = threads;
-    options.stop = &interrupt_source();
+    options.budget = Budget(&interrupt_source());
     auto result = run<Kind>(instance, options);
     if (result.status != Status::complete) throw std::runtime_error("bench: interrupted");
     if (result.stats.wall_seconds < best.seconds) best.seconds = result.stats.wall_seconds;

@@ -104,7 +104,6 @@ int cmd_count(int argc, char** argv) {
   RunOptions run_options;
   run_options.mode = Mode::count;
   run_options.threads = shared.threads;
-  run_options.timeout_seconds = shared.timeout;
   if (vm.count("subproblems")) {
     run_options.subproblems = vm["subproblems"].as<std::size_t>();
     if (run_options.subproblems > checkpoint::kMaxSubproblems)
@@ -112,7 +111,7 @@ int cmd_count(int argc, char** argv) {
                        std::to_string(checkpoint::kMaxSubproblems) + ", found " +
                        std::to_string(run_options.subproblems));
   }
-  run_options.stop = &interrupt_source();
+  run_options.budget = Budget(&interrupt_source(), shared.timeout);
   const std::uint64_t budget = memory_budget(vm);  // checked whatever the method
   Counting counting{n, chosen, {n, 0}};
   if (chosen->method == queens::Method::join)
@@ -158,8 +157,7 @@ int cmd_count(int argc, char** argv) {
     resumable_options.resume = vm.count("resume") != 0;
     resumable_options.sync_seconds = vm["checkpoint-interval"].as<double>();
     resumable_options.threads = run_options.threads;
-    resumable_options.timeout_seconds = run_options.timeout_seconds;
-    resumable_options.stop = run_options.stop;
+    resumable_options.budget = run_options.budget;
     double progress_seconds = vm.count("progress") ? 1.0 : 10.0;
     if (!vm["progress-interval"].defaulted())
       progress_seconds = vm["progress-interval"].as<double>();

@@ -115,7 +115,7 @@ int count_mpi([[maybe_unused]] const Counting& counting,
               [[maybe_unused]] const po::variables_map& vm,
               [[maybe_unused]] double progress_seconds) {
 #ifdef NURSERY_HAVE_MPI
-  if (options.timeout_seconds > 0)
+  if (options.budget.has_deadline())
     throw UsageError("--timeout: not available with --mpi (use the scheduler's time limit)");
   const mpi::Reporting reporting{vm.count("no-progress") ? 0 : progress_seconds,
                                  "count " + std::to_string(counting.n)};

@@ -102,7 +102,7 @@ int cmd_queens(int argc, char** argv) {
     run_options.mode = Mode::all;
     run_options.threads = 1;
     run_options.limit = limit == 0 ? 0 : limit + skip;
-    run_options.stop = &interrupt_source();
+    run_options.budget = Budget(&interrupt_source());
     nlohmann::json listed = nlohmann::json::array();
     std::uint64_t seen = 0;
     Search<queens::Placement>::Sink sink = [&](const queens::Placement& placement) {
@@ -149,7 +149,7 @@ int cmd_queens(int argc, char** argv) {
     throw UsageError("--method cp: N must be between 1 and 64");
   RunOptions run_options;
   run_options.threads = read_shared(vm).threads;
-  run_options.stop = &interrupt_source();
+  run_options.budget = Budget(&interrupt_source());
   run_options.any = vm.count("any") != 0;
   auto found = queens::find_one(n, run_options, method);
   if (found.report.status == Status::cancelled) return kExitInterrupted;

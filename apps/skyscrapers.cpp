@@ -82,8 +82,7 @@ int cmd_skyscrapers(int argc, char** argv) {
   RunOptions run_options;
   run_options.threads = threads;
   run_options.limit = limit;
-  run_options.timeout_seconds = shared.timeout;
-  run_options.stop = &interrupt_source();
+  run_options.budget = Budget(&interrupt_source(), shared.timeout);
   // Without --count: one solution, or with --limit the first solution and
   // the number found up to the limit, in one search.
   // With --all: every solution up to the limit, on one thread in the

@@ -146,7 +146,7 @@ int cmd_gen_skyscrapers(int argc, char** argv) {
   generate.unique = vm.count("unique") != 0;
   generate.redraw = redraw;
   Deadline deadline(read_shared(vm).timeout);
-  generate.stop = &deadline.stop();
+  generate.budget = Budget(&deadline.stop());
   std::mt19937_64 random(seed);
   std::ostringstream text;
   text << "# nursery gen skyscrapers --size " << n << " --count " << count << " --seed " << seed

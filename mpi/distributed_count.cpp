@@ -43,7 +43,7 @@ RunOptions rank_options(const Job& job) {
   RunOptions options;
   options.mode = Mode::count;
   options.threads = job.threads;
-  options.stop = job.stop;
+  options.budget = Budget(job.stop);
   return options;
 }
 

@@ -34,7 +34,7 @@ std::optional<ResumableResult> count_resumable(const Session& session, Ledger<Ki
   job.n = Resumable<Kind>::size(instance);
   job.run = runner_for<Kind>(instance);
   job.threads = options.threads;
-  job.stop = options.stop;
+  job.stop = options.budget.stop();
   job.label = reporting.label;
   job.progress_seconds = reporting.progress_seconds;
   if (session.root()) {
@@ -55,7 +55,8 @@ std::optional<ResumableResult> count_resumable(const Session& session, Ledger<Ki
   if (!session.root()) return std::nullopt;
 
   ledger->flush();
-  const StopReason reason = options.stop != nullptr ? options.stop->reason() : StopReason::none;
+  const StopSource* stop = options.budget.stop();
+  const StopReason reason = stop != nullptr ? stop->reason() : StopReason::none;
   ResumableResult result = ledger->result(
       reason, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   result.stats.nodes = summary.nodes;

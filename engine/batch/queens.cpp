@@ -34,8 +34,7 @@ void solve(FileJob& job, std::size_t, const Settings& settings, const StopSource
       return;
     }
     RunOptions run;
-    run.timeout_seconds = settings.timeout;
-    run.stop = &stop;
+    run.budget = Budget(&stop, settings.timeout);
     auto result =
         nursery::run<qn::CanonicalCount>(qn::CanonicalCount::Instance{static_cast<int>(n)}, run);
     row.nodes = result.stats.nodes;
@@ -48,8 +47,7 @@ void solve(FileJob& job, std::size_t, const Settings& settings, const StopSource
   }
   // As `nursery queens N` finds it: the search up to 32, the construction beyond.
   RunOptions run;
-  run.timeout_seconds = settings.timeout;
-  run.stop = &stop;
+  run.budget = Budget(&stop, settings.timeout);
   auto found = qn::find_one(n, run);
   row.nodes = found.report.stats.nodes;
   row.message = found.report.how;

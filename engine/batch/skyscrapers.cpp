@@ -36,8 +36,7 @@ void solve(FileJob& job, std::size_t i, const Settings& settings, const StopSour
   std::string& answer = job.answers[i];
   RunOptions run;
   run.mode = settings.count ? Mode::count : Mode::first;
-  run.timeout_seconds = settings.timeout;
-  run.stop = &stop;
+  run.budget = Budget(&stop, settings.timeout);
   sky::Solved solved;
   try {
     solved = sky::solve(puzzle, run);

@@ -83,8 +83,7 @@ SolveReport solve(const Board& board, const SolveOptions& options) {
     // Counted as N-queens: the symmetry-reduced bitboard counter.
     RunOptions run;
     run.threads = options.threads;
-    run.timeout_seconds = options.budget.timeout_seconds();
-    run.stop = options.budget.stop();
+    run.budget = options.budget;
     run.progress = options.progress;
     auto result = nursery::run<queens::CanonicalCount>(
         queens::CanonicalCount::Instance{static_cast<int>(board.n)}, run);
@@ -199,9 +198,8 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
   RunOptions run;
   run.mode = options.count ? Mode::count : Mode::first;
   run.threads = options.threads;
-  run.stop = options.budget.stop();
+  run.budget = options.budget;
   run.progress = options.progress;
-  run.timeout_seconds = options.budget.timeout_seconds();
   Algorithm algorithm = options.algorithm.value_or(in.board.algorithm);
   // A reproducible decision cuts the same frontier whatever the thread
   // count (its rounds' answer depends on the cut).
@@ -278,7 +276,6 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
       shared->dfs_pending = pending;
       shared->proof_done = pending == 0;
     }
-    run.timeout_seconds = options.budget.timeout_seconds();
     auto execution = execute<LizardsKind>(in, std::span<const Subproblem>(frontier), run);
     result = summarize<Placement>(execution.outcomes, run.mode, std::move(execution.solution),
                                   execution.stop_reason);

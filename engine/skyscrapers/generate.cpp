@@ -81,7 +81,7 @@ std::vector<int> clues_of(const Grid& heights, int size) {
 namespace {
 
 // Up to two solutions of a puzzle, by one search with a limit.
-std::vector<Grid> two_solutions(const Puzzle& puzzle, const StopSource* stop) {
+std::vector<Grid> two_solutions(const Puzzle& puzzle, const Budget& budget) {
   std::vector<Grid> found;
   Search<Grid>::Sink sink = [&found](const Grid& grid) { found.push_back(grid); };
   RunOptions run_options;
@@ -89,7 +89,7 @@ std::vector<Grid> two_solutions(const Puzzle& puzzle, const StopSource* stop) {
   run_options.limit = 2;
   run_options.threads = 1;
   run_options.subproblems = 1;
-  run_options.stop = stop;
+  run_options.budget = budget;
   run<Kind>(make_instance(puzzle), run_options, &sink);
   return found;
 }
@@ -104,7 +104,7 @@ std::optional<Puzzle> generate(const GenerateOptions& options, std::mt19937_64& 
                                std::string id) {
   const int n = options.size;
   const int keep_clues = options.clues < 0 ? 4 * n : options.clues;
-  auto stopped = [&] { return options.stop != nullptr && options.stop->requested(); };
+  auto stopped = [&] { return options.budget.spent(); };
   Puzzle puzzle;
   for (int draw = 0;; ++draw) {
     if (stopped()) return std::nullopt;
@@ -125,12 +125,12 @@ std::optional<Puzzle> generate(const GenerateOptions& options, std::mt19937_64& 
     std::iota(cells.begin(), cells.end(), 0);
     std::shuffle(cells.begin(), cells.end(), random);
     for (int i = 0; i < options.givens; ++i) puzzle.givens[cells[i]] = puzzle.solution[cells[i]];
-    if (!options.redraw || two_solutions(puzzle, options.stop).size() == 1) break;
+    if (!options.redraw || two_solutions(puzzle, options.budget).size() == 1) break;
   }
   while (options.unique && !options.redraw) {
     if (stopped()) return std::nullopt;
     // Two solutions differ somewhere: give that cell its height in the square.
-    auto found = two_solutions(puzzle, options.stop);
+    auto found = two_solutions(puzzle, options.budget);
     if (found.size() < 2) break;
     const auto& other = found[0] != puzzle.solution ? found[0] : found[1];
     int cell = 0;

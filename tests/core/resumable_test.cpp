@@ -104,7 +104,7 @@ TEST_F(ResumableTest, StoppedCountResumesToTheTotal) {
   StoppingCount::stop_after = 1000;
   StoppingCount::stop = &stop;
   ResumableOptions first = options_for("stopped.ckpt");
-  first.stop = &stop;
+  first.budget = nursery::Budget(&stop);
   const ResumableResult stopped = nursery::count_resumable<StoppingCount>({12}, first);
   EXPECT_EQ(stopped.status, Status::cancelled);
   EXPECT_GE(stopped.stats.subproblems_done, 1000u);

@@ -210,7 +210,7 @@ TEST(Scheduler, CountWithLimitStopsEarly) {
 TEST(Scheduler, DeadlineGivesTimeoutNotANumber) {
   RunOptions options;
   options.threads = 2;
-  options.timeout_seconds = 0.1;
+  options.budget = nursery::Budget(nullptr, 0.1);
   auto start = std::chrono::steady_clock::now();
   auto result = nursery::run<Spin>(Spin::Instance{}, options);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -224,7 +224,7 @@ TEST(Scheduler, OutsideCancelStopsABusyPoolWithin50Milliseconds) {
       nursery::testing::cancel_after(std::chrono::milliseconds(200), [](auto& outside) {
         RunOptions options;
         options.threads = 2;
-        options.stop = &outside;
+        options.budget = nursery::Budget(&outside);
         return nursery::run<Spin>(Spin::Instance{}, options);
       });
   EXPECT_EQ(result.status, Status::cancelled);

@@ -128,7 +128,7 @@ TEST(QueensJoin, CancelStopsALongCount) {
   auto [result, latency_ms] = nursery::testing::cancel_after(
       std::chrono::milliseconds(100), [](const nursery::StopSource& stop) {
         RunOptions options;
-        options.stop = &stop;
+        options.budget = nursery::Budget(&stop);
         return nursery::run<queens::JoinCount>({20, 0}, options);
       });
   EXPECT_EQ(result.status, Status::cancelled);

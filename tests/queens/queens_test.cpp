@@ -206,7 +206,7 @@ TEST(QueensCount, CancelStopsALongCountWithin50Milliseconds) {
       nursery::testing::cancel_after(std::chrono::milliseconds(300), [](auto& outside) {
         RunOptions options;
         options.threads = 2;
-        options.stop = &outside;
+        options.budget = nursery::Budget(&outside);
         return nursery::run<queens::CanonicalCount>({20}, options);
       });
   EXPECT_EQ(result.status, Status::cancelled);
@@ -216,7 +216,7 @@ TEST(QueensCount, CancelStopsALongCountWithin50Milliseconds) {
 
 TEST(QueensCount, TimeoutIsReportedNotCounted) {
   RunOptions options;
-  options.timeout_seconds = 0.2;
+  options.budget = nursery::Budget(nullptr, 0.2);
   auto result = nursery::run<queens::CanonicalCount>({21}, options);
   EXPECT_EQ(result.status, Status::timeout);
   EXPECT_LT(result.stats.subproblems_done, result.stats.subproblems);

@@ -124,7 +124,7 @@ TEST(Frontier, DeadlineStopsAHugeCountAsIncomplete) {
   nursery::RunOptions options;
   options.mode = nursery::Mode::count;
   options.threads = 2;
-  options.timeout_seconds = 0.05;
+  options.budget = nursery::Budget(nullptr, 0.05);
   auto solved = sky::solve(empty, options);
   EXPECT_EQ(solved.result.status, nursery::Status::timeout);
   EXPECT_LT(solved.result.stats.wall_seconds, 2.0);

@@ -13,7 +13,6 @@
 #include <utility>
 
 #include "nursery/background.hpp"
-#include "nursery/frontier.hpp"
 #include "nursery/stop.hpp"
 
 namespace nursery {

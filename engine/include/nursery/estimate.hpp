@@ -45,7 +45,7 @@ Estimate estimate(const typename Kind::Instance& instance, const RunOptions& opt
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::shuffle(order.begin(), order.end(), std::mt19937_64(seed));
 
-  StopSource stop(options.stop);
+  StopSource stop(options.budget.stop());
   tbb::task_group_context context;
   Search<typename Kind::Solution> search(Mode::count, 0, stop, nullptr, nullptr,
                                          [&context] { context.cancel_group_execution(); });

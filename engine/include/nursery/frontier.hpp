@@ -32,6 +32,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "nursery/budget.hpp"
 #include "nursery/count.hpp"
 #include "nursery/progress.hpp"
 #include "nursery/stats.hpp"
@@ -46,15 +47,6 @@ enum class Mode {
   all,    // stream every solution to a sink, up to a limit
 };
 
-enum class Status {
-  complete,   // every subproblem searched to the end (count exact; first: no solution)
-  solved,     // first mode: a solution was found
-  limit,      // all mode or counting with a limit: the limit was reached
-  timeout,    // the deadline passed: counts are incomplete, never reported as numbers
-  cancelled,  // stopped from outside (Ctrl-C, a batch): incomplete
-};
-
-const char* to_string(Status status);
 const char* to_string(Mode mode);
 
 struct RunOptions {
@@ -62,9 +54,10 @@ struct RunOptions {
   unsigned threads = 0;                  // 0: the current arena (all cores unless nested)
   std::size_t per_worker = 64;           // frontier size per worker (30..100 is the EPS range)
   std::size_t subproblems = 0;           // exact frontier target, overrides per_worker when > 0
-  double timeout_seconds = 0;            // 0: no deadline
   std::uint64_t limit = 0;               // all/count modes: stop after this many solutions (0: none)
-  const StopSource* stop = nullptr;      // outside cancel (Ctrl-C, batch); optional
+  // Ctrl-C, a batch, the deadline (absolute: the split counts too); the
+  // run honours its stop and deadline (not conditions added by or_when).
+  Budget budget;
   Progress* progress = nullptr;          // live counters for a display; optional
   // > 0, for kinds with a probe (below), on more than one worker: first
   // search the whole tree in one piece for up to this many nodes, and cut a

@@ -56,8 +56,7 @@ struct ResumableOptions {
   std::pair<std::uint32_t, std::uint32_t> part{1, 1};  // I/K: count ids with id % K == I - 1
   double sync_seconds = 1.0;                           // between checkpoint syncs (fsync)
   unsigned threads = 0;                                // pool size; 0: every core
-  double timeout_seconds = 0;                          // 0: no deadline
-  const StopSource* stop = nullptr;                    // outside cancel (Ctrl-C); optional
+  Budget budget;                                       // Ctrl-C, the deadline; none: to the end
   Progress* progress = nullptr;  // live counters; done and total count the resumed ones too
   // Told, one line each, as the checkpoint is opened: "FILE: no checkpoint yet,
   // starting one", "FILE: dropping a torn last line (...)", "FILE: resuming, ...".
@@ -186,8 +185,7 @@ class Ledger : public detail::LedgerBook {
     RunOptions run_options;
     run_options.mode = Mode::count;
     run_options.threads = options_.threads;
-    run_options.timeout_seconds = options_.timeout_seconds;
-    run_options.stop = options_.stop;
+    run_options.budget = options_.budget;
     run_options.progress = progress;
     Execution<Kind> execution = execute<Kind>(
         instance_, std::span<const Subproblem>(todo_), run_options, nullptr,

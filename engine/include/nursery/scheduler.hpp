@@ -157,7 +157,7 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
   Execution<Kind> execution;
   execution.outcomes.resize(subproblems.size());
 
-  StopSource stop(options.stop);
+  StopSource stop(options.budget.stop());
   tbb::task_group_context context;
   Search<Solution> search(options.mode, options.limit, stop, sink, options.progress,
                           [&context] { context.cancel_group_execution(); });
@@ -209,7 +209,7 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
   };
 
   {
-    detail::Watchdog watchdog(stop, context, options.timeout_seconds);
+    detail::Watchdog watchdog(stop, context, options.budget.timeout_seconds());
     NURSERY_TSAN_RELEASE(&execution);
     if (!stop.requested() && !subproblems.empty())
       detail::run_pool(subproblems.size(), options.threads, context, body);
@@ -239,7 +239,7 @@ std::optional<Result<typename Kind::Solution>> probe(
   using Solution = typename Kind::Solution;
   using Clock = std::chrono::steady_clock;
   auto start = Clock::now();
-  StopSource stop(options.stop);
+  StopSource stop(options.budget.stop());
   std::vector<Solution> found;
   typename Search<Solution>::Sink keep = [&found](const Solution& s) { found.push_back(s); };
   Search<Solution> search(options.mode, options.limit, stop, sink != nullptr ? &keep : nullptr,

@@ -177,11 +177,11 @@ struct GenerateOptions {
   bool unique = false;      // make the puzzle unique ...
   bool redraw = false;      // ... by drawing new squares (else by giving cells that differ)
   int max_draws = 1000000;  // redraw: squares tried before giving up
-  const StopSource* stop = nullptr;
+  Budget budget;            // Ctrl-C, gen --timeout
 };
 // One puzzle drawn from `random`, its square as the solution and `info`
-// saying what it holds ("clues=12 givens=3 unique"). Nothing when `stop`
-// was requested; std::runtime_error when --redraw finds no unique puzzle in
+// saying what it holds ("clues=12 givens=3 unique"). Nothing once `budget`
+// is spent; std::runtime_error when --redraw finds no unique puzzle in
 // max_draws squares.
 std::optional<Puzzle> generate(const GenerateOptions& options, std::mt19937_64& random,
                                std::string id);

@@ -8,6 +8,17 @@ namespace nursery {
 
 enum class StopReason : int { none = 0, solved = 1, limit = 2, timeout = 3, cancelled = 4 };
 
+// How a run ended (the scheduler's runs, and every kind's report).
+enum class Status {
+  complete,   // every subproblem searched to the end (count exact; first: no solution)
+  solved,     // first mode: a solution was found
+  limit,      // all mode or counting with a limit: the limit was reached
+  timeout,    // the deadline passed: counts are incomplete, never reported as numbers
+  cancelled,  // stopped from outside (Ctrl-C, a batch): incomplete
+};
+
+const char* to_string(Status status);
+
 class StopSource {
  public:
   StopSource() = default;
