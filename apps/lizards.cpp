@@ -80,7 +80,7 @@ int cmd_lizards(int argc, char** argv) {
   lz::Board board;
   try {
     board = lz::parse(read_board(input), input);
-  } catch (const lz::ParseError& e) {
+  } catch (const nursery::InputError& e) {
     throw UsageError(e.what());
   }
   if (task == lz::Task::maximize) return run_max(board, vm, shared, budget, output);

@@ -30,7 +30,7 @@ std::vector<skyscrapers::Puzzle> load_puzzles(const std::string& input) {
       return {puzzle};
     }
     return sky::parse(read_input(input), input);
-  } catch (const sky::FormatError& e) {
+  } catch (const nursery::InputError& e) {
     throw UsageError(e.what());
   }
 }
@@ -174,7 +174,7 @@ int verify_skyscrapers_files(const std::string& input, const std::string& output
   try {
     puzzles = sky::parse(read_input(input), input);
     answers = sky::read_answer(read_input(output), output);
-  } catch (const sky::FormatError& e) {
+  } catch (const nursery::InputError& e) {
     throw UsageError(e.what());
   }
   // A file of a million puzzles takes a while: Ctrl-C is looked at between

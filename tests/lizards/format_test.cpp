@@ -11,7 +11,7 @@ using namespace lizards_test;
 std::string parse_error(const std::string& text) {
   try {
     lz::parse(text, "in.txt");
-  } catch (const lz::ParseError& e) {
+  } catch (const nursery::InputError& e) {
     return e.what();
   }
   return "(parsed)";

@@ -78,7 +78,7 @@ TEST(Format, TheLineFormatWinsOverAGameIdInItsInfo) {
   try {
     sky::parse("+---+\n+---+\n", "borders");
     ADD_FAILURE() << "border lines alone were read as puzzles";
-  } catch (const sky::FormatError& e) {
+  } catch (const nursery::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("borders:1: expected at least one puzzle"),
               std::string::npos)
         << e.what();
@@ -180,7 +180,7 @@ TEST(Format, GameIdClueOrderIsTathams) {
 std::string error_of(const std::string& text) {
   try {
     sky::parse(text, "bad.txt");
-  } catch (const sky::FormatError& e) {
+  } catch (const nursery::InputError& e) {
     return e.what();
   }
   return "no error";

@@ -81,9 +81,6 @@ std::shared_ptr<const Instance> build_instance(Board board, const Budget& budget
 
 // ---- Format ----------------------------------------------------------------
 
-// Bad input: "name:line: expected ..., found ..." (the error of every kind).
-using ParseError = InputError;
-
 // Whether a text (its first lines) is a lizards board: yes for the
 // algorithm line, maybe for a file without it (n and p alone, then rows).
 Sniff sniff(std::string_view head);

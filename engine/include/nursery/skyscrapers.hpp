@@ -42,11 +42,7 @@ struct Puzzle {
 //   [0, N)   above column i, looking down      [N, 2N)   right of row i-N, looking left
 //   [2N, 3N) below column 3N-1-i, looking up   [3N, 4N)  left of row 4N-1-i, looking right
 
-// ---- Formats (format.cpp) --------------------------------------------------
-
-// Malformed input: the message is "file:line: expected ..., found ..."
-// (the error of every kind).
-using FormatError = InputError;
+// ---- Formats (format.cpp): bad input throws nursery::InputError --------------
 
 // Whether a text (its first lines, after `#` comments) holds puzzles: a
 // game ID ends the line, or the line format (yes); the grid form (maybe:
