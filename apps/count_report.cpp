@@ -27,9 +27,7 @@ int print_part_report(const Report& report, const po::variables_map& vm,
 
 // 0 counted (a zero count too), 3 deadline, 130 interrupted.
 int count_status(const Report& report) {
-  if (report.status == Status::timeout) return kExitTimeout;
-  if (report.status == Status::cancelled) return kExitInterrupted;
-  return kExitSuccess;
+  return exit_code(report.status, true);
 }
 
 }  // namespace

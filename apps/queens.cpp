@@ -115,9 +115,7 @@ int cmd_queens(int argc, char** argv) {
     };
     auto result = run<queens::Columns>(queens::Columns::Instance{static_cast<int>(n)},
                                        run_options, &sink);
-    const int status = result.status == Status::cancelled ? kExitInterrupted
-                       : seen > skip                      ? kExitSuccess
-                                                          : kExitNoSolution;
+    const int status = exit_code(result.status, seen > skip);
     if (json)
       print_json(nlohmann::json{{"n", n},
                                 {"status", status_word(status)},
@@ -157,7 +155,7 @@ int cmd_queens(int argc, char** argv) {
   const Stats& stats = found.report.stats;
   const std::string& how = found.report.how;
   if (solution) check(n, *solution);
-  const int status = solution ? kExitSuccess : kExitNoSolution;
+  const int status = exit_code(found.report.status, solution.has_value());
   if (json) {
     nlohmann::json out = {
         {"n", n}, {"status", status_word(status)}, {"method", how}, {"stats", stats_json(stats)}};

@@ -47,9 +47,7 @@ int verify_lizards_files(const std::string& input, const std::string& output, bo
   }
   if (!checked) return kExitInterrupted;
   const auto& verdict = *checked;
-  const int status = verdict.unproved ? kExitUnverified
-                     : verdict.valid  ? kExitSuccess
-                                      : kExitNoSolution;
+  const int status = exit_code(verdict);
   if (json) {
     print_json(nlohmann::json{{"status", status_word(status)},
                               {"valid", verdict.valid},

@@ -19,6 +19,7 @@
 #include <mutex>
 #include <nursery/background.hpp>
 #include <nursery/io.hpp>
+#include <nursery/report.hpp>
 #include <stdexcept>
 
 #include "batch/stream.hpp"
@@ -495,11 +496,11 @@ Summary run(const Options& options_in, Tally* tally) {
 }
 
 int exit_code(const Summary& summary) {
-  if (summary.interrupted) return 130;
-  if (summary.mismatches) return 1;
-  if (summary.error || summary.write_errors) return 2;
-  if (summary.timeout) return 3;
-  return 0;
+  if (summary.interrupted) return kExitInterrupted;
+  if (summary.mismatches) return kExitNoSolution;
+  if (summary.error || summary.write_errors) return kExitUsage;
+  if (summary.timeout) return kExitTimeout;
+  return kExitSuccess;
 }
 
 }  // namespace nursery::batch

@@ -15,16 +15,27 @@ const char* to_string(Verdict verdict) {
 }
 
 int exit_code(const Report& report) {
-  if (report.count) return 0;
+  if (report.count) return kExitSuccess;
   switch (report.verdict) {
     case Verdict::ok:
-      return 0;
+      return kExitSuccess;
     case Verdict::fail:
-      return 1;
+      return kExitNoSolution;
     case Verdict::unknown:
       break;
   }
-  return report.status == Status::cancelled ? 130 : 3;
+  return report.status == Status::cancelled ? kExitInterrupted : kExitTimeout;
+}
+
+int exit_code(Status status, bool found) {
+  if (status == Status::timeout) return kExitTimeout;
+  if (status == Status::cancelled) return kExitInterrupted;
+  return found ? kExitSuccess : kExitNoSolution;
+}
+
+int exit_code(const Verification& verification) {
+  if (verification.unproved) return kExitUnverified;
+  return verification.valid ? kExitSuccess : kExitNoSolution;
 }
 
 }  // namespace nursery

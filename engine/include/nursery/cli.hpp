@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <nursery/background.hpp>
 #include <nursery/progress.hpp>
+#include <nursery/report.hpp>
 #include <nursery/stop.hpp>
 #include <stdexcept>
 #include <string>
@@ -20,13 +21,13 @@
 
 namespace nursery::cli {
 
-// Exit statuses, the same for every subcommand.
-constexpr int kExitSuccess = 0;     // solved, counted, valid
-constexpr int kExitNoSolution = 1;  // FAIL / no solution / invalid answer
-constexpr int kExitUsage = 2;       // bad arguments or bad input
-constexpr int kExitTimeout = 3;     // deadline passed before an answer
-constexpr int kExitUnverified = 4;  // verify: a FAIL claim the checker cannot prove or refute
-constexpr int kExitInterrupted = 130;
+// Exit statuses (report.hpp), the same for every subcommand, batch and MPI.
+using nursery::kExitInterrupted;
+using nursery::kExitNoSolution;
+using nursery::kExitSuccess;
+using nursery::kExitTimeout;
+using nursery::kExitUnverified;
+using nursery::kExitUsage;
 
 // Bad arguments or bad input: one line, exit status 2.
 struct UsageError : std::runtime_error {

@@ -33,8 +33,21 @@ struct Report {
   Stats stats;
 };
 
+// Exit statuses, one table for every command, batch and MPI run.
+constexpr int kExitSuccess = 0;        // solved, counted, valid
+constexpr int kExitNoSolution = 1;     // FAIL / no solution / invalid answer
+constexpr int kExitUsage = 2;          // bad arguments or bad input
+constexpr int kExitTimeout = 3;        // deadline passed before an answer
+constexpr int kExitUnverified = 4;     // verify: a FAIL claim the checker cannot prove or refute
+constexpr int kExitInterrupted = 130;  // Ctrl-C (SIGTERM: 143, cli::interrupted_status)
+
 // 0 solved or counted (a zero count is a count), 1 proved unsolvable,
 // 3 deadline, 130 interrupted.
 int exit_code(const Report& report);
+// A run that ended with `status`: 3 timeout, 130 cancelled; otherwise
+// 0 when it found (or counted) what it was asked for, else 1.
+int exit_code(Status status, bool found);
+// An independent check: 0 valid, 1 invalid, 4 a FAIL it could not prove.
+int exit_code(const Verification& verification);
 
 }  // namespace nursery
