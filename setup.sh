@@ -9,6 +9,13 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 job="${1:-demo}"
+case "$job" in
+  demo | test | build) ;;
+  *)
+    echo "usage: bash setup.sh demo|test|build" >&2
+    exit 2
+    ;;
+esac
 build_dir="${NURSERY_BUILD_DIR:-build}"
 packages=(build-essential cmake libtbb-dev libboost-program-options-dev libspdlog-dev
           libgtest-dev nlohmann-json3-dev libpng-dev openmpi-bin libopenmpi-dev)
@@ -28,8 +35,16 @@ if ((${#missing[@]})); then
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release >&2
-cmake --build "$build_dir" -j "$jobs" >&2
+echo "setup: configuring $build_dir (Release)" >&2
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release >/dev/null
+# The demo needs only the CLI; build and test build everything (the tests too).
+if [ "$job" = demo ]; then
+  echo "setup: building the nursery CLI on $jobs cores (a few minutes the first time)" >&2
+  cmake --build "$build_dir" -j "$jobs" --target nursery >&2
+else
+  echo "setup: building the CLI, the library and the tests on $jobs cores" >&2
+  cmake --build "$build_dir" -j "$jobs" >&2
+fi
 nursery="$build_dir/apps/nursery"
 
 case "$job" in
@@ -62,9 +77,5 @@ case "$job" in
     "$nursery" batch datasets --verify --no-progress -o "$build_dir/demo-answers" \
       --report "$build_dir/demo-report.csv" || true
     echo "answers under $build_dir/demo-answers, report in $build_dir/demo-report.csv"
-    ;;
-  *)
-    echo "usage: bash setup.sh demo|test|build" >&2
-    exit 2
     ;;
 esac
