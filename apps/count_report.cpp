@@ -102,38 +102,61 @@ int print_merged(const MergedParts& merged, const std::vector<std::string>& file
   return print_report(report, vm, method);
 }
 
+// Seconds for a person: "0.42 s" under a minute, else "5m44s", "3h05m", ...
+static std::string seconds_text(double seconds) {
+  if (seconds >= 60) return duration_text(seconds);
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2g s", seconds);
+  return text;
+}
+
 int print_estimate(const Estimate& e, int n, const std::string& method,
                    const po::variables_map& vm) {
-  // No sampled subproblem finished: a signal ended the sample (130/143),
-  // or its S seconds did (3: the time ran out before an answer, which is no
-  // interruption).
+  // Nothing measured: a signal ended the sample before a piece ran
+  // (130/143). A projection, even a lower bound only, is an answer (0).
   const bool interrupted = interrupt_source().requested();
-  const int status = e.sampled != 0 ? kExitSuccess : interrupted ? kExitInterrupted : kExitTimeout;
+  const bool measured = e.sampled + e.cut > 0;
+  const int status = interrupted ? kExitInterrupted : measured ? kExitSuccess : kExitTimeout;
+  const double seconds = vm["estimate"].as<double>();
   if (json_wanted(vm)) {
     nlohmann::json out = {{"n", n},
                           {"method", method},
                           {"status", status_word(status)},
                           {"estimate", true},
                           {"subproblems", e.subproblems},
+                          {"pieces", e.pieces},
                           {"sampled", e.sampled},
+                          {"cut", e.cut},
+                          {"lower_bound", e.lower_bound()},
                           {"threads", e.threads},
                           {"sample_seconds", e.sample_seconds},
-                          {"cpu_seconds_per_subproblem", e.cpu_mean},
+                          {"cpu_seconds_per_piece", e.cpu_mean},
                           {"projected_cpu_seconds", e.projected_cpu},
                           {"projected_wall_seconds", e.projected_wall},
                           {"wall_error_seconds", e.wall_error}};
     print_json(out);
-  } else if (e.sampled == 0 && interrupted) {
-    std::cout << "no estimate: no subproblem finished (stopped)\n";
-  } else if (e.sampled == 0) {
-    std::printf("no estimate: no sampled subproblem finished in %g s (each takes longer; give "
-                "--estimate more seconds)\n",
-                vm["estimate"].as<double>());
+  } else if (interrupted) {
+    std::cout << "no estimate: stopped\n";
+  } else if (!measured) {
+    std::printf("no estimate: no piece ran in %g s\n", seconds);
   } else {
-    std::printf("count %d (%s, %u threads): %zu subproblems, %zu sampled in %.1f s\n", n,
-                method.c_str(), e.threads, e.subproblems, e.sampled, e.sample_seconds);
-    std::printf("projected %.1f s wall (+- %.1f s, 95%%), %.1f CPU s\n", e.projected_wall,
-                e.wall_error, e.projected_cpu);
+    std::printf(
+        "count %d (%s, %u threads): %zu subproblems; %zu of %zu finer pieces finished in "
+        "%.1f s\n",
+        n, method.c_str(), e.threads, e.subproblems, e.sampled, e.pieces, e.sample_seconds);
+    if (e.lower_bound()) {
+      std::printf("projected more than %s wall, %s CPU (%s in %g s: each takes longer)\n",
+                  seconds_text(e.projected_wall).c_str(), seconds_text(e.projected_cpu).c_str(),
+                  e.sampled == 0 ? "no sampled piece finished" : "few sampled pieces finished",
+                  seconds);
+    } else if (e.wall_error > 0) {
+      std::printf("projected %s wall (+- %s, 95%%), %s CPU\n",
+                  seconds_text(e.projected_wall).c_str(), seconds_text(e.wall_error).c_str(),
+                  seconds_text(e.projected_cpu).c_str());
+    } else {
+      std::printf("projected %s wall, %s CPU\n", seconds_text(e.projected_wall).c_str(),
+                  seconds_text(e.projected_cpu).c_str());
+    }
   }
   return status;
 }

@@ -1,43 +1,60 @@
-// How long would the whole count take? Runs a random sample of the
-// frontier's subproblems for a while, on the same pool and thread count as
-// the real run, and projects the mean CPU time per subproblem onto the whole
-// frontier, with a 95% error bar (Student-free: normal approximation with
-// the finite-population correction, so a sample of every subproblem has no
-// error at all).
+// How long would the whole count take? Runs a random sample of finer
+// pieces of the frontier (kEstimateFiner times the real run's target) for
+// S seconds, on the same pool and thread count as the real run, and
+// projects the mean CPU time per piece onto every piece, with a 95% error
+// bar (normal approximation with the finite-population correction, so a
+// sample of every piece has no error at all). It keeps to S: at S the
+// pieces still running are stopped and count with the CPU time they had
+// (a lower bound on theirs), so a projection with any of them is a lower
+// bound too, and one with none finished says only "more than".
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <numeric>
 #include <random>
 #include <vector>
 
+#include "nursery/background.hpp"
 #include "nursery/scheduler.hpp"
 
 namespace nursery {
 
+// The sample's pieces are this many times finer than the real run's
+// subproblems, so that some finish within a short S on a big N.
+constexpr std::size_t kEstimateFiner = 16;
+// Fewer finished pieces than this give a projection but no error bar.
+constexpr std::size_t kEstimateMinSamples = 10;
+
 struct Estimate {
   std::size_t subproblems = 0;  // the frontier the real run would use
-  std::size_t sampled = 0;      // subproblems run to the end in the sample
+  std::size_t pieces = 0;       // the finer frontier the sample is drawn from
+  std::size_t sampled = 0;      // pieces run to the end in the sample
+  std::size_t cut = 0;          // few finished: pieces stopped at S, counted with their time so far
   unsigned threads = 0;
   double sample_seconds = 0;  // wall time the sample took
-  double cpu_mean = 0;        // CPU seconds per subproblem
-  double projected_cpu = 0;   // CPU seconds for the whole frontier
+  double cpu_mean = 0;        // CPU seconds per piece
+  double projected_cpu = 0;   // CPU seconds for every piece
   double projected_wall = 0;  // wall seconds on `threads` (perfect scaling assumed)
-  double wall_error = 0;      // 95% half-width of projected_wall
+  double wall_error = 0;      // 95% half-width of projected_wall (0: too few samples)
+  // The projection is a lower bound: few pieces finished, and those cut at
+  // S count with the time they had (with none finished, it is all that is
+  // known: "more than").
+  bool lower_bound() const { return cut > 0; }
 };
 
-// Starts sampled subproblems until `seconds` have passed (those running
-// then are finished, so at least one per thread completes), in an order
-// shuffled with a fixed seed.
+// Starts pieces in an order shuffled with a fixed seed until `seconds`
+// have passed, then stops those running; ends within `seconds` plus the
+// kind's cancel latency, or at the budget's stop.
 template <class Kind>
 Estimate estimate(const typename Kind::Instance& instance, const RunOptions& options,
                   double seconds, std::uint64_t seed = 1) {
-  using Clock = std::chrono::steady_clock;
   Estimate result;
-  const auto frontier = Kind::split(instance, frontier_target(options));
-  result.subproblems = frontier.size();
+  result.subproblems = Kind::split(instance, frontier_target(options)).size();
+  const auto frontier = Kind::split(instance, frontier_target(options) * kEstimateFiner);
+  result.pieces = frontier.size();
   result.threads = detail::worker_count(options.threads);
   if (frontier.empty()) return result;
 
@@ -49,41 +66,71 @@ Estimate estimate(const typename Kind::Instance& instance, const RunOptions& opt
   tbb::task_group_context context;
   Search<typename Kind::Solution> search(Mode::count, 0, stop, nullptr, nullptr,
                                          [&context] { context.cancel_group_execution(); });
+  // Per piece: its CPU seconds (finished), minus one plus them (cut), or
+  // -1 (not started). Written by one worker each, read after the pool.
   std::vector<double> cpu(frontier.size(), -1.0);
-  const auto start = Clock::now();
-  const auto deadline =
-      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  std::vector<char> finished(frontier.size(), 0);
+  const auto start = SteadyClock::now();
   auto body = [&](const tbb::blocked_range<std::size_t>& range) {
     NURSERY_TSAN_ACQUIRE(&cpu);
     for (std::size_t i = range.begin(); i != range.end(); ++i) {
-      if (Clock::now() >= deadline || stop.requested()) return;
+      if (stop.requested()) return;
       const double cpu0 = detail::thread_cpu_seconds();
       const Outcome outcome = Kind::solve(instance, frontier[order[i]], search);
-      if (outcome.complete) cpu[i] = detail::thread_cpu_seconds() - cpu0;
+      cpu[i] = detail::thread_cpu_seconds() - cpu0;
+      finished[i] = outcome.complete ? 1 : 0;
       NURSERY_TSAN_RELEASE(&cpu);
     }
   };
-  NURSERY_TSAN_RELEASE(&cpu);
-  detail::run_pool(order.size(), options.threads, context, body);
+  {
+    Background timer = Background::at(start + seconds_duration(seconds), [&] {
+      stop.request(StopReason::timeout);
+      context.cancel_group_execution();
+    });
+    NURSERY_TSAN_RELEASE(&cpu);
+    detail::run_pool(order.size(), options.threads, context, body);
+  }
   NURSERY_TSAN_ACQUIRE(&cpu);
-  result.sample_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  result.sample_seconds = seconds_since(start);
 
+  // With enough finished pieces the mean is theirs, and a cut piece counts
+  // only when it already ran longer than that mean (leaving it out would
+  // favour the short pieces). With few, every cut piece counts with its
+  // time so far, and the projection is a lower bound.
+  double finished_sum = 0;
+  for (std::size_t i = 0; i < cpu.size(); ++i) {
+    if (cpu[i] < 0) continue;
+    if (finished[i]) {
+      ++result.sampled;
+      finished_sum += cpu[i];
+    }
+  }
+  const bool enough = result.sampled >= kEstimateMinSamples;
+  const double finished_mean = result.sampled > 0 ? finished_sum / result.sampled : 0;
   std::vector<double> times;
-  for (double t : cpu)
-    if (t >= 0) times.push_back(t);
-  result.sampled = times.size();
+  for (std::size_t i = 0; i < cpu.size(); ++i) {
+    if (cpu[i] < 0) continue;
+    if (finished[i]) {
+      times.push_back(cpu[i]);
+    } else if (!enough || cpu[i] > finished_mean) {
+      times.push_back(cpu[i]);
+      if (!enough) ++result.cut;
+    }
+  }
   if (times.empty()) return result;
   const double k = static_cast<double>(times.size());
   const double n = static_cast<double>(frontier.size());
   result.cpu_mean = std::accumulate(times.begin(), times.end(), 0.0) / k;
-  double variance = 0;
-  for (double t : times) variance += (t - result.cpu_mean) * (t - result.cpu_mean);
-  variance = times.size() > 1 ? variance / (k - 1) : result.cpu_mean * result.cpu_mean;
-  const double correction = n > 1 ? std::sqrt(std::max(0.0, (n - k) / (n - 1))) : 0.0;
-  const double mean_error = 1.96 * std::sqrt(variance / k) * correction;
   result.projected_cpu = result.cpu_mean * n;
   result.projected_wall = result.projected_cpu / result.threads;
-  result.wall_error = mean_error * n / result.threads;
+  if (result.sampled >= kEstimateMinSamples) {
+    double variance = 0;
+    for (double t : times) variance += (t - result.cpu_mean) * (t - result.cpu_mean);
+    variance /= k - 1;
+    const double correction = n > 1 ? std::sqrt(std::max(0.0, (n - k) / (n - 1))) : 0.0;
+    const double mean_error = 1.96 * std::sqrt(variance / k) * correction;
+    result.wall_error = mean_error * n / result.threads;
+  }
   return result;
 }
 
