@@ -107,7 +107,8 @@ int cmd_batch(int argc, char** argv) {
   batch::Options run;
   run.paths = vm["path"].as<std::vector<std::string>>();
   if (std::find(run.paths.begin(), run.paths.end(), "-") != run.paths.end()) {
-    if (vm.count("mpi")) throw UsageError("--mpi: PATH - (standard input) is read by one process only");
+    if (vm.count("mpi"))
+      throw usage_error("--mpi: PATH - (standard input) is read by one process only");
     // Paths named on the command line must exist (a typo stops the run);
     // a listed path that is gone is one ERROR row.
     for (const auto& path : run.paths) {
@@ -119,10 +120,12 @@ int cmd_batch(int argc, char** argv) {
     run.missing_paths_are_rows = true;
   }
   if (vm.count("merge-reports")) {
-    if (!vm.count("report")) throw UsageError("--merge-reports: expected --report ALL.json, found none");
+    if (!vm.count("report"))
+      throw usage_error("--merge-reports: expected --report ALL.json, found none");
     try {
       const std::string report = vm["report"].as<std::string>();
-      if (is_stdio(report)) throw UsageError("--merge-reports: expected --report ALL.json, found -");
+      if (is_stdio(report))
+        throw usage_error("--merge-reports: expected --report ALL.json, found -");
       auto summary = batch::merge_reports(run.paths, report);
       print_summary(summary, shared, report, {}, false);
       return batch::exit_code(summary);
@@ -149,7 +152,7 @@ int cmd_batch(int argc, char** argv) {
   // --report -: the report is written to a temporary file and then to stdout.
   const std::string report = vm.count("report") ? vm["report"].as<std::string>() : "";
   if (is_stdio(report) && shared.json)
-    throw UsageError("--report - and --json: both would go to stdout; choose one");
+    throw usage_error("--report - and --json: both would go to stdout; choose one");
   StdoutFile to_stdout(is_stdio(report));
   if (!report.empty()) run.report = to_stdout ? to_stdout.path() : report;
   if (vm.count("output")) run.outdir = vm["output"].as<std::string>();
@@ -172,8 +175,9 @@ int cmd_batch(int argc, char** argv) {
     }
     if (!session.root()) return batch::exit_code(summary);
 #else
-    throw UsageError("--mpi: this nursery was built without MPI support "
-                     "(sudo apt-get install -y openmpi-bin libopenmpi-dev, then rebuild)");
+    throw usage_error(
+        "--mpi: this nursery was built without MPI support "
+        "(sudo apt-get install -y openmpi-bin libopenmpi-dev, then rebuild)");
 #endif
   } else {
     try {

@@ -94,12 +94,12 @@ int cmd_bench(int argc, char** argv) {
         if (used != item.size()) n = 0;  // "15x" is not 15
       } catch (const std::exception&) {
       }
-      if (n < 1 || n > queens::kMaxCountN) throw UsageError("--n: expected sizes from 1 to 32");
+      if (n < 1 || n > queens::kMaxCountN) throw usage_error("--n: expected sizes from 1 to 32");
       sizes.push_back(n);
     }
   }
   const int repeat = vm["repeat"].as<int>();
-  if (repeat < 1) throw UsageError("--repeat: expected at least 1");
+  if (repeat < 1) throw usage_error("--repeat: expected at least 1");
   unsigned threads = read_shared(vm).threads;
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
 

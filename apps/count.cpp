@@ -86,12 +86,12 @@ int cmd_count(int argc, char** argv) {
 
   if (vm.count("merge")) {
     if (vm.count("n") || vm.count("mpi") || vm.count("checkpoint") || vm.count("part"))
-      throw UsageError("--merge takes only checkpoint files (and --unique, --json)");
+      throw usage_error("--merge takes only checkpoint files (and --unique, --json)");
     return merge_parts(vm["merge"].as<std::vector<std::string>>(), vm);
   }
   if (!vm.count("n")) throw missing_argument("N");
   const int n = vm["n"].as<int>();
-  if (n < 1 || n > queens::kMaxCountN) throw UsageError("N must be between 1 and 32");
+  if (n < 1 || n > queens::kMaxCountN) throw usage_error("N must be between 1 and 32");
   const queens::CountMethod* chosen = nullptr;
   try {
     chosen = &queens::choose_count_method(vm["method"].as<std::string>(), n);
@@ -107,9 +107,9 @@ int cmd_count(int argc, char** argv) {
   if (vm.count("subproblems")) {
     run_options.subproblems = vm["subproblems"].as<std::size_t>();
     if (run_options.subproblems > checkpoint::kMaxSubproblems)
-      throw UsageError("--subproblems: expected at most " +
-                       std::to_string(checkpoint::kMaxSubproblems) + ", found " +
-                       std::to_string(run_options.subproblems));
+      throw usage_error("--subproblems: expected at most " +
+                        std::to_string(checkpoint::kMaxSubproblems) + ", found " +
+                        std::to_string(run_options.subproblems));
   }
   run_options.budget = Budget(&interrupt_source(), shared.timeout);
   const std::uint64_t budget = memory_budget(vm);  // checked whatever the method
@@ -122,7 +122,7 @@ int cmd_count(int argc, char** argv) {
     }
   if (vm.count("estimate")) {
     if (vm.count("checkpoint") || vm.count("part") || vm.count("mpi") || vm.count("merge"))
-      throw UsageError("--estimate: runs alone (without --checkpoint, --part, --mpi)");
+      throw usage_error("--estimate: runs alone (without --checkpoint, --part, --mpi)");
     const double seconds = vm["estimate"].as<double>();
     if (chosen->method == queens::Method::join)
       return print_estimate(estimate<queens::JoinCount>(counting.join, run_options, seconds), n,
@@ -130,23 +130,23 @@ int cmd_count(int argc, char** argv) {
     if (chosen->method == queens::Method::bitboard)
       return print_estimate(estimate<queens::CanonicalCount>({n}, run_options, seconds), n, method,
                             vm);
-    throw UsageError("--estimate: for --method join or bitboard");
+    throw usage_error("--estimate: for --method join or bitboard");
   }
 
   const bool resumable = vm.count("checkpoint") || vm.count("part") || vm.count("mpi");
   if (vm.count("resume") && !vm.count("checkpoint"))
-    throw UsageError("--resume: needs --checkpoint FILE");
+    throw usage_error("--resume: needs --checkpoint FILE");
   if (resumable) {
     if (!chosen->resumable)
-      throw UsageError("--checkpoint, --part and --mpi count with --method join or bitboard");
+      throw usage_error("--checkpoint, --part and --mpi count with --method join or bitboard");
     ResumableOptions resumable_options;
     if (vm.count("subproblems")) {
-      if (run_options.subproblems == 0) throw UsageError("--subproblems: expected K >= 1");
+      if (run_options.subproblems == 0) throw usage_error("--subproblems: expected K >= 1");
       resumable_options.target = run_options.subproblems;
     }
     if (vm.count("part")) {
       if (!vm.count("checkpoint"))
-        throw UsageError("--part: needs --checkpoint FILE (the part's result, for --merge)");
+        throw usage_error("--part: needs --checkpoint FILE (the part's result, for --merge)");
       try {
         resumable_options.part = checkpoint::parse_part(vm["part"].as<std::string>());
       } catch (const std::invalid_argument& e) {

@@ -2,6 +2,7 @@
 // count paths (plain, resumable, MPI, merge, estimate) end with.
 #include <cstdio>
 #include <iostream>
+#include <mutex>
 #include <nursery/queens.hpp>
 #include <nursery/queens_resumable.hpp>
 
@@ -55,7 +56,10 @@ int print_report(const Report& report, const po::variables_map& vm, const std::s
     else
       std::cout << to_string(report.total) << '\n';
   } else {
-    std::cout << "unknown (" << to_string(report.status) << " after " << report.stats.wall_seconds
+    // No result: stdout stays empty (a script reading the count gets none),
+    // the reason goes to stderr with the exit status.
+    std::lock_guard lock(stderr_mutex());
+    std::cerr << to_string(report.status) << ": no count (after " << report.stats.wall_seconds
               << " s, " << report.stats.subproblems_done << " of " << report.stats.subproblems
               << " subproblems done)\n";
   }

@@ -116,7 +116,7 @@ int count_mpi([[maybe_unused]] const Counting& counting,
               [[maybe_unused]] double progress_seconds) {
 #ifdef NURSERY_HAVE_MPI
   if (options.budget.has_deadline())
-    throw UsageError("--timeout: not available with --mpi (use the scheduler's time limit)");
+    throw usage_error("--timeout: not available with --mpi (use the scheduler's time limit)");
   const mpi::Reporting reporting{vm.count("no-progress") ? 0 : progress_seconds,
                                  "count " + std::to_string(counting.n)};
   if (counting.method->method == queens::Method::join)
@@ -130,12 +130,13 @@ int count_mpi([[maybe_unused]] const Counting& counting,
 }
 
 int merge_parts(const std::vector<std::string>& files, const po::variables_map& vm) {
-  if (files.empty()) throw UsageError("--merge: expected checkpoint files");
+  if (files.empty()) throw usage_error("--merge: expected checkpoint files");
   const MergedParts merged = nursery::merge_parts(files);
   if (!merged.complete())
-    throw UsageError("--merge: the files hold " + std::to_string(merged.done) + " of " +
-                     std::to_string(merged.header.subproblems) + " subproblems (first missing id " +
-                     std::to_string(merged.first_missing) + "): a part is missing or unfinished");
+    throw usage_error("--merge: the files hold " + std::to_string(merged.done) + " of " +
+                      std::to_string(merged.header.subproblems) +
+                      " subproblems (first missing id " + std::to_string(merged.first_missing) +
+                      "): a part is missing or unfinished");
   return print_merged(merged, files, vm);
 }
 

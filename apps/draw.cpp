@@ -41,7 +41,7 @@ std::pair<std::uint32_t, std::uint32_t> parse_cell(const std::string& text) {
   std::string row = text.substr(0, comma), column = comma == std::string::npos ? "" : text.substr(comma + 1);
   if (comma == std::string::npos || !all_digits(row) || !all_digits(column) || row.empty() ||
       column.empty() || row.size() > 9 || column.size() > 9)
-    throw UsageError("--attacks: expected ROW,COLUMN (0-based), found '" + text + "'");
+    throw usage_error("--attacks: expected ROW,COLUMN (0-based), found '" + text + "'");
   return {static_cast<std::uint32_t>(std::stoul(row)), static_cast<std::uint32_t>(std::stoul(column))};
 }
 
@@ -92,7 +92,15 @@ int cmd_draw(int argc, char** argv) {
       place_lizards(read_input(answer), is_stdio(answer) ? "stdin" : answer, drawn);
     }
     picture::Options picture_options;
-    if (vm.count("attacks")) picture_options.attacks_of = parse_cell(vm["attacks"].as<std::string>());
+    if (vm.count("attacks")) {
+      picture_options.attacks_of = parse_cell(vm["attacks"].as<std::string>());
+      const auto [row, column] = *picture_options.attacks_of;
+      if (row >= board.n || column >= board.n)
+        throw usage_error("--attacks: expected a cell of the " + std::to_string(board.n) + "x" +
+                          std::to_string(board.n) + " board (0-based, below " +
+                          std::to_string(board.n) + "), found '" + vm["attacks"].as<std::string>() +
+                          "'");
+    }
     drawing = png ? picture::png(drawn, picture_options) : picture::svg(drawn, picture_options);
   } else if (kind == "skyscrapers") {
     auto puzzles = skyscrapers::parse(text, name);

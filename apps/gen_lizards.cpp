@@ -42,7 +42,7 @@ int cmd_gen_lizards(int argc, char** argv) {
   lz::GenerateOptions gen;
   gen.n = vm["n"].as<std::uint32_t>();
   if (gen.n == 0 || std::uint64_t{gen.n} * gen.n > 0xFFFFFFFFull)
-    throw UsageError("--n: expected 1 to 65535, found " + std::to_string(gen.n));
+    throw usage_error("--n: expected 1 to 65535, found " + std::to_string(gen.n));
   gen.trees = vm["trees"].as<double>();
   std::string p = vm["p"].as<std::string>();
   if (p == "auto") {
@@ -58,8 +58,8 @@ int cmd_gen_lizards(int argc, char** argv) {
       used = 0;
     }
     if (used != p.size() || value < 1 || value > 2147483647)
-      throw UsageError("--p: expected a positive 32-bit integer, auto or auto+1, found '" + p +
-                       "'");
+      throw usage_error("--p: expected a positive 32-bit integer, auto or auto+1, found '" + p +
+                        "'");
     gen.p = value;
   }
   gen.seed = vm["seed"].as<std::uint64_t>();

@@ -75,6 +75,6 @@ lz::Algorithm parse_algorithm(const std::string& text) {
   if (text == "DFS" || text == "dfs") return lz::Algorithm::dfs;
   if (text == "BFS" || text == "bfs") return lz::Algorithm::bfs;
   if (text == "SA" || text == "sa") return lz::Algorithm::sa;
-  throw UsageError("--algorithm: expected DFS, BFS or SA, found '" + text + "'");
+  throw usage_error("--algorithm: expected DFS, BFS or SA, found '" + text + "'");
 }
 }  // namespace nursery::cli

@@ -32,7 +32,7 @@ constexpr Command kCommands[] = {
     {"skyscrapers", nursery::cli::cmd_skyscrapers, "solve or count Skyscrapers puzzles"},
     {"verify", nursery::cli::cmd_verify, "check an answer with an independent checker"},
     {"batch", nursery::cli::cmd_batch, "solve every instance under directories, with a report"},
-    {"draw", nursery::cli::cmd_draw, "draw a board or puzzle, with its answer, as SVG"},
+    {"draw", nursery::cli::cmd_draw, "draw a board or puzzle, with its answer, as SVG or PNG"},
     {"gen", nursery::cli::cmd_gen, "generate instances (lizards, skyscrapers)"},
     {"bench", nursery::cli::cmd_bench, "benchmark N-queens counting against the baseline"},
 };
@@ -44,7 +44,8 @@ void print_usage(std::ostream& out) {
     out << "  " << command.name << std::string(14 - std::strlen(command.name), ' ')
         << command.summary << '\n';
   out << "\nexit status: 0 solved/counted/valid, 1 no solution/invalid, 2 bad usage or input,\n"
-         "3 timeout, 4 unverified (verify: a FAIL it cannot prove), 130 interrupted\n";
+         "3 timeout, 4 unverified (verify: a FAIL it cannot prove), 130 interrupted (Ctrl-C),\n"
+         "143 terminated (SIGTERM)\n";
 }
 
 }  // namespace

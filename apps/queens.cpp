@@ -71,27 +71,28 @@ int cmd_queens(int argc, char** argv) {
 
   const std::uint32_t n = vm["n"].as<std::uint32_t>();
   const bool all = vm.count("all") != 0;
-  if (all && vm.count("first")) throw UsageError("--all and --first exclude each other");
-  if (n < 1 || n > kMaxConstructN) throw UsageError("N must be between 1 and 100000000");
+  if (all && vm.count("first")) throw usage_error("--all and --first exclude each other");
+  if (n < 1 || n > kMaxConstructN) throw usage_error("N must be between 1 and 100000000");
   if (all && n > static_cast<std::uint32_t>(queens::kMaxCountN))
-    throw UsageError("--all: N must be between 1 and 32");
+    throw usage_error("--all: N must be between 1 and 32");
   std::string format_name = vm.count("format") ? vm["format"].as<std::string>()
                                                : (n <= 32 ? "string" : "rows");
   if (format_name != "string" && format_name != "rows" && format_name != "board" &&
       format_name != "svg" && format_name != "png")
-    throw UsageError("--format: expected string, rows, board, svg or png, found '" + format_name + "'");
+    throw usage_error("--format: expected string, rows, board, svg or png, found '" + format_name +
+                      "'");
   if ((format_name == "svg" || format_name == "png") && (all || json_wanted(vm)))
-    throw UsageError("--format " + format_name + ": one solution, without --all or --json");
+    throw usage_error("--format " + format_name + ": one solution, without --all or --json");
   if (format_name == "png") picture_format(&format_name, "-");  // not to a terminal
   if (format_name == "string" && n > 35)
-    throw UsageError("--format string: N must be at most 35 (one character per row)");
+    throw usage_error("--format string: N must be at most 35 (one character per row)");
   const bool json = json_wanted(vm);
   std::uint64_t limit = vm["limit"].as<std::uint64_t>();
   std::uint64_t skip = vm["skip"].as<std::uint64_t>();
-  if ((vm.count("nth") || skip != 0) && !all) throw UsageError("--skip and --nth go with --all");
+  if ((vm.count("nth") || skip != 0) && !all) throw usage_error("--skip and --nth go with --all");
   if (vm.count("nth")) {
-    if (skip != 0 || limit != 0) throw UsageError("--nth excludes --skip and --limit");
-    if (vm["nth"].as<std::uint64_t>() == 0) throw UsageError("--nth: expected K >= 1, found 0");
+    if (skip != 0 || limit != 0) throw usage_error("--nth excludes --skip and --limit");
+    if (vm["nth"].as<std::uint64_t>() == 0) throw usage_error("--nth: expected K >= 1, found 0");
     skip = vm["nth"].as<std::uint64_t>() - 1;
     limit = 1;
   }
@@ -137,14 +138,14 @@ int cmd_queens(int argc, char** argv) {
       {"cp", queens::FindMethod::forward_checking},
       {"construction", queens::FindMethod::construction}};
   if (!methods.count(method_name))
-    throw UsageError("--method: expected auto, search, cp or construction, found '" +
-                     method_name + "'");
+    throw usage_error("--method: expected auto, search, cp or construction, found '" + method_name +
+                      "'");
   const auto method = methods.at(method_name);
   if (method == queens::FindMethod::search && n > static_cast<std::uint32_t>(queens::kMaxCountN))
-    throw UsageError("--method search: N must be between 1 and 32");
+    throw usage_error("--method search: N must be between 1 and 32");
   if (method == queens::FindMethod::forward_checking &&
       n > static_cast<std::uint32_t>(queens::kMaxForwardCheckingN))
-    throw UsageError("--method cp: N must be between 1 and 64");
+    throw usage_error("--method cp: N must be between 1 and 64");
   RunOptions run_options;
   run_options.threads = read_shared(vm).threads;
   run_options.budget = Budget(&interrupt_source());

@@ -67,7 +67,7 @@ int cmd_skyscrapers(int argc, char** argv) {
   auto limit = vm["limit"].as<std::uint64_t>();
   bool counting = vm.count("count") != 0;
   bool listing = vm.count("all") != 0;
-  if (counting && listing) throw UsageError("--count and --all: choose one");
+  if (counting && listing) throw usage_error("--count and --all: choose one");
   bool json = shared.json;
   bool stats = shared.stats;
   auto input = vm["input"].as<std::string>();
@@ -75,7 +75,8 @@ int cmd_skyscrapers(int argc, char** argv) {
   if (vm.count("bench")) {
     int repeats = vm["bench"].as<int>();
     if (repeats < 1)
-      throw UsageError("--bench: expected a number of runs >= 1, found " + std::to_string(repeats));
+      throw usage_error("--bench: expected a number of runs >= 1, found " +
+                        std::to_string(repeats));
     return bench_skyscrapers(puzzles, input, threads, repeats);
   }
 

@@ -113,10 +113,10 @@ int cmd_gen_skyscrapers(int argc, char** argv) {
     return kExitSuccess;
   int n = vm["size"].as<int>();
   if (n < 1 || n > sky::kMaxSize)
-    throw UsageError("--size: expected 1 to 9, found " + std::to_string(n));
+    throw usage_error("--size: expected 1 to 9, found " + std::to_string(n));
   int count = vm["count"].as<int>();
   if (count < 0)
-    throw UsageError("--count: expected a number >= 0, found " + std::to_string(count));
+    throw usage_error("--count: expected a number >= 0, found " + std::to_string(count));
   auto seed = vm["seed"].as<std::uint64_t>();
   std::string clues_text = vm["clues"].as<std::string>();
   int keep_clues = 4 * n;
@@ -129,15 +129,16 @@ int cmd_gen_skyscrapers(int argc, char** argv) {
       keep_clues = -1;
     }
     if (keep_clues < 0 || keep_clues > 4 * n)
-      throw UsageError("--clues: expected 'all' or 0.." + std::to_string(4 * n) + ", found '" +
-                       clues_text + "'");
+      throw usage_error("--clues: expected 'all' or 0.." + std::to_string(4 * n) + ", found '" +
+                        clues_text + "'");
   }
   int givens = vm["givens"].as<int>();
   if (givens < 0 || givens > n * n)
-    throw UsageError("--givens: expected 0.." + std::to_string(n * n) + ", found " +
-                     std::to_string(givens));
+    throw usage_error("--givens: expected 0.." + std::to_string(n * n) + ", found " +
+                      std::to_string(givens));
   bool redraw = vm.count("redraw") != 0;
-  if (redraw && vm.count("unique") == 0) throw UsageError("--redraw: expected --unique with it, found none");
+  if (redraw && vm.count("unique") == 0)
+    throw usage_error("--redraw: expected --unique with it, found none");
 
   sky::GenerateOptions generate;
   generate.size = n;

@@ -140,12 +140,25 @@ void refuse_clobbering(const std::vector<std::string>& inputs, const std::vector
 }
 
 std::string picture_format(const std::string* asked, const std::string& output) {
-  const bool png_named = output.size() > 4 && output.compare(output.size() - 4, 4, ".png") == 0;
+  auto named = [&output](const char* extension) {
+    const std::size_t size = std::strlen(extension);
+    return output.size() > size && output.compare(output.size() - size, size, extension) == 0;
+  };
+  const bool png_named = named(".png");
+  // An output named for another picture format (b.gif) would hold SVG or
+  // PNG under a name that says otherwise: refused unless --format says.
+  if (!asked && !is_stdio(output) && !png_named && !named(".svg")) {
+    const auto slash = output.find_last_of('/');
+    const auto dot = output.find_last_of('.');
+    if (dot != std::string::npos && (slash == std::string::npos || dot > slash))
+      throw usage_error("-o " + output + ": expected a name ending .svg or .png (or --format " +
+                        "svg|png to write that format under this name)");
+  }
   const std::string format = asked ? *asked : png_named ? "png" : "svg";
   if (format != "svg" && format != "png")
-    throw UsageError("--format: expected svg or png, found '" + format + "'");
+    throw usage_error("--format: expected svg or png, found '" + format + "'");
   if (format == "png" && is_stdio(output) && ::isatty(STDOUT_FILENO) != 0)
-    throw UsageError("--format png: standard output is a terminal; send the picture to a file");
+    throw usage_error("--format png: standard output is a terminal; send the picture to a file");
   return format;
 }
 bool stdout_written() {

@@ -35,8 +35,8 @@ unsigned parse_threads(const std::string& text) {
     used = 0;
   }
   if (used != text.size() || value < 1 || value > 4096)
-    throw UsageError("--threads: expected a number of threads from 1 to 4096 or 'auto', found '" +
-                     text + "'");
+    throw usage_error("--threads: expected a number of threads from 1 to 4096 or 'auto', found '" +
+                      text + "'");
   return static_cast<unsigned>(value);
 }
 
@@ -71,7 +71,8 @@ std::uint64_t parse_memory(const std::string& text) {
   else if (!unit.empty())
     used = 0;
   if (used == 0 || !(value > 0) || !std::isfinite(value))
-    throw UsageError("--memory: expected a size such as 8G, 512M or 1048576, found '" + text + "'");
+    throw usage_error("--memory: expected a size such as 8G, 512M or 1048576, found '" + text +
+                      "'");
   return static_cast<std::uint64_t>(value * scale);
 }
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <nursery/picture.hpp>
 #include <string>
@@ -106,6 +107,21 @@ TEST(PictureCli, QueensLizardsAndSkyscrapersAreDrawn) {
 
   EXPECT_EQ(nursery::testing::run_cli("draw " + (dir / "board.txt") + " --attacks x").status, 2);
   EXPECT_EQ(nursery::testing::run_cli("queens 8 --all --format svg").status, 2);
+  // A cell off the board is refused, not ignored (issue 24).
+  run = nursery::testing::run_cli("draw " + (dir / "board.txt") + " --attacks 5,0");
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.output.find("5x5 board"), std::string::npos) << run.output;
+  // An output named for another format is refused (nothing written) unless
+  // --format says what goes there.
+  run = nursery::testing::run_cli("draw " + (dir / "board.txt") + " -o " + (dir / "b.gif"));
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.output.find(".svg or .png"), std::string::npos) << run.output;
+  EXPECT_FALSE(std::filesystem::exists(dir / "b.gif"));
+  EXPECT_EQ(nursery::testing::run_cli("draw " + (dir / "board.txt") + " -o " + (dir / "b.gif") +
+                                      " --format svg")
+                .status,
+            0);
+  EXPECT_TRUE(std::filesystem::exists(dir / "b.gif"));
 }
 
 // The layout both formats share: the board 640 units wide (cells at least

@@ -153,7 +153,9 @@ TEST(QueensCli, BadArgumentsExitTwoWithOneLine) {
         << arguments << ": " << run.output;
     EXPECT_EQ(run.output.rfind("error: ", 0), 0u) << arguments << ": " << run.output;
   }
-  EXPECT_EQ(run_cli("count 40").output, "error: N must be between 1 and 32\n");
+  // Every usage error names the command and its usage line (issue 24).
+  EXPECT_EQ(run_cli("count 40").output,
+            "error: count: N must be between 1 and 32 (usage: nursery count N [options])\n");
 }
 
 TEST(QueensCli, HelpAndVersion) {
