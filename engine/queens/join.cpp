@@ -18,7 +18,8 @@
 // The frontier is the chunk patterns: the top half's columns among the 2w
 // outer columns (w on each side). The vertical flip swaps a pattern with its
 // complement and the mirror reverses it, so one pattern per orbit is
-// counted, weighted by the orbit's size.
+// counted, weighted by the orbit's size. At even n the two diagonal
+// reflections weigh boards by their long diagonals (kDiagonalJoins).
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -141,8 +142,10 @@ Layout layout_for(int n, int width) {
 // queens' keys are the parent's key with one column's bits added.
 class TopHalves {
  public:
+  // The halves go to out[d], d the long diagonals they hold (0, 1 or 2);
+  // the three may be one vector.
   TopHalves(const Layout& layout, std::uint32_t pattern, int middle, StopPoller& poller,
-            std::vector<std::uint64_t>& out)
+            std::array<std::vector<std::uint64_t>*, 3> out)
       : layout_(layout), pattern_(pattern), poller_(poller), out_(out) {
     const std::uint32_t chunk = middle >= 0 ? layout.chunk & ~(1u << middle) : layout.chunk;
     const bool even = layout.n % 2 == 0;
@@ -155,6 +158,9 @@ class TopHalves {
         if (middle + reach < layout.n) allowed &= ~(1u << (middle + reach));
       }
       allowed_[r] = allowed;
+      // The board's long diagonals in row r of a half: (r, r) and (r, n-1-r)
+      // for the top half, and the same squares of the turned bottom half.
+      long_diagonals_[r] = (1u << r) | (1u << (layout.n - 1 - r));
     }
     // A last-row queen in column c: its column, its down-right ray at c + 1
     // and its down-left ray at c - 1 (one further right for even n).
@@ -174,10 +180,11 @@ class TopHalves {
     if (rows == 0) return true;
     struct Frame {
       std::uint32_t free, columns, left, right;
+      int diagonals;  // long diagonals held by the rows above
     };
     std::array<Frame, 32> stack;
     int row = 0;
-    stack[0] = {choices(0, 0, 0, 0), 0, 0, 0};
+    stack[0] = {choices(0, 0, 0, 0), 0, 0, 0, 0};
     const std::uint32_t cut = layout_.full & ~1u;
     while (row >= 0) {
       Frame& frame = stack[row];
@@ -190,6 +197,7 @@ class TopHalves {
       const std::uint32_t columns = frame.columns | bit;
       const std::uint32_t left = (frame.left | bit) >> 1;
       const std::uint32_t right = (frame.right | bit) << 1;
+      const int diagonals = frame.diagonals + ((bit & long_diagonals_[row]) != 0);
       ++nodes_;
       if (row + 1 == rows - 1) {
         // Rays at the cut from the rows above the last one: right moves one
@@ -200,18 +208,25 @@ class TopHalves {
         const std::uint32_t b_rays = (even_ ? (left >> 1) << 1 : left >> 1) & cut;
         const std::uint64_t base = layout_.key(columns & layout_.inner, a_rays, b_rays);
         nodes_ += static_cast<std::uint64_t>(std::popcount(last));
-        for (; last != 0; last &= last - 1)
-          out_.push_back(base | last_row_key_[std::countr_zero(last)]);
+        const std::uint32_t on_diagonal = long_diagonals_[rows - 1];
+        std::vector<std::uint64_t>& off = *out_[diagonals];
+        for (std::uint32_t free = last & ~on_diagonal; free != 0; free &= free - 1)
+          off.push_back(base | last_row_key_[std::countr_zero(free)]);
+        if ((last & on_diagonal) != 0) {
+          std::vector<std::uint64_t>& on = *out_[diagonals + 1];
+          for (std::uint32_t free = last & on_diagonal; free != 0; free &= free - 1)
+            on.push_back(base | last_row_key_[std::countr_zero(free)]);
+        }
         continue;
       }
       if (row + 1 == rows) {  // one row only
-        out_.push_back(
+        out_[diagonals]->push_back(
             layout_.key(columns & layout_.inner, right & cut, (even_ ? left << 1 : left) & cut));
         continue;
       }
       if (poller_.poll()) return false;
       ++row;
-      stack[row] = {choices(row, columns, left, right), columns, left, right};
+      stack[row] = {choices(row, columns, left, right), columns, left, right, diagonals};
     }
     return true;
   }
@@ -262,10 +277,11 @@ class TopHalves {
   const Layout& layout_;
   std::uint32_t pattern_;
   std::array<std::uint32_t, 32> allowed_{};
+  std::array<std::uint32_t, 32> long_diagonals_{};
   std::array<std::uint64_t, 32> last_row_key_{};
   bool even_ = false;
   StopPoller& poller_;
-  std::vector<std::uint64_t>& out_;
+  std::array<std::vector<std::uint64_t>*, 3> out_;
   std::uint64_t nodes_ = 0;
 };
 
@@ -331,6 +347,7 @@ class Join {
            count(a + am, na - am, b, bm, depth + 1);
   }
   std::uint64_t nodes() const { return nodes_; }
+  std::uint64_t pairs() const { return pairs_; }  // candidate pairs the leaves compared
   bool stopped() const { return stopped_; }
 
  private:
@@ -349,6 +366,7 @@ class Join {
   static constexpr int kWords = 8;
   std::uint64_t sliced(const std::uint64_t* small, std::size_t ns, const std::uint64_t* big,
                        std::size_t nb, int depth) {
+    pairs_ += static_cast<std::uint64_t>(ns) * nb;
     const bool wide = nb >= 8192;  // 8-bit chunks: half the lookups, a 16x larger table
     if (ns <= 64)
       return wide ? sliced<1, 8>(small, ns, big, nb, depth)
@@ -410,7 +428,8 @@ class Join {
     return total;
   }
   std::uint64_t pairwise(const std::uint64_t* a, std::size_t na, const std::uint64_t* b,
-                         std::size_t nb) const {
+                         std::size_t nb) {
+    pairs_ += static_cast<std::uint64_t>(na) * nb;
     std::uint64_t total = 0;
     for (std::size_t i = 0; i < na; ++i)
       for (std::size_t j = 0; j < nb; ++j)
@@ -423,8 +442,34 @@ class Join {
   StopPoller& poller_;
   int column_bits_;  // the key's top bits that are columns
   std::uint64_t nodes_ = 0;
+  std::uint64_t pairs_ = 0;
   bool stopped_ = false;
 };
+
+// Even n: the transposes. The frontier's patterns stand for orbits of the
+// four symmetries that keep the cut between the halves (flip, mirror); the
+// two diagonal reflections do not, but they keep the board's two long
+// diagonals, each on itself. Weigh a solution S = (C on top, D turned below)
+//   w(S) = 1                   when neither long diagonal holds a queen,
+//   w(S) = 2^d(C) [d(D) = 0]   otherwise,
+// d(H) the long diagonals a half holds. Over {identity, transpose,
+// anti-transpose, half turn} the weights add up to 4: the transpose keeps
+// the queen of the main diagonal in its half and moves that of the other
+// long diagonal into the other half, the anti-transpose the other way round,
+// so exactly 4 / 2^k of the four images hold all k diagonal queens on top.
+// The same holds for the mirror's coset, so the weights of every class add
+// up to its size, and the count is exact. w is kept by the mirror but not
+// by the flip (it swaps C and D); a pattern's orbit {p, flip p, mirror ...}
+// then weighs size/2 x (X(p) + X(flip p)), which in pairs of the pattern
+// p's own halves (C of p, D of its partner) is the table below. Pairs whose
+// halves both hold a long diagonal are never compared: about 0.6 of the
+// pairs are left (half boards leave both long diagonals empty about 37%
+// of the time; 0.37 x (2 - 0.37)).
+struct DiagonalJoin {
+  int top, bottom;  // long diagonals held by C and by D
+  Count weight;
+};
+constexpr DiagonalJoin kDiagonalJoins[] = {{0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {2, 0, 2}, {0, 2, 2}};
 
 // The widest key: inner columns plus two bits per cut position 1..n-1.
 int min_width(int n) {
@@ -549,8 +594,9 @@ double JoinCount::work(const Instance& instance, const Subproblem& subproblem) {
   const std::uint32_t chunk = own_middle ? layout.chunk & ~(1u << middle) : layout.chunk;
   StopPoller poller(nullptr);
   std::vector<std::uint64_t> unused;
-  TopHalves top(layout, subproblem.pattern, middle, poller, unused);
-  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, unused);
+  TopHalves top(layout, subproblem.pattern, middle, poller, {&unused, &unused, &unused});
+  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller,
+                   {&unused, &unused, &unused});
   std::uint64_t state = 0x2545f4914f6cdd1dull ^ (std::uint64_t{subproblem.pattern} << 8) ^
                         subproblem.middle ^ (std::uint64_t{subproblem.width} << 40);
   SplitMix64 next{state};
@@ -576,25 +622,49 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
   const int middle = own_middle ? subproblem.middle : -1;
   const std::uint32_t chunk = own_middle ? layout.chunk & ~(1u << middle) : layout.chunk;
   StopPoller poller = search.poller();
-  std::vector<std::uint64_t> tops, bottoms, scratch;
-  TopHalves top(layout, subproblem.pattern, middle, poller, tops);
-  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, bottoms);
+  // Even n: the halves by the long diagonals they hold (see kDiagonalJoins).
+  const bool by_diagonals = !has_middle(n);
+  std::array<std::vector<std::uint64_t>, 3> tops, bottoms;
+  std::vector<std::uint64_t> scratch;
+  auto classes = [by_diagonals](std::array<std::vector<std::uint64_t>, 3>& lists) {
+    return by_diagonals ? std::array{&lists[0], &lists[1], &lists[2]}
+                        : std::array{&lists[0], &lists[0], &lists[0]};
+  };
+  TopHalves top(layout, subproblem.pattern, middle, poller, classes(tops));
+  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, classes(bottoms));
   if (!top.run() || !bottom.run()) return outcome;
-  for (auto& key : bottoms) key = layout.turned(key);
-  if (!sort_keys(tops, scratch, poller) || !sort_keys(bottoms, scratch, poller)) return outcome;
+  for (auto& list : bottoms)
+    for (auto& key : list) key = layout.turned(key);
+  for (int d = 0; d < 3; ++d)
+    if (!sort_keys(tops[d], scratch, poller) || !sort_keys(bottoms[d], scratch, poller))
+      return outcome;
   outcome.nodes = top.nodes() + bottom.nodes();
 
   const std::uint64_t rays = layout.slot_a | layout.slot_b;
-  std::uint64_t pairs = 0;
-  if (!has_middle(n) || own_middle) {
+  Count pairs = 0;  // weighted
+  if (by_diagonals) {
+    for (const DiagonalJoin& part : kDiagonalJoins) {
+      auto& x = tops[part.top];
+      auto& y = bottoms[part.bottom];
+      Join join(layout.column_key_mask, rays, poller);
+      pairs +=
+          static_cast<Count>(join.count(x.data(), x.size(), y.data(), y.size(), 0)) * part.weight;
+      outcome.nodes += join.nodes();
+      outcome.pairs += join.pairs();
+      if (join.stopped()) return outcome;
+    }
+  } else if (!has_middle(n) || own_middle) {
     Join join(layout.column_key_mask, rays, poller);
-    pairs = join.count(tops.data(), tops.size(), bottoms.data(), bottoms.size(), 0);
+    pairs = join.count(tops[0].data(), tops[0].size(), bottoms[0].data(), bottoms[0].size(), 0);
     outcome.nodes += join.nodes();
+    outcome.pairs += join.pairs();
     if (join.stopped()) return outcome;
   } else {
     // The middle queen in each inner column m: the halves that leave its
     // square alone, joined on the inner columns but m.
-    std::vector<std::uint64_t> top_m(tops.size()), bottom_m(bottoms.size());
+    const std::vector<std::uint64_t>& all_tops = tops[0];
+    const std::vector<std::uint64_t>& all_bottoms = bottoms[0];
+    std::vector<std::uint64_t> top_m(all_tops.size()), bottom_m(all_bottoms.size());
     // Branch-free: every key is written, the count moves past the kept ones.
     auto keep = [](const std::vector<std::uint64_t>& keys, std::uint64_t attacks,
                    std::vector<std::uint64_t>& kept) {
@@ -609,15 +679,16 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
       if (!(layout.inner >> m & 1u)) continue;
       if (poller.now()) return outcome;
       const std::uint64_t attacks = layout.attacks_middle(m);
-      const std::size_t top_count = keep(tops, attacks, top_m);
-      const std::size_t bottom_count = keep(bottoms, attacks, bottom_m);
+      const std::size_t top_count = keep(all_tops, attacks, top_m);
+      const std::size_t bottom_count = keep(all_bottoms, attacks, bottom_m);
       Join join(layout.column_key_mask & ~layout.column_bit[m], rays, poller);
       pairs += join.count(top_m.data(), top_count, bottom_m.data(), bottom_count, 0);
       outcome.nodes += join.nodes();
+      outcome.pairs += join.pairs();
       if (join.stopped()) return outcome;
     }
   }
-  outcome.count = static_cast<Count>(pairs) * subproblem.weight;
+  outcome.count = pairs * subproblem.weight;
   outcome.complete = true;
   return outcome;
 }
