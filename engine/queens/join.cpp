@@ -313,9 +313,12 @@ class Join {
  public:
   // `columns` are the top key bits (a middle column among them may be
   // left out: both sides leave it empty).
-  Join(std::uint64_t columns, std::uint64_t rays, StopPoller& poller)
+  // `table` holds the slices' lookup tables (the caller's, reused).
+  Join(std::uint64_t columns, std::uint64_t rays, StopPoller& poller,
+       std::vector<std::uint64_t>& table)
       : columns_(columns),
         rays_(rays),
+        table_(table),
         poller_(poller),
         column_bits_(64 - std::countr_zero(columns | rays) - std::popcount(rays)) {}
 
@@ -438,7 +441,7 @@ class Join {
   }
 
   std::uint64_t columns_, rays_;
-  std::vector<std::uint64_t> table_;  // the slices' lookup table, reused
+  std::vector<std::uint64_t>& table_;  // the slices' lookup table
   StopPoller& poller_;
   int column_bits_;  // the key's top bits that are columns
   std::uint64_t nodes_ = 0;
@@ -470,6 +473,22 @@ struct DiagonalJoin {
   Count weight;
 };
 constexpr DiagonalJoin kDiagonalJoins[] = {{0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {2, 0, 2}, {0, 2, 2}};
+
+// A worker's lists of keys, kept from piece to piece: allocating them
+// afresh for each piece cost page faults (system time: a quarter of the CPU
+// time at N = 19) and left the allocator holding the largest pieces' pages.
+// A worker runs one piece at a time (solve() spawns no tasks), so one set
+// per thread.
+struct PieceBuffers {
+  std::array<std::vector<std::uint64_t>, 3> tops, bottoms;  // by long diagonals held
+  std::vector<std::uint64_t> scratch;                       // the radix passes' other half
+  std::vector<std::uint64_t> top_m, bottom_m;               // odd n: filtered per middle column
+  std::vector<std::uint64_t> table;                         // the slices' lookup tables
+};
+PieceBuffers& piece_buffers() {
+  thread_local PieceBuffers buffers;
+  return buffers;
+}
 
 // The widest key: inner columns plus two bits per cut position 1..n-1.
 int min_width(int n) {
@@ -624,8 +643,12 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
   StopPoller poller = search.poller();
   // Even n: the halves by the long diagonals they hold (see kDiagonalJoins).
   const bool by_diagonals = !has_middle(n);
-  std::array<std::vector<std::uint64_t>, 3> tops, bottoms;
-  std::vector<std::uint64_t> scratch;
+  PieceBuffers& buffers = piece_buffers();
+  auto& tops = buffers.tops;
+  auto& bottoms = buffers.bottoms;
+  auto& scratch = buffers.scratch;
+  for (auto* lists : {&tops, &bottoms})
+    for (auto& list : *lists) list.clear();
   auto classes = [by_diagonals](std::array<std::vector<std::uint64_t>, 3>& lists) {
     return by_diagonals ? std::array{&lists[0], &lists[1], &lists[2]}
                         : std::array{&lists[0], &lists[0], &lists[0]};
@@ -646,7 +669,7 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
     for (const DiagonalJoin& part : kDiagonalJoins) {
       auto& x = tops[part.top];
       auto& y = bottoms[part.bottom];
-      Join join(layout.column_key_mask, rays, poller);
+      Join join(layout.column_key_mask, rays, poller, buffers.table);
       pairs +=
           static_cast<Count>(join.count(x.data(), x.size(), y.data(), y.size(), 0)) * part.weight;
       outcome.nodes += join.nodes();
@@ -654,7 +677,7 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
       if (join.stopped()) return outcome;
     }
   } else if (!has_middle(n) || own_middle) {
-    Join join(layout.column_key_mask, rays, poller);
+    Join join(layout.column_key_mask, rays, poller, buffers.table);
     pairs = join.count(tops[0].data(), tops[0].size(), bottoms[0].data(), bottoms[0].size(), 0);
     outcome.nodes += join.nodes();
     outcome.pairs += join.pairs();
@@ -664,7 +687,10 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
     // square alone, joined on the inner columns but m.
     const std::vector<std::uint64_t>& all_tops = tops[0];
     const std::vector<std::uint64_t>& all_bottoms = bottoms[0];
-    std::vector<std::uint64_t> top_m(all_tops.size()), bottom_m(all_bottoms.size());
+    auto& top_m = buffers.top_m;
+    auto& bottom_m = buffers.bottom_m;
+    top_m.resize(all_tops.size());
+    bottom_m.resize(all_bottoms.size());
     // Branch-free: every key is written, the count moves past the kept ones.
     auto keep = [](const std::vector<std::uint64_t>& keys, std::uint64_t attacks,
                    std::vector<std::uint64_t>& kept) {
@@ -681,7 +707,7 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
       const std::uint64_t attacks = layout.attacks_middle(m);
       const std::size_t top_count = keep(all_tops, attacks, top_m);
       const std::size_t bottom_count = keep(all_bottoms, attacks, bottom_m);
-      Join join(layout.column_key_mask & ~layout.column_bit[m], rays, poller);
+      Join join(layout.column_key_mask & ~layout.column_bit[m], rays, poller, buffers.table);
       pairs += join.count(top_m.data(), top_count, bottom_m.data(), bottom_count, 0);
       outcome.nodes += join.nodes();
       outcome.pairs += join.pairs();
