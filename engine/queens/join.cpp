@@ -162,16 +162,19 @@ class TopHalves {
       // for the top half, and the same squares of the turned bottom half.
       long_diagonals_[r] = (1u << r) | (1u << (layout.n - 1 - r));
     }
-    // A last-row queen in column c: its column, its down-right ray at c + 1
-    // and its down-left ray at c - 1 (one further right for even n).
-    for (int c = 0; c < layout.n; ++c) {
-      const std::uint32_t column = 1u << c;
-      const std::uint32_t cut = layout.full & ~1u;
-      const std::uint32_t right = (column << 1) & cut;
-      const std::uint32_t left = (even ? (column >> 1) << 1 : column >> 1) & cut;
-      last_row_key_[c] = layout.key(column & layout.inner, right, left);
-    }
-    even_ = even;
+    // A queen in row r, column c: its column, its down-right ray crossing
+    // the cut at c + (a - r) and its down-left ray at c - (a - r) (one
+    // further right for even n, whose turned half starts a row lower);
+    // positions 1..n-1 only. A half's key is the OR of its queens' keys.
+    for (int r = 0; r < layout.rows; ++r)
+      for (int c = 0; c < layout.n; ++c) {
+        const int reach = layout.rows - r;
+        const int right = c + reach, left = c - reach + (even ? 1 : 0);
+        const std::uint32_t column = 1u << c;
+        const std::uint32_t a_ray = right < layout.n ? 1u << right : 0;
+        const std::uint32_t b_ray = left >= 1 ? 1u << left : 0;
+        queen_key_[r][c] = layout.key(column & layout.inner, a_ray, b_ray);
+      }
   }
 
   // false when stopped
@@ -180,12 +183,12 @@ class TopHalves {
     if (rows == 0) return true;
     struct Frame {
       std::uint32_t free, columns, left, right;
-      int diagonals;  // long diagonals held by the rows above
+      int diagonals;      // long diagonals held by the rows above
+      std::uint64_t key;  // the rows above as a key
     };
     std::array<Frame, 32> stack;
     int row = 0;
-    stack[0] = {choices(0, 0, 0, 0), 0, 0, 0, 0};
-    const std::uint32_t cut = layout_.full & ~1u;
+    stack[0] = {choices(0, 0, 0, 0), 0, 0, 0, 0, 0};
     while (row >= 0) {
       Frame& frame = stack[row];
       if (frame.free == 0) {
@@ -198,35 +201,31 @@ class TopHalves {
       const std::uint32_t left = (frame.left | bit) >> 1;
       const std::uint32_t right = (frame.right | bit) << 1;
       const int diagonals = frame.diagonals + ((bit & long_diagonals_[row]) != 0);
+      const std::uint64_t key = frame.key | queen_key_[row][std::countr_zero(bit)];
       ++nodes_;
-      if (row + 1 == rows - 1) {
-        // Rays at the cut from the rows above the last one: right moves one
-        // further right, left one further left (then back for even n).
+      if (row + 1 == rows - 1) {  // the last row: its queens are not pushed
         std::uint32_t last = choices(row + 1, columns, left, right);
         if (last == 0) continue;
-        const std::uint32_t a_rays = (right << 1) & cut;
-        const std::uint32_t b_rays = (even_ ? (left >> 1) << 1 : left >> 1) & cut;
-        const std::uint64_t base = layout_.key(columns & layout_.inner, a_rays, b_rays);
         nodes_ += static_cast<std::uint64_t>(std::popcount(last));
+        const auto& last_key = queen_key_[rows - 1];
         const std::uint32_t on_diagonal = long_diagonals_[rows - 1];
         std::vector<std::uint64_t>& off = *out_[diagonals];
         for (std::uint32_t free = last & ~on_diagonal; free != 0; free &= free - 1)
-          off.push_back(base | last_row_key_[std::countr_zero(free)]);
+          off.push_back(key | last_key[std::countr_zero(free)]);
         if ((last & on_diagonal) != 0) {
           std::vector<std::uint64_t>& on = *out_[diagonals + 1];
           for (std::uint32_t free = last & on_diagonal; free != 0; free &= free - 1)
-            on.push_back(base | last_row_key_[std::countr_zero(free)]);
+            on.push_back(key | last_key[std::countr_zero(free)]);
         }
         continue;
       }
       if (row + 1 == rows) {  // one row only
-        out_[diagonals]->push_back(
-            layout_.key(columns & layout_.inner, right & cut, (even_ ? left << 1 : left) & cut));
+        out_[diagonals]->push_back(key);
         continue;
       }
       if (poller_.poll()) return false;
       ++row;
-      stack[row] = {choices(row, columns, left, right), columns, left, right, diagonals};
+      stack[row] = {choices(row, columns, left, right), columns, left, right, diagonals, key};
     }
     return true;
   }
@@ -278,8 +277,7 @@ class TopHalves {
   std::uint32_t pattern_;
   std::array<std::uint32_t, 32> allowed_{};
   std::array<std::uint32_t, 32> long_diagonals_{};
-  std::array<std::uint64_t, 32> last_row_key_{};
-  bool even_ = false;
+  std::array<std::array<std::uint64_t, 32>, 16> queen_key_{};  // rows <= 15 (kMaxJoinN)
   StopPoller& poller_;
   std::array<std::vector<std::uint64_t>*, 3> out_;
   std::uint64_t nodes_ = 0;
