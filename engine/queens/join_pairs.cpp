@@ -5,6 +5,9 @@
 #include <array>
 #include <bit>
 #include <vector>
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 
 #include "queens/join.hpp"
 
@@ -136,6 +139,11 @@ class Join {
         for (int w = 0; w < W; ++w) entries[v].word[w] = from.word[w] & ~bit.word[w];
       }
     }
+#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__)
+    // One vector register holds a set (W = 8: 512 bits): one AND per chunk,
+    // and the popcounts add up in the lanes, summed once at the end.
+    if constexpr (W >= 2) return sliced_avx512<W, kBits>(table_.data(), chunks, big, nb, rays, low);
+#endif
     std::uint64_t total = 0;
     for (std::size_t i = 0; i < nb; ++i) {
       if ((i & 65535) == 65535 && poller_.now()) {
@@ -152,6 +160,68 @@ class Join {
     }
     return total;
   }
+#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__)
+  template <int W, int kBits>
+  std::uint64_t sliced_avx512(const std::uint64_t* table, int chunks, const std::uint64_t* big,
+                              std::size_t nb, std::uint64_t rays, int low) {
+    constexpr std::uint64_t kMask = (1u << kBits) - 1;
+    constexpr std::size_t kStride = std::size_t{1} << kBits;  // entries per chunk
+    auto entry = [table](std::size_t index) { return table + index * W; };
+    auto run = [&](auto zero, auto load, auto both, auto add_popcount, auto sum) -> std::uint64_t {
+      auto total = zero();
+      for (std::size_t i = 0; i < nb; ++i) {
+        if ((i & 65535) == 65535 && poller_.now()) {
+          stopped_ = true;
+          return 0;
+        }
+        const std::uint64_t x = (big[i] & rays) >> low;
+        auto fits = load(entry(x & kMask));
+        for (int c = 1; c < chunks; ++c)
+          fits = both(fits, load(entry(c * kStride + ((x >> (kBits * c)) & kMask))));
+        total = add_popcount(total, fits);
+      }
+      return sum(total);
+    };
+    if constexpr (W == 8) {
+      return run([] { return _mm512_setzero_si512(); },
+                 [](const std::uint64_t* p) { return _mm512_loadu_si512(p); },
+                 [](__m512i x, __m512i y) { return _mm512_and_si512(x, y); },
+                 [](__m512i t, __m512i x) { return _mm512_add_epi64(t, _mm512_popcnt_epi64(x)); },
+                 [](__m512i t) {
+                   alignas(64) std::uint64_t lanes[8];  // (GCC 12 warns on _mm512_reduce_add_epi64)
+                   _mm512_store_si512(lanes, t);
+                   std::uint64_t sum = 0;
+                   for (auto lane : lanes) sum += lane;
+                   return sum;
+                 });
+    } else if constexpr (W == 4) {
+      return run([] { return _mm256_setzero_si256(); },
+                 [](const std::uint64_t* p) {
+                   return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+                 },
+                 [](__m256i x, __m256i y) { return _mm256_and_si256(x, y); },
+                 [](__m256i t, __m256i x) { return _mm256_add_epi64(t, _mm256_popcnt_epi64(x)); },
+                 [](__m256i t) {
+                   alignas(32) std::uint64_t lanes[4];
+                   _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), t);
+                   return lanes[0] + lanes[1] + lanes[2] + lanes[3];
+                 });
+    } else {
+      static_assert(W == 2);
+      return run([] { return _mm_setzero_si128(); },
+                 [](const std::uint64_t* p) {
+                   return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+                 },
+                 [](__m128i x, __m128i y) { return _mm_and_si128(x, y); },
+                 [](__m128i t, __m128i x) { return _mm_add_epi64(t, _mm_popcnt_epi64(x)); },
+                 [](__m128i t) {
+                   alignas(16) std::uint64_t lanes[2];
+                   _mm_store_si128(reinterpret_cast<__m128i*>(lanes), t);
+                   return lanes[0] + lanes[1];
+                 });
+    }
+  }
+#endif
   std::uint64_t pairwise(const std::uint64_t* a, std::size_t na, const std::uint64_t* b,
                          std::size_t nb) {
     pairs_ += static_cast<std::uint64_t>(na) * nb;
