@@ -373,8 +373,8 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
     const std::vector<std::uint64_t>& all_bottoms = bottoms[0];
     auto& top_m = buffers.top_m;
     auto& bottom_m = buffers.bottom_m;
-    top_m.resize(all_tops.size());
-    bottom_m.resize(all_bottoms.size());
+    resize_exactly(top_m, all_tops.size());
+    resize_exactly(bottom_m, all_bottoms.size());
     // Branch-free: every key is written, the count moves past the kept ones.
     auto keep = [](const std::vector<std::uint64_t>& keys, std::uint64_t attacks,
                    std::vector<std::uint64_t>& kept) {

@@ -82,5 +82,14 @@ struct PieceBuffers {
   std::vector<std::uint64_t> table;                         // the slices' lookup tables
 };
 PieceBuffers& piece_buffers();  // this thread's
+// A reused list resized to n keys: grown to exactly n when short (resize()
+// alone may double it, and a worker keeps what it grew to).
+inline void resize_exactly(std::vector<std::uint64_t>& keys, std::size_t n) {
+  if (keys.capacity() < n) {
+    std::vector<std::uint64_t>().swap(keys);
+    keys.reserve(n);
+  }
+  keys.resize(n);
+}
 
 }  // namespace nursery::queens::join_detail

@@ -248,7 +248,7 @@ class Join {
 // take a good part of a second).
 bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch,
                const StopPoller& poller) {
-  scratch.resize(keys.size());
+  resize_exactly(scratch, keys.size());
   std::array<std::uint32_t, (1u << kRadixBits) + 1> counts;
   for (int shift : {64 - kSortedBits, 64 - kRadixBits}) {
     if (poller.now()) return false;
