@@ -119,12 +119,38 @@ class Join {
     const std::uint64_t rays = rays_ & below;
     Set holds[64] = {};  // holds[j]: the small side's keys with bit j
     Set everyone{};
+#if defined(__AVX512F__)
+    // Per word of 64 keys and per ray bit, eight 8-key tests: a fifth of
+    // the instructions of setting each key's bits one by one.
+    for (int w = 0; w < W; ++w) {
+      const std::size_t first = 64 * static_cast<std::size_t>(w);
+      if (first >= ns) break;
+      const std::size_t count = std::min<std::size_t>(64, ns - first);
+      everyone.word[w] = count == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1;
+      __m512i keys[8];
+      for (std::size_t g = 0; g < 8; ++g) {
+        const std::size_t at = first + 8 * g;
+        const std::size_t left = at < ns ? ns - at : 0;
+        const auto valid = static_cast<__mmask8>(left >= 8 ? 0xff : (1u << left) - 1);
+        keys[g] = left == 0 ? _mm512_setzero_si512() : _mm512_maskz_loadu_epi64(valid, small + at);
+      }
+      for (std::uint64_t bits = rays; bits != 0; bits &= bits - 1) {
+        const int j = std::countr_zero(bits);
+        const __m512i probe = _mm512_set1_epi64(static_cast<long long>(std::uint64_t{1} << j));
+        std::uint64_t mask = 0;
+        for (int g = 0; g < 8; ++g)
+          mask |= static_cast<std::uint64_t>(_mm512_test_epi64_mask(keys[g], probe)) << (8 * g);
+        holds[j].word[w] = mask;
+      }
+    }
+#else
     for (std::size_t i = 0; i < ns; ++i) {
       const std::uint64_t mine = std::uint64_t{1} << (i % 64);
       everyone.word[i / 64] |= mine;
       for (std::uint64_t bits = small[i] & rays; bits != 0; bits &= bits - 1)
         holds[std::countr_zero(bits)].word[i / 64] |= mine;
     }
+#endif
     const int low = std::countr_zero(rays | (std::uint64_t{1} << 63)) / kBits * kBits;
     const int chunks = (64 - depth - low + kBits - 1) / kBits;
     table_.resize(static_cast<std::size_t>(chunks) * kValues * W);
