@@ -256,11 +256,16 @@ Contents read(const std::filesystem::path& path) {
 }
 
 void require_match(const std::filesystem::path& path, const Header& expected, const Header& found) {
-  auto mismatch = [&](const std::string& what, const std::string& want, const std::string& got) {
+  auto mismatch = [&](const std::string& what, const std::string& want, const std::string& got,
+                      const std::string& advice = "use another file, or the same options") {
     throw Error(path.string() + ": checkpoint of another run: " + what + " is " + got +
-                " in the file, " + want + " in this run (use another file, or the same options)");
+                " in the file, " + want + " in this run (" + advice + ")");
   };
-  if (found.kind != expected.kind) mismatch("kind", expected.kind, found.kind);
+  // Another counter, or the same one before its subproblems changed meaning
+  // (queens-join before queens-join2): no option makes it resumable.
+  if (found.kind != expected.kind)
+    mismatch("kind", expected.kind, found.kind,
+             "another counter or an older version of it: use another file");
   if (found.n != expected.n) mismatch("N", std::to_string(expected.n), std::to_string(found.n));
   if (found.target != expected.target)
     mismatch("the split target (--subproblems)", std::to_string(expected.target),

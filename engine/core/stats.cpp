@@ -12,6 +12,10 @@ void print_stats(std::ostream& out, const Stats& stats) {
   row("nodes          ", line);
   std::snprintf(line, sizeof line, "%20.0f nodes/s", stats.nodes_per_second());
   row("rate           ", line);
+  if (stats.pairs != 0) {  // the join counter's work: the pairs of halves its leaves compared
+    std::snprintf(line, sizeof line, "%20llu", static_cast<unsigned long long>(stats.pairs));
+    row("pairs          ", line);
+  }
   std::snprintf(line, sizeof line, "%20llu (%llu done)",
                 static_cast<unsigned long long>(stats.subproblems),
                 static_cast<unsigned long long>(stats.subproblems_done));

@@ -18,7 +18,11 @@
 // The frontier is the chunk patterns: the top half's columns among the 2w
 // outer columns (w on each side). The vertical flip swaps a pattern with its
 // complement and the mirror reverses it, so one pattern per orbit is
-// counted, weighted by the orbit's size.
+// counted, weighted by the orbit's size (join_frontier.cpp). At even n the
+// two diagonal reflections weigh boards by their long diagonals
+// (kDiagonalJoins). The pairs are counted in join_pairs.cpp.
+#include "queens/join.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -30,40 +34,13 @@
 
 namespace nursery::queens {
 
+using namespace join_detail;
+
 namespace {
 
-constexpr int kSortedBits = 22;  // the radix order covers this many top key bits
 // The time of one join over a piece's halves, as a share of listing and
 // sorting them (measured at N = 16, 17): for JoinCount::work.
 constexpr double kJoinShare = 0.1;
-
-std::uint32_t full_mask(int n) {
-  return n >= 32 ? ~0u : (1u << n) - 1;
-}
-
-std::uint32_t mirror(std::uint32_t columns, int n) {
-  std::uint32_t out = 0;
-  for (int c = 0; c < n; ++c)
-    if (columns >> c & 1u) out |= 1u << (n - 1 - c);
-  return out;
-}
-
-// The columns a chunk of width h fixes: h on each side.
-std::uint32_t chunk_columns(int n, int h) {
-  if (h <= 0) return 0;
-  const std::uint32_t low = (1u << h) - 1;
-  return low | mirror(low, n);
-}
-
-int top_rows(int n) {
-  return n / 2;
-}
-bool has_middle(int n) {
-  return n % 2 == 1;
-}
-
-constexpr std::uint8_t kInnerMiddles =
-    0xff;  // Subproblem::middle: every middle column not in the chunk
 
 // Key bits: inner columns first, then for each cut position (center
 // first) the pair (A, B). Positions 0 and n.. never take part in a conflict.
@@ -141,8 +118,10 @@ Layout layout_for(int n, int width) {
 // queens' keys are the parent's key with one column's bits added.
 class TopHalves {
  public:
+  // The halves go to out[d], d the long diagonals they hold (0, 1 or 2);
+  // the three may be one vector.
   TopHalves(const Layout& layout, std::uint32_t pattern, int middle, StopPoller& poller,
-            std::vector<std::uint64_t>& out)
+            std::array<std::vector<std::uint64_t>*, 3> out)
       : layout_(layout), pattern_(pattern), poller_(poller), out_(out) {
     const std::uint32_t chunk = middle >= 0 ? layout.chunk & ~(1u << middle) : layout.chunk;
     const bool even = layout.n % 2 == 0;
@@ -155,17 +134,23 @@ class TopHalves {
         if (middle + reach < layout.n) allowed &= ~(1u << (middle + reach));
       }
       allowed_[r] = allowed;
+      // The board's long diagonals in row r of a half: (r, r) and (r, n-1-r)
+      // for the top half, and the same squares of the turned bottom half.
+      long_diagonals_[r] = (1u << r) | (1u << (layout.n - 1 - r));
     }
-    // A last-row queen in column c: its column, its down-right ray at c + 1
-    // and its down-left ray at c - 1 (one further right for even n).
-    for (int c = 0; c < layout.n; ++c) {
-      const std::uint32_t column = 1u << c;
-      const std::uint32_t cut = layout.full & ~1u;
-      const std::uint32_t right = (column << 1) & cut;
-      const std::uint32_t left = (even ? (column >> 1) << 1 : column >> 1) & cut;
-      last_row_key_[c] = layout.key(column & layout.inner, right, left);
-    }
-    even_ = even;
+    // A queen in row r, column c: its column, its down-right ray crossing
+    // the cut at c + (a - r) and its down-left ray at c - (a - r) (one
+    // further right for even n, whose turned half starts a row lower);
+    // positions 1..n-1 only. A half's key is the OR of its queens' keys.
+    for (int r = 0; r < layout.rows; ++r)
+      for (int c = 0; c < layout.n; ++c) {
+        const int reach = layout.rows - r;
+        const int right = c + reach, left = c - reach + (even ? 1 : 0);
+        const std::uint32_t column = 1u << c;
+        const std::uint32_t a_ray = right < layout.n ? 1u << right : 0;
+        const std::uint32_t b_ray = left >= 1 ? 1u << left : 0;
+        queen_key_[r][c] = layout.key(column & layout.inner, a_ray, b_ray);
+      }
   }
 
   // false when stopped
@@ -174,11 +159,12 @@ class TopHalves {
     if (rows == 0) return true;
     struct Frame {
       std::uint32_t free, columns, left, right;
+      int diagonals;      // long diagonals held by the rows above
+      std::uint64_t key;  // the rows above as a key
     };
     std::array<Frame, 32> stack;
     int row = 0;
-    stack[0] = {choices(0, 0, 0, 0), 0, 0, 0};
-    const std::uint32_t cut = layout_.full & ~1u;
+    stack[0] = {choices(0, 0, 0, 0), 0, 0, 0, 0, 0};
     while (row >= 0) {
       Frame& frame = stack[row];
       if (frame.free == 0) {
@@ -190,28 +176,32 @@ class TopHalves {
       const std::uint32_t columns = frame.columns | bit;
       const std::uint32_t left = (frame.left | bit) >> 1;
       const std::uint32_t right = (frame.right | bit) << 1;
+      const int diagonals = frame.diagonals + ((bit & long_diagonals_[row]) != 0);
+      const std::uint64_t key = frame.key | queen_key_[row][std::countr_zero(bit)];
       ++nodes_;
-      if (row + 1 == rows - 1) {
-        // Rays at the cut from the rows above the last one: right moves one
-        // further right, left one further left (then back for even n).
+      if (row + 1 == rows - 1) {  // the last row: its queens are not pushed
         std::uint32_t last = choices(row + 1, columns, left, right);
         if (last == 0) continue;
-        const std::uint32_t a_rays = (right << 1) & cut;
-        const std::uint32_t b_rays = (even_ ? (left >> 1) << 1 : left >> 1) & cut;
-        const std::uint64_t base = layout_.key(columns & layout_.inner, a_rays, b_rays);
         nodes_ += static_cast<std::uint64_t>(std::popcount(last));
-        for (; last != 0; last &= last - 1)
-          out_.push_back(base | last_row_key_[std::countr_zero(last)]);
+        const auto& last_key = queen_key_[rows - 1];
+        const std::uint32_t on_diagonal = long_diagonals_[rows - 1];
+        std::vector<std::uint64_t>& off = *out_[diagonals];
+        for (std::uint32_t free = last & ~on_diagonal; free != 0; free &= free - 1)
+          off.push_back(key | last_key[std::countr_zero(free)]);
+        if ((last & on_diagonal) != 0) {
+          std::vector<std::uint64_t>& on = *out_[diagonals + 1];
+          for (std::uint32_t free = last & on_diagonal; free != 0; free &= free - 1)
+            on.push_back(key | last_key[std::countr_zero(free)]);
+        }
         continue;
       }
       if (row + 1 == rows) {  // one row only
-        out_.push_back(
-            layout_.key(columns & layout_.inner, right & cut, (even_ ? left << 1 : left) & cut));
+        out_[diagonals]->push_back(key);
         continue;
       }
       if (poller_.poll()) return false;
       ++row;
-      stack[row] = {choices(row, columns, left, right), columns, left, right};
+      stack[row] = {choices(row, columns, left, right), columns, left, right, diagonals, key};
     }
     return true;
   }
@@ -262,283 +252,39 @@ class TopHalves {
   const Layout& layout_;
   std::uint32_t pattern_;
   std::array<std::uint32_t, 32> allowed_{};
-  std::array<std::uint64_t, 32> last_row_key_{};
-  bool even_ = false;
+  std::array<std::uint32_t, 32> long_diagonals_{};
+  std::array<std::array<std::uint64_t, 32>, 16> queen_key_{};  // rows <= 15 (kMaxJoinN)
   StopPoller& poller_;
-  std::vector<std::uint64_t>& out_;
+  std::array<std::vector<std::uint64_t>*, 3> out_;
   std::uint64_t nodes_ = 0;
 };
 
-// Orders keys by their top kSortedBits bits (two stable 11-bit passes);
-// false when stopped (a piece's keys can take a good part of a second).
-bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch,
-               const StopPoller& poller) {
-  static_assert(kSortedBits == 22);
-  scratch.resize(keys.size());
-  std::array<std::uint32_t, 2048 + 1> counts;
-  for (int shift : {42, 53}) {
-    if (poller.now()) return false;
-    std::fill(counts.begin(), counts.end(), 0u);
-    for (auto k : keys) ++counts[((k >> shift) & 0x7ff) + 1];
-    for (std::size_t i = 1; i < counts.size(); ++i) counts[i] += counts[i - 1];
-    if (poller.now()) return false;
-    for (auto k : keys) scratch[counts[(k >> shift) & 0x7ff]++] = k;
-    keys.swap(scratch);
-  }
-  return true;
-}
-
-// Pairs (x of the tops, y of the turned bottoms) with complementary inner
-// columns (among `columns`) and disjoint rays. Both ranges are sorted and
-// share the key bits above `depth`. Once one side is at most 512 keys long,
-// it is cut into bit slices read through lookup tables (see sliced()), and
-// each key of the other side is matched against all of them at once.
-class Join {
- public:
-  // `columns` are the top key bits (a middle column among them may be
-  // left out: both sides leave it empty).
-  Join(std::uint64_t columns, std::uint64_t rays, StopPoller& poller)
-      : columns_(columns),
-        rays_(rays),
-        poller_(poller),
-        column_bits_(64 - std::countr_zero(columns | rays) - std::popcount(rays)) {}
-
-  // Both ranges are ordered by the key bits above kSortedBits; below, a
-  // range is partitioned in place by each bit as the walk reaches it (a
-  // range met again is already partitioned, and the pass only reads it).
-  std::uint64_t count(std::uint64_t* a, std::size_t na, std::uint64_t* b, std::size_t nb,
-                      int depth) {
-    if (na == 0 || nb == 0 || stopped_) return 0;
-    ++nodes_;
-    if (depth >= column_bits_ && (na <= 64 * kWords || nb <= 64 * kWords)) {  // columns settled
-      // Slices pay for their table once the other side is long enough.
-      const std::size_t small = std::min(na, nb), large = std::max(na, nb);
-      if (small * large < 8 * small + 128 + 6 * large) return pairwise(a, na, b, nb);
-      return na <= nb ? sliced(a, na, b, nb, depth) : sliced(b, nb, a, na, depth);
-    }
-    if (depth == 64) return pairwise(a, na, b, nb);
-    if ((nodes_ & 1023) == 0 && poller_.now()) {
-      stopped_ = true;
-      return 0;
-    }
-    const std::uint64_t bit = std::uint64_t{1} << (63 - depth);
-    const bool sorted = depth < kSortedBits;
-    const std::size_t am = sorted ? split(a, na, bit) : partition(a, na, bit);
-    const std::size_t bm = sorted ? split(b, nb, bit) : partition(b, nb, bit);
-    if (columns_ & bit)  // one of the two holds the column
-      return count(a, am, b + bm, nb - bm, depth + 1) + count(a + am, na - am, b, bm, depth + 1);
-    return count(a, am, b, bm, depth + 1) + count(a, am, b + bm, nb - bm, depth + 1) +
-           count(a + am, na - am, b, bm, depth + 1);
-  }
-  std::uint64_t nodes() const { return nodes_; }
-  bool stopped() const { return stopped_; }
-
- private:
-  static std::size_t split(const std::uint64_t* keys, std::size_t n, std::uint64_t bit) {
-    return static_cast<std::size_t>(
-        std::partition_point(keys, keys + n, [bit](std::uint64_t k) { return (k & bit) == 0; }) -
-        keys);
-  }
-  static std::size_t partition(std::uint64_t* keys, std::size_t n, std::uint64_t bit) {
-    return static_cast<std::size_t>(
-        std::partition(keys, keys + n, [bit](std::uint64_t k) { return (k & bit) == 0; }) - keys);
-  }
-  // The small side (up to 64 * kWords keys) as bit slices, read kBits key
-  // bits at a time: table[c][v] is the set of small keys that fit a big key
-  // whose bits in chunk c are v; the W words of a set are ANDed side by side.
-  static constexpr int kWords = 8;
-  std::uint64_t sliced(const std::uint64_t* small, std::size_t ns, const std::uint64_t* big,
-                       std::size_t nb, int depth) {
-    const bool wide = nb >= 8192;  // 8-bit chunks: half the lookups, a 16x larger table
-    if (ns <= 64)
-      return wide ? sliced<1, 8>(small, ns, big, nb, depth)
-                  : sliced<1, 4>(small, ns, big, nb, depth);
-    if (ns <= 128)
-      return wide ? sliced<2, 8>(small, ns, big, nb, depth)
-                  : sliced<2, 4>(small, ns, big, nb, depth);
-    if (ns <= 256)
-      return wide ? sliced<4, 8>(small, ns, big, nb, depth)
-                  : sliced<4, 4>(small, ns, big, nb, depth);
-    return wide ? sliced<8, 8>(small, ns, big, nb, depth) : sliced<8, 4>(small, ns, big, nb, depth);
-  }
-  template <int W, int kBits>
-  std::uint64_t sliced(const std::uint64_t* small, std::size_t ns, const std::uint64_t* big,
-                       std::size_t nb, int depth) {
-    struct Set {
-      std::uint64_t word[W];
-    };
-    constexpr int kValues = 1 << kBits;
-    const std::uint64_t below =
-        depth == 0 ? ~std::uint64_t{0} : (std::uint64_t{1} << (64 - depth)) - 1;
-    const std::uint64_t rays = rays_ & below;
-    Set holds[64] = {};  // holds[j]: the small side's keys with bit j
-    Set everyone{};
-    for (std::size_t i = 0; i < ns; ++i) {
-      const std::uint64_t mine = std::uint64_t{1} << (i % 64);
-      everyone.word[i / 64] |= mine;
-      for (std::uint64_t bits = small[i] & rays; bits != 0; bits &= bits - 1)
-        holds[std::countr_zero(bits)].word[i / 64] |= mine;
-    }
-    const int low = std::countr_zero(rays | (std::uint64_t{1} << 63)) / kBits * kBits;
-    const int chunks = (64 - depth - low + kBits - 1) / kBits;
-    table_.resize(static_cast<std::size_t>(chunks) * kValues * W);
-    auto* table = reinterpret_cast<Set*>(table_.data());
-    for (int c = 0; c < chunks; ++c) {
-      Set* entries = table + c * kValues;
-      const int base = low + kBits * c;
-      entries[0] = everyone;
-      for (int v = 1; v < kValues; ++v) {
-        const Set& from = entries[v & (v - 1)];
-        const Set& bit = holds[(base + std::countr_zero(static_cast<unsigned>(v))) & 63];
-        for (int w = 0; w < W; ++w) entries[v].word[w] = from.word[w] & ~bit.word[w];
-      }
-    }
-    std::uint64_t total = 0;
-    for (std::size_t i = 0; i < nb; ++i) {
-      if ((i & 65535) == 65535 && poller_.now()) {
-        stopped_ = true;
-        return 0;
-      }
-      const std::uint64_t x = (big[i] & rays) >> low;
-      Set fits = table[x & (kValues - 1)];
-      for (int c = 1; c < chunks; ++c) {
-        const Set& entry = table[c * kValues + ((x >> (kBits * c)) & (kValues - 1))];
-        for (int w = 0; w < W; ++w) fits.word[w] &= entry.word[w];
-      }
-      for (int w = 0; w < W; ++w) total += static_cast<std::uint64_t>(std::popcount(fits.word[w]));
-    }
-    return total;
-  }
-  std::uint64_t pairwise(const std::uint64_t* a, std::size_t na, const std::uint64_t* b,
-                         std::size_t nb) const {
-    std::uint64_t total = 0;
-    for (std::size_t i = 0; i < na; ++i)
-      for (std::size_t j = 0; j < nb; ++j)
-        total += (((a[i] & b[j]) & rays_) | (~(a[i] ^ b[j]) & columns_)) == 0;
-    return total;
-  }
-
-  std::uint64_t columns_, rays_;
-  std::vector<std::uint64_t> table_;  // the slices' lookup table, reused
-  StopPoller& poller_;
-  int column_bits_;  // the key's top bits that are columns
-  std::uint64_t nodes_ = 0;
-  bool stopped_ = false;
+// Even n: the transposes. The frontier's patterns stand for orbits of the
+// four symmetries that keep the cut between the halves (flip, mirror); the
+// two diagonal reflections do not, but they keep the board's two long
+// diagonals, each on itself. Weigh a solution S = (C on top, D turned below)
+//   w(S) = 1                   when neither long diagonal holds a queen,
+//   w(S) = 2^d(C) [d(D) = 0]   otherwise,
+// d(H) the long diagonals a half holds. Over {identity, transpose,
+// anti-transpose, half turn} the weights add up to 4: the transpose keeps
+// the queen of the main diagonal in its half and moves that of the other
+// long diagonal into the other half, the anti-transpose the other way round,
+// so exactly 4 / 2^k of the four images hold all k diagonal queens on top.
+// The same holds for the mirror's coset, so the weights of every class add
+// up to its size, and the count is exact. w is kept by the mirror but not
+// by the flip (it swaps C and D); a pattern's orbit {p, flip p, mirror ...}
+// then weighs size/2 x (X(p) + X(flip p)), which in pairs of the pattern
+// p's own halves (C of p, D of its partner) is the table below. Pairs whose
+// halves both hold a long diagonal are never compared: about 0.6 of the
+// pairs are left (half boards leave both long diagonals empty about 37%
+// of the time; 0.37 x (2 - 0.37)).
+struct DiagonalJoin {
+  int top, bottom;  // long diagonals held by C and by D
+  Count weight;
 };
-
-// The widest key: inner columns plus two bits per cut position 1..n-1.
-int min_width(int n) {
-  int width = has_middle(n) && n >= 3 ? 1 : 0;  // odd n: column 0 is never a shared middle
-  while (n - 2 * width + 2 * (n - 1) > 64) ++width;
-  return width;
-}
-
-struct Orbit {
-  std::uint32_t representative;
-  int size;
-};
-
-// The orbit of a pattern under the flip (complement within `chunk`) and,
-// when `mirrored`, the mirror.
-Orbit orbit_of(std::uint32_t pattern, std::uint32_t chunk, int n, bool mirrored) {
-  std::uint32_t members[4] = {pattern, chunk & ~pattern, 0, 0};
-  int count = 2;
-  if (mirrored) {
-    members[2] = mirror(pattern, n);
-    members[3] = mirror(chunk & ~pattern, n);
-    count = 4;
-  }
-  Orbit orbit{members[0], 0};
-  for (int i = 0; i < count; ++i) {
-    orbit.representative = std::min(orbit.representative, members[i]);
-    bool seen = false;
-    for (int j = 0; j < i; ++j) seen = seen || members[j] == members[i];
-    if (!seen) ++orbit.size;
-  }
-  return orbit;
-}
-
-// Patterns of `chunk` a top half can take (at most `rows` columns, and the
-// partner's too), one per orbit.
-void add_patterns(std::vector<JoinCount::Subproblem>& frontier, int n, int width,
-                  std::uint32_t chunk, int middle, bool mirrored, int extra_weight) {
-  const int rows = top_rows(n);
-  std::uint32_t pattern = 0;
-  do {  // every subset of the chunk
-    if (std::popcount(pattern) <= rows && std::popcount(chunk & ~pattern) <= rows) {
-      const Orbit orbit = orbit_of(pattern, chunk, n, mirrored);
-      if (orbit.representative == pattern) {
-        JoinCount::Subproblem s;
-        s.pattern = pattern;
-        s.middle = static_cast<std::uint8_t>(middle);
-        s.width = static_cast<std::uint8_t>(width);
-        s.weight = static_cast<std::uint8_t>(orbit.size * extra_weight);
-        frontier.push_back(s);
-      }
-    }
-    pattern = (pattern - chunk) & chunk;
-  } while (pattern != 0);
-}
-
-// One subproblem per pattern orbit; for odd n, the middle queen either
-// stands in an inner column (all of them in one subproblem, which shares
-// the enumeration of halves) or in a chunk column (a subproblem per left
-// chunk column, the mirror giving the right ones).
-std::vector<JoinCount::Subproblem> frontier_for(int n, int width) {
-  std::vector<JoinCount::Subproblem> frontier;
-  const std::uint32_t chunk = chunk_columns(n, width);
-  add_patterns(frontier, n, width, chunk, kInnerMiddles, true, 1);
-  if (has_middle(n))
-    for (int middle = 0; middle < width; ++middle)
-      add_patterns(frontier, n, width, chunk & ~(1u << middle), middle, false, 2);
-  return frontier;
-}
+constexpr DiagonalJoin kDiagonalJoins[] = {{0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {2, 0, 2}, {0, 2, 2}};
 
 }  // namespace
-
-double join_piece_bytes(int n, int width) {
-  // Top halves of the whole board, counted for n = 4..17; beyond, the
-  // growth of the last steps (x2.3 to an odd n, x8 to the next even n).
-  static constexpr double kTops[] = {6,    12,    36,     76,     344,     732,      3916,
-                                     8492, 52856, 117694, 835056, 1897702, 15324708, 35312064};
-  double tops = 0;
-  if (n < 4) {
-    tops = 1;
-  } else if (n <= 17) {
-    tops = kTops[n - 4];
-  } else {
-    tops = kTops[17 - 4];
-    for (int m = 18; m <= n; ++m) tops *= m % 2 == 0 ? 9.0 : 2.4;
-  }
-  // A pattern's share is uneven: the fullest patterns hold about four
-  // times the mean; a piece holds its top halves and its partner's, 8
-  // bytes each, as many again for sorting, and (odd n) the filtered copies.
-  const double keys = 2.0 * 4.0 * tops / static_cast<double>(std::uint64_t{1} << (2 * width));
-  return keys * 24.0 + (1 << 20);
-}
-
-int join_max_width(int n) {
-  return std::min(kMaxJoinWidth, std::max(0, (n - 1) / 2));
-}
-
-int join_width_for(int n, double bytes) {
-  for (int width = 0; width <= join_max_width(n); ++width)
-    if (join_piece_bytes(n, width) <= bytes) return width;
-  return -1;
-}
-
-std::vector<JoinCount::Subproblem> JoinCount::split(const Instance& instance, std::size_t target) {
-  const int n = instance.n;
-  if (n < 1 || n > kMaxJoinN) throw std::invalid_argument("join: N must be between 1 and 31");
-  int width = std::max(min_width(n), instance.min_width);
-  if (n == 1) return {Subproblem{0, kInnerMiddles, 0, 1, 0}};
-  auto frontier = frontier_for(n, width);
-  while (frontier.size() < target && width < join_max_width(n)) {
-    ++width;
-    frontier = frontier_for(n, width);
-  }
-  return frontier;
-}
 
 double JoinCount::work(const Instance& instance, const Subproblem& subproblem) {
   const int n = instance.n;
@@ -549,8 +295,9 @@ double JoinCount::work(const Instance& instance, const Subproblem& subproblem) {
   const std::uint32_t chunk = own_middle ? layout.chunk & ~(1u << middle) : layout.chunk;
   StopPoller poller(nullptr);
   std::vector<std::uint64_t> unused;
-  TopHalves top(layout, subproblem.pattern, middle, poller, unused);
-  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, unused);
+  TopHalves top(layout, subproblem.pattern, middle, poller, {&unused, &unused, &unused});
+  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller,
+                   {&unused, &unused, &unused});
   std::uint64_t state = 0x2545f4914f6cdd1dull ^ (std::uint64_t{subproblem.pattern} << 8) ^
                         subproblem.middle ^ (std::uint64_t{subproblem.width} << 40);
   SplitMix64 next{state};
@@ -576,25 +323,58 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
   const int middle = own_middle ? subproblem.middle : -1;
   const std::uint32_t chunk = own_middle ? layout.chunk & ~(1u << middle) : layout.chunk;
   StopPoller poller = search.poller();
-  std::vector<std::uint64_t> tops, bottoms, scratch;
-  TopHalves top(layout, subproblem.pattern, middle, poller, tops);
-  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, bottoms);
+  // Even n: the halves by the long diagonals they hold (see kDiagonalJoins).
+  const bool by_diagonals = !has_middle(n);
+  PieceBuffers& buffers = piece_buffers();
+  auto& tops = buffers.tops;
+  auto& bottoms = buffers.bottoms;
+  auto& scratch = buffers.scratch;
+  for (auto* lists : {&tops, &bottoms})
+    for (auto& list : *lists) list.clear();
+  auto classes = [by_diagonals](std::array<std::vector<std::uint64_t>, 3>& lists) {
+    return by_diagonals ? std::array{&lists[0], &lists[1], &lists[2]}
+                        : std::array{&lists[0], &lists[0], &lists[0]};
+  };
+  TopHalves top(layout, subproblem.pattern, middle, poller, classes(tops));
+  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, classes(bottoms));
   if (!top.run() || !bottom.run()) return outcome;
-  for (auto& key : bottoms) key = layout.turned(key);
-  if (!sort_keys(tops, scratch, poller) || !sort_keys(bottoms, scratch, poller)) return outcome;
+  for (auto& list : bottoms)
+    for (auto& key : list) key = layout.turned(key);
+  for (int d = 0; d < 3; ++d)
+    if (!sort_keys(tops[d], scratch, poller) || !sort_keys(bottoms[d], scratch, poller))
+      return outcome;
   outcome.nodes = top.nodes() + bottom.nodes();
 
   const std::uint64_t rays = layout.slot_a | layout.slot_b;
-  std::uint64_t pairs = 0;
-  if (!has_middle(n) || own_middle) {
-    Join join(layout.column_key_mask, rays, poller);
-    pairs = join.count(tops.data(), tops.size(), bottoms.data(), bottoms.size(), 0);
-    outcome.nodes += join.nodes();
-    if (join.stopped()) return outcome;
+  Count pairs = 0;  // weighted
+  // false when stopped
+  auto add = [&](const PairCount& join, Count weight) {
+    pairs += static_cast<Count>(join.matched) * weight;
+    outcome.nodes += join.nodes;
+    outcome.pairs += join.compared;
+    return !join.stopped;
+  };
+  if (by_diagonals) {
+    for (const DiagonalJoin& part : kDiagonalJoins) {
+      auto& x = tops[part.top];
+      auto& y = bottoms[part.bottom];
+      const PairCount join = count_pairs(layout.column_key_mask, rays, x.data(), x.size(), y.data(),
+                                         y.size(), poller, buffers.table);
+      if (!add(join, part.weight)) return outcome;
+    }
+  } else if (!has_middle(n) || own_middle) {
+    const PairCount join = count_pairs(layout.column_key_mask, rays, tops[0].data(), tops[0].size(),
+                                       bottoms[0].data(), bottoms[0].size(), poller, buffers.table);
+    if (!add(join, 1)) return outcome;
   } else {
     // The middle queen in each inner column m: the halves that leave its
     // square alone, joined on the inner columns but m.
-    std::vector<std::uint64_t> top_m(tops.size()), bottom_m(bottoms.size());
+    const std::vector<std::uint64_t>& all_tops = tops[0];
+    const std::vector<std::uint64_t>& all_bottoms = bottoms[0];
+    auto& top_m = buffers.top_m;
+    auto& bottom_m = buffers.bottom_m;
+    resize_exactly(top_m, all_tops.size());
+    resize_exactly(bottom_m, all_bottoms.size());
     // Branch-free: every key is written, the count moves past the kept ones.
     auto keep = [](const std::vector<std::uint64_t>& keys, std::uint64_t attacks,
                    std::vector<std::uint64_t>& kept) {
@@ -609,15 +389,15 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
       if (!(layout.inner >> m & 1u)) continue;
       if (poller.now()) return outcome;
       const std::uint64_t attacks = layout.attacks_middle(m);
-      const std::size_t top_count = keep(tops, attacks, top_m);
-      const std::size_t bottom_count = keep(bottoms, attacks, bottom_m);
-      Join join(layout.column_key_mask & ~layout.column_bit[m], rays, poller);
-      pairs += join.count(top_m.data(), top_count, bottom_m.data(), bottom_count, 0);
-      outcome.nodes += join.nodes();
-      if (join.stopped()) return outcome;
+      const std::size_t top_count = keep(all_tops, attacks, top_m);
+      const std::size_t bottom_count = keep(all_bottoms, attacks, bottom_m);
+      const PairCount join =
+          count_pairs(layout.column_key_mask & ~layout.column_bit[m], rays, top_m.data(), top_count,
+                      bottom_m.data(), bottom_count, poller, buffers.table);
+      if (!add(join, 1)) return outcome;
     }
   }
-  outcome.count = static_cast<Count>(pairs) * subproblem.weight;
+  outcome.count = pairs * subproblem.weight;
   outcome.complete = true;
   return outcome;
 }

@@ -76,6 +76,7 @@ struct Outcome {
   Count count = 0;          // solutions in this subproblem (weighted by symmetry where the kind does)
   Count unique = 0;         // symmetry classes, for kinds that reduce by symmetry; 0 otherwise
   std::uint64_t nodes = 0;  // nodes visited
+  std::uint64_t pairs = 0;  // candidate pairs a join compared (0 for other kinds)
   bool complete = false;    // searched to the end (false: stopped, or never started)
 };
 
@@ -218,6 +219,7 @@ Result<Solution> summarize(std::span<const Outcome> outcomes, Mode mode,
   for (const auto& outcome : outcomes) {
     add_outcome(result.count, result.unique, outcome);
     result.stats.nodes += outcome.nodes;
+    result.stats.pairs += outcome.pairs;
     if (outcome.complete) ++result.stats.subproblems_done;
     all_complete = all_complete && outcome.complete;
   }

@@ -125,7 +125,9 @@ struct ForwardChecking {
 // cut; a solution is a top half joined with another top half turned upside
 // down (odd n: with the middle row's queen between them). The frontier is
 // the top half's columns among the 2*width outer columns, one pattern per
-// orbit of the flip and the mirror, weighted by the orbit's size. Counts
+// orbit of the flip and the mirror, weighted by the orbit's size; at even n
+// the boards are weighed by their long diagonals for the diagonal
+// reflections (only the sum over the frontier is the total). Counts
 // totals only; unique counts come from Burnside's lemma (rotations below).
 constexpr int kMaxJoinN = 31;
 constexpr int kMaxJoinWidth = 10;

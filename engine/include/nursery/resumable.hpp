@@ -192,7 +192,10 @@ class Ledger : public detail::LedgerBook {
         [this](std::size_t i, const Outcome& outcome) { finished(todo_ids()[i], outcome); });
     flush();
     ResumableResult outcome = result(execution.stop_reason, seconds_since_start());
-    for (const auto& one : execution.outcomes) outcome.stats.nodes += one.nodes;
+    for (const auto& one : execution.outcomes) {
+      outcome.stats.nodes += one.nodes;
+      outcome.stats.pairs += one.pairs;
+    }
     outcome.stats.threads = detail::worker_count(options_.threads);
     outcome.stats.cpu_seconds = execution.cpu_seconds;
     return outcome;

@@ -8,6 +8,7 @@ namespace nursery {
 
 struct Stats {
   std::uint64_t nodes = 0;                // search nodes visited (placements tried)
+  std::uint64_t pairs = 0;                // the join's candidate pairs compared (0: not a join)
   std::uint64_t subproblems = 0;          // size of the frontier
   std::uint64_t subproblems_done = 0;     // frontier entries searched to the end
   unsigned threads = 0;                   // workers the run was allowed

@@ -1,0 +1,95 @@
+// The join counter's parts (engine/queens/join*.cpp), internal to the
+// engine: the board's helpers, the frontier, the pair counting and the
+// memory model. The public side is JoinCount in nursery/queens.hpp.
+//   join.cpp           a piece: its halves listed, sorted, joined, weighed
+//   join_pairs.cpp     the pairs of two sorted key lists that make solutions
+//   join_frontier.cpp  the chunk patterns, one per orbit, and their weights
+//   join_memory.cpp    what a piece needs, the chunk for a budget, the
+//                      workers' reused buffers
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "nursery/queens.hpp"
+
+namespace nursery::queens::join_detail {
+
+inline std::uint32_t full_mask(int n) {
+  return n >= 32 ? ~0u : (1u << n) - 1;
+}
+
+// The columns reflected left to right.
+inline std::uint32_t mirror(std::uint32_t columns, int n) {
+  std::uint32_t out = 0;
+  for (int c = 0; c < n; ++c)
+    if (columns >> c & 1u) out |= 1u << (n - 1 - c);
+  return out;
+}
+
+// The columns a chunk of width h fixes: h on each side.
+inline std::uint32_t chunk_columns(int n, int h) {
+  if (h <= 0) return 0;
+  const std::uint32_t low = (1u << h) - 1;
+  return low | mirror(low, n);
+}
+
+// Rows of a half: a = n/2 (odd n: the middle row lies between the halves).
+inline int top_rows(int n) {
+  return n / 2;
+}
+inline bool has_middle(int n) {
+  return n % 2 == 1;
+}
+
+// Subproblem::middle: the middle queen in any inner column (one piece
+// shares its halves among them).
+constexpr std::uint8_t kInnerMiddles = 0xff;
+
+// The narrowest chunk whose key fits 64 bits (join_frontier.cpp).
+int min_width(int n);
+// One pattern per orbit of the flip and the mirror (join_frontier.cpp).
+std::vector<JoinCount::Subproblem> frontier_for(int n, int width);
+
+// Pairs (x of the tops, y of the turned bottoms) whose inner columns (the
+// key bits `columns`) are complements and whose rays (`rays`) miss each
+// other (join_pairs.cpp). Both lists are ordered by sort_keys(); they are
+// partitioned further in place. `table` is the caller's, reused.
+struct PairCount {
+  std::uint64_t matched = 0;   // pairs that make a solution
+  std::uint64_t compared = 0;  // candidate pairs the leaves compared (--stats: pairs)
+  std::uint64_t nodes = 0;     // trie nodes walked
+  bool stopped = false;
+};
+PairCount count_pairs(std::uint64_t columns, std::uint64_t rays, std::uint64_t* tops,
+                      std::size_t n_tops, std::uint64_t* bottoms, std::size_t n_bottoms,
+                      StopPoller& poller, std::vector<std::uint64_t>& table);
+// Orders keys by their top bits for count_pairs(); false when stopped.
+bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch,
+               const StopPoller& poller);
+
+// A worker's lists of keys, kept from piece to piece: allocating them
+// afresh for each piece cost page faults (system time: a quarter of the CPU
+// time at N = 19) and left the allocator holding the largest pieces' pages.
+// A worker runs one piece at a time (solve() spawns no tasks), so one set
+// per thread.
+struct PieceBuffers {
+  std::array<std::vector<std::uint64_t>, 3> tops, bottoms;  // by long diagonals held
+  std::vector<std::uint64_t> scratch;                       // the radix passes' other half
+  std::vector<std::uint64_t> top_m, bottom_m;               // odd n: filtered per middle column
+  std::vector<std::uint64_t> table;                         // the slices' lookup tables
+};
+PieceBuffers& piece_buffers();  // this thread's
+// A reused list resized to n keys: grown to exactly n when short (resize()
+// alone may double it, and a worker keeps what it grew to).
+inline void resize_exactly(std::vector<std::uint64_t>& keys, std::size_t n) {
+  if (keys.capacity() < n) {
+    std::vector<std::uint64_t>().swap(keys);
+    keys.reserve(n);
+  }
+  keys.resize(n);
+}
+
+}  // namespace nursery::queens::join_detail

@@ -1,0 +1,111 @@
+// The join's frontier (see join.hpp): the top half's columns among the 2w
+// outer chunk columns, one pattern per orbit of the flip (complement) and
+// the mirror, weighted by the orbit's size; for odd n, the middle queen in
+// an inner column (one piece for all of them) or in a chunk column.
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "queens/join.hpp"
+
+namespace nursery::queens {
+
+namespace join_detail {
+
+namespace {
+
+struct Orbit {
+  std::uint32_t representative;
+  int size;
+};
+
+// The orbit of a pattern under the flip (complement within `chunk`) and,
+// when `mirrored`, the mirror.
+Orbit orbit_of(std::uint32_t pattern, std::uint32_t chunk, int n, bool mirrored) {
+  std::uint32_t members[4] = {pattern, chunk & ~pattern, 0, 0};
+  int count = 2;
+  if (mirrored) {
+    members[2] = mirror(pattern, n);
+    members[3] = mirror(chunk & ~pattern, n);
+    count = 4;
+  }
+  Orbit orbit{members[0], 0};
+  for (int i = 0; i < count; ++i) {
+    orbit.representative = std::min(orbit.representative, members[i]);
+    bool seen = false;
+    for (int j = 0; j < i; ++j) seen = seen || members[j] == members[i];
+    if (!seen) ++orbit.size;
+  }
+  return orbit;
+}
+
+// Patterns of `chunk` a top half can take (at most `rows` columns, and the
+// partner's too), one per orbit.
+void add_patterns(std::vector<JoinCount::Subproblem>& frontier, int n, int width,
+                  std::uint32_t chunk, int middle, bool mirrored, int extra_weight) {
+  const int rows = top_rows(n);
+  std::uint32_t pattern = 0;
+  do {  // every subset of the chunk
+    if (std::popcount(pattern) <= rows && std::popcount(chunk & ~pattern) <= rows) {
+      const Orbit orbit = orbit_of(pattern, chunk, n, mirrored);
+      if (orbit.representative == pattern) {
+        JoinCount::Subproblem s;
+        s.pattern = pattern;
+        s.middle = static_cast<std::uint8_t>(middle);
+        s.width = static_cast<std::uint8_t>(width);
+        s.weight = static_cast<std::uint8_t>(orbit.size * extra_weight);
+        frontier.push_back(s);
+      }
+    }
+    pattern = (pattern - chunk) & chunk;
+  } while (pattern != 0);
+}
+
+}  // namespace
+
+// The widest key: inner columns plus two bits per cut position 1..n-1.
+int min_width(int n) {
+  int width = has_middle(n) && n >= 3 ? 1 : 0;  // odd n: column 0 is never a shared middle
+  while (n - 2 * width + 2 * (n - 1) > 64) ++width;
+  return width;
+}
+
+// One subproblem per pattern orbit; for odd n, the middle queen either
+// stands in an inner column (all of them in one subproblem, which shares
+// the enumeration of halves) or in a chunk column (a subproblem per left
+// chunk column, the mirror giving the right ones).
+std::vector<JoinCount::Subproblem> frontier_for(int n, int width) {
+  std::vector<JoinCount::Subproblem> frontier;
+  const std::uint32_t chunk = chunk_columns(n, width);
+  add_patterns(frontier, n, width, chunk, kInnerMiddles, true, 1);
+  if (has_middle(n))
+    for (int middle = 0; middle < width; ++middle)
+      add_patterns(frontier, n, width, chunk & ~(1u << middle), middle, false, 2);
+  return frontier;
+}
+
+}  // namespace join_detail
+
+using namespace join_detail;
+
+int join_max_width(int n) {
+  return std::min(kMaxJoinWidth, std::max(0, (n - 1) / 2));
+}
+
+std::vector<JoinCount::Subproblem> JoinCount::split(const Instance& instance, std::size_t target) {
+  const int n = instance.n;
+  if (n < 1 || n > kMaxJoinN)
+    throw std::invalid_argument("join: N must be between 1 and " + std::to_string(kMaxJoinN));
+  int width = std::max(min_width(n), instance.min_width);
+  if (n == 1) return {Subproblem{0, kInnerMiddles, 0, 1, 0}};
+  auto frontier = frontier_for(n, width);
+  while (frontier.size() < target && width < join_max_width(n)) {
+    ++width;
+    frontier = frontier_for(n, width);
+  }
+  return frontier;
+}
+
+}  // namespace nursery::queens
