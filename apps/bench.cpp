@@ -59,6 +59,12 @@ Timing time_nursery(const typename Kind::Instance& instance, unsigned threads, i
 }  // namespace
 
 int cmd_bench(int argc, char** argv) {
+  // Bare `nursery bench` says what it runs instead of starting minutes of
+  // work (and compiling the baseline), as `nursery gen` does.
+  if (argc < 2) {
+    std::cout << kUsage;
+    return kExitUsage;
+  }
   po::options_description options("options");
   options.add_options()("help,h", "show this help")(
       "what", po::value<std::string>()->default_value("queens")->value_name("KIND"),

@@ -78,10 +78,14 @@ void refuse_negative_unsigned(const po::parsed_options& parsed,
 // A Boost error about a positional argument, in the user's words:
 // "count: missing N (usage: nursery count N [options])".
 // The option a mistyped one most likely meant ("--unique" for "--uniqe"),
-// or nothing: two edits at most.
-std::string nearest_option(const po::options_description& options, const std::string& typed) {
+// or nothing: two edits at most. Only options a user types: not the
+// hidden names of positional arguments (N is no --n).
+std::string nearest_option(const po::options_description& options, const std::string& typed,
+                           const std::vector<std::string>& positional) {
   std::vector<std::string> names;
-  for (const auto& option : options.options()) names.push_back(option->long_name());
+  for (const auto& option : options.options())
+    if (std::find(positional.begin(), positional.end(), option->long_name()) == positional.end())
+      names.push_back(option->long_name());
   std::string meant =
       nearest(typed.substr(std::min(typed.find_first_not_of('-'), typed.size())), names);
   return meant.empty() ? meant : "--" + meant;
@@ -93,15 +97,15 @@ UsageError reword(const po::error& e, const po::options_description& options,
   if (dynamic_cast<const po::too_many_positional_options_error*>(&e) != nullptr)
     return usage_error("too many arguments");
   if (const auto* unknown = dynamic_cast<const po::unknown_option*>(&e)) {
-    std::string meant = nearest_option(options, unknown->get_option_name());
+    std::string meant = nearest_option(options, unknown->get_option_name(), keys);
     if (!meant.empty()) return usage_error(message + "; did you mean '" + meant + "'?");
   }
   const auto* named = dynamic_cast<const po::error_with_option_name*>(&e);
-  if (named == nullptr) return UsageError(message);
+  if (named == nullptr) return usage_error(message);
   std::string option = named->get_option_name();
   std::string key = option.substr(
       option.find_first_not_of('-') == std::string::npos ? 0 : option.find_first_not_of('-'));
-  if (std::find(keys.begin(), keys.end(), key) == keys.end()) return UsageError(message);
+  if (std::find(keys.begin(), keys.end(), key) == keys.end()) return usage_error(message);
   std::string name = display_name(options, key);
   if (dynamic_cast<const po::required_option*>(&e) != nullptr) return missing_argument(name);
   for (const std::string& quoted :

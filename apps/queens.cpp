@@ -17,7 +17,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: nursery queens N [--first [--method M] [--any] | --all [--skip K] [--limit K]\n"
-    "                        | --all --nth K] [--format F]\n"
+    "                        | --all --nth K] [--format F] [-o FILE]\n"
     "                        [--threads T] [--stats] [--json]\n"
     "Lists N-queens solutions in order (--all, N <= 32), or finds one (--first, the\n"
     "default): by parallel search for N <= 32, by an explicit construction beyond\n"
@@ -52,12 +52,13 @@ int cmd_queens(int argc, char** argv) {
   po::options_description options("options");
   options.add_options()("help,h", "show this help")(
       "n", po::value<std::uint32_t>()->required()->value_name("N"), "board size N")(
-      "first", "find one solution")(
-      "all", "list every solution in lexicographic order (N <= 32)")(
+      "first", "find one solution")("all", "list every solution in lexicographic order (N <= 32)")(
       "limit", po::value<std::uint64_t>()->default_value(0), "--all: stop after K (0: no limit)")(
       "skip", po::value<std::uint64_t>()->default_value(0), "--all: leave out the first K")(
       "nth", po::value<std::uint64_t>(), "--all: only the K-th solution (1-based)")(
       "format,f", po::value<std::string>(), "string, rows, board, svg or png")(
+      "output,o", po::value<std::string>()->value_name("FILE"),
+      "write the solution to FILE (- : stdout; a .svg or .png name draws it), atomically")(
       "method,m", po::value<std::string>()->default_value("auto"),
       "--first: auto (search up to N = 32, construction beyond), search (parallel "
       "backtracking), cp (forward checking, smallest domain first, N <= 64; its node count "
@@ -75,7 +76,16 @@ int cmd_queens(int argc, char** argv) {
   if (n < 1 || n > kMaxConstructN) throw usage_error("N must be between 1 and 100000000");
   if (all && n > static_cast<std::uint32_t>(queens::kMaxCountN))
     throw usage_error("--all: N must be between 1 and 32");
+  const std::string output = vm.count("output") ? vm["output"].as<std::string>() : "-";
+  if (!is_stdio(output) && (all || json_wanted(vm)))
+    throw usage_error("-o: one solution, without --all or --json");
+  auto named = [&output](const std::string& extension) {
+    return output.size() > extension.size() &&
+           output.compare(output.size() - extension.size(), extension.size(), extension) == 0;
+  };
   std::string format_name = vm.count("format") ? vm["format"].as<std::string>()
+                            : named(".svg")    ? "svg"
+                            : named(".png")    ? "png"
                                                : (n <= 32 ? "string" : "rows");
   if (format_name != "string" && format_name != "rows" && format_name != "board" &&
       format_name != "svg" && format_name != "png")
@@ -83,13 +93,14 @@ int cmd_queens(int argc, char** argv) {
                       "'");
   if ((format_name == "svg" || format_name == "png") && (all || json_wanted(vm)))
     throw usage_error("--format " + format_name + ": one solution, without --all or --json");
-  if (format_name == "png") picture_format(&format_name, "-");  // not to a terminal
+  if (format_name == "png") picture_format(&format_name, output);  // not to a terminal
   if (format_name == "string" && n > 35)
     throw usage_error("--format string: N must be at most 35 (one character per row)");
   const bool json = json_wanted(vm);
   std::uint64_t limit = vm["limit"].as<std::uint64_t>();
   std::uint64_t skip = vm["skip"].as<std::uint64_t>();
-  if ((vm.count("nth") || skip != 0) && !all) throw usage_error("--skip and --nth go with --all");
+  if ((vm.count("nth") || !vm["skip"].defaulted() || !vm["limit"].defaulted()) && !all)
+    throw usage_error("--skip, --limit and --nth go with --all");
   if (vm.count("nth")) {
     if (skip != 0 || limit != 0) throw usage_error("--nth excludes --skip and --limit");
     if (vm["nth"].as<std::uint64_t>() == 0) throw usage_error("--nth: expected K >= 1, found 0");
@@ -165,7 +176,10 @@ int cmd_queens(int argc, char** argv) {
   } else if (solution) {
     std::string text = format(format_name, *solution);
     if (format_name != "png" && (text.empty() || text.back() != '\n')) text.push_back('\n');
-    std::fwrite(text.data(), 1, text.size(), stdout);
+    if (is_stdio(output))
+      std::fwrite(text.data(), 1, text.size(), stdout);
+    else
+      write_output(output, text);
   } else {
     std::cout << "no solution\n";
   }

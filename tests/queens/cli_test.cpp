@@ -158,6 +158,27 @@ TEST(QueensCli, BadArgumentsExitTwoWithOneLine) {
             "error: count: N must be between 1 and 32 (usage: nursery count N [options])\n");
 }
 
+// queens -o FILE writes the one solution there (as stdout would show it),
+// a .svg or .png name drawing it; --limit, like --skip, goes with --all
+// (issue 24, items 4 and 6).
+TEST(QueensCli, OutputFileAndAllOnlyOptions) {
+  nursery::testing::TempDir dir;
+  const std::string text = run_cli("queens 8", false).output;
+  ASSERT_EQ(run_cli("queens 8 -o " + (dir / "q.txt")).status, 0);
+  std::ifstream written(dir / "q.txt");
+  std::stringstream read;
+  read << written.rdbuf();
+  EXPECT_EQ(read.str(), text);
+  ASSERT_EQ(run_cli("queens 8 -o " + (dir / "q.svg")).status, 0);
+  std::ifstream svg(dir / "q.svg");
+  std::stringstream picture;
+  picture << svg.rdbuf();
+  EXPECT_EQ(picture.str().rfind("<?xml", 0), 0u);
+  EXPECT_EQ(run_cli("queens 8 --all -o " + (dir / "all.txt")).status, 2);
+  EXPECT_EQ(run_cli("queens 8 --limit 2").status, 2);
+  EXPECT_EQ(run_cli("queens 8 --skip 1").status, 2);
+}
+
 TEST(QueensCli, HelpAndVersion) {
   EXPECT_EQ(run_cli("count --help", false).status, 0);
   EXPECT_EQ(run_cli("queens --help", false).status, 0);

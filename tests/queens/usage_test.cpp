@@ -107,6 +107,33 @@ TEST_F(Usage, HelpListsNoInternalOptionNames) {
   EXPECT_NE(run("verify --help").out.find("usage: nursery verify FILE ANSWER"), std::string::npos);
 }
 
+// "Did you mean" names only options a user types, never a positional's
+// hidden name (issue 24: `count -1` and `count 8 -o x` suggested --n).
+TEST_F(Usage, SuggestionsNameOnlyVisibleOptions) {
+  for (const char* command : {"count -1", "count 8 -o x", "queens 8 -n"}) {
+    auto r = run(command);
+    EXPECT_EQ(r.status, 2) << command;
+    EXPECT_EQ(r.err.find("did you mean '--n'"), std::string::npos) << command << ": " << r.err;
+    EXPECT_EQ(r.err.find("did you mean '--input'"), std::string::npos) << command << ": " << r.err;
+  }
+  auto r = run("count 8 --uniqe");
+  EXPECT_NE(r.err.find("did you mean '--unique'"), std::string::npos) << r.err;
+  // With or without a suggestion, the error names the command and its usage.
+  for (const char* command : {"count -1", "queens 8 --timeout 1", "verify a b --threads 2"}) {
+    r = run(command);
+    EXPECT_EQ(r.status, 2) << command;
+    EXPECT_NE(r.err.find("(usage: nursery "), std::string::npos) << command << ": " << r.err;
+  }
+}
+
+// Bare `nursery bench` prints its usage (exit 2) instead of starting the
+// benchmark, as bare `nursery gen` does.
+TEST_F(Usage, BareBenchPrintsItsUsage) {
+  auto r = run("bench");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("usage: nursery bench queens"), std::string::npos) << r.out;
+}
+
 //--- File errors with the OS's reason ------------------------------------------
 
 TEST_F(Usage, FileErrorsGiveTheReason) {
