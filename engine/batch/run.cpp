@@ -21,6 +21,7 @@
 #include <nursery/io.hpp>
 #include <nursery/report.hpp>
 #include <stdexcept>
+#include <vector>
 
 #include "batch/stream.hpp"
 #include "batch/writer.hpp"
@@ -341,10 +342,16 @@ void run_lanes(Feed& feed, Shared& shared, tbb::task_arena& arena) {
     while (feed.take(taken)) lane_file(taken, feed, shared, lanes, nested_portfolio);
     NURSERY_TSAN_RELEASE(&g_handover);
   };
-  NURSERY_TSAN_RELEASE(&g_handover);
   arena.execute([&] {
+    // The lanes' tasks (each a copy of `lane`) are built before the
+    // hand-over is stated, then spawned: a worker never reads a closure
+    // written after it (group.run(lane) would copy it after, and
+    // ThreadSanitizer saw that as a race).
     tbb::task_group group;
-    for (unsigned l = 0; l < lanes; ++l) group.run(lane);
+    std::vector<tbb::task_handle> tasks;
+    for (unsigned l = 0; l < lanes; ++l) tasks.push_back(group.defer(lane));
+    NURSERY_TSAN_RELEASE(&g_handover);
+    for (auto& task : tasks) group.run(std::move(task));
     group.wait();
   });
   NURSERY_TSAN_ACQUIRE(&g_handover);
