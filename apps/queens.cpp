@@ -79,14 +79,10 @@ int cmd_queens(int argc, char** argv) {
   const std::string output = vm.count("output") ? vm["output"].as<std::string>() : "-";
   if (!is_stdio(output) && (all || json_wanted(vm)))
     throw usage_error("-o: one solution, without --all or --json");
-  auto named = [&output](const std::string& extension) {
-    return output.size() > extension.size() &&
-           output.compare(output.size() - extension.size(), extension.size(), extension) == 0;
-  };
-  std::string format_name = vm.count("format") ? vm["format"].as<std::string>()
-                            : named(".svg")    ? "svg"
-                            : named(".png")    ? "png"
-                                               : (n <= 32 ? "string" : "rows");
+  std::string format_name = vm.count("format")         ? vm["format"].as<std::string>()
+                            : named_as(output, ".svg") ? "svg"
+                            : named_as(output, ".png") ? "png"
+                                                       : (n <= 32 ? "string" : "rows");
   if (format_name != "string" && format_name != "rows" && format_name != "board" &&
       format_name != "svg" && format_name != "png")
     throw usage_error("--format: expected string, rows, board, svg or png, found '" + format_name +

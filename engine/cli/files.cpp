@@ -139,15 +139,15 @@ void refuse_clobbering(const std::vector<std::string>& inputs, const std::vector
   }
 }
 
+bool named_as(const std::string& path, std::string_view extension) {
+  return path.size() > extension.size() && path.ends_with(extension);
+}
+
 std::string picture_format(const std::string* asked, const std::string& output) {
-  auto named = [&output](const char* extension) {
-    const std::size_t size = std::strlen(extension);
-    return output.size() > size && output.compare(output.size() - size, size, extension) == 0;
-  };
-  const bool png_named = named(".png");
+  const bool png_named = named_as(output, ".png");
   // An output named for another picture format (b.gif) would hold SVG or
   // PNG under a name that says otherwise: refused unless --format says.
-  if (!asked && !is_stdio(output) && !png_named && !named(".svg")) {
+  if (!asked && !is_stdio(output) && !png_named && !named_as(output, ".svg")) {
     const auto slash = output.find_last_of('/');
     const auto dot = output.find_last_of('.');
     if (dot != std::string::npos && (slash == std::string::npos || dot > slash))

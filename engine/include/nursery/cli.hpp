@@ -15,6 +15,7 @@
 #include <nursery/stop.hpp>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -103,6 +104,9 @@ void refuse_clobbering(const std::vector<std::string>& inputs, const std::vector
 // given, else png for an OUT ending in .png, else svg; UsageError for any
 // other F, and for a PNG bound for a terminal (binary bytes on a screen).
 std::string picture_format(const std::string* asked, const std::string& output);
+// Whether `path` is a name ending in `extension` (".png"; the extension
+// alone is no such name): how -o picks a picture's format.
+bool named_as(const std::string& path, std::string_view extension);
 // Standard input or output's name in messages: "-" is "stdin"/"stdout".
 inline bool is_stdio(const std::string& path) {
   return path == "-";
