@@ -26,15 +26,15 @@ namespace {
 
 // The bar's line: files done of all, the rate, the time left, the failures.
 ProgressBar::Line batch_line(const batch::Tally& tally) {
-  return [&tally](double elapsed) {
+  return [&tally, eta = Eta{}](double elapsed) mutable {
     auto total = tally.files.load(std::memory_order_relaxed);
     auto done = tally.files_done.load(std::memory_order_relaxed);
     auto instances = tally.done.load(std::memory_order_relaxed);
     char text[160];
-    std::snprintf(text, sizeof text, " files  %.1f instances/s  ETA %s  FAIL %zu ERROR %zu TIMEOUT %zu",
-                  elapsed > 0 ? instances / elapsed : 0.0,
-                  ProgressBar::eta(elapsed, done, total).c_str(), tally.fail.load(),
-                  tally.error.load(), tally.timeout.load());
+    std::snprintf(text, sizeof text,
+                  " files  %.1f instances/s  ETA %s  FAIL %zu ERROR %zu TIMEOUT %zu",
+                  elapsed > 0 ? instances / elapsed : 0.0, eta.text(elapsed, done, total).c_str(),
+                  tally.fail.load(), tally.error.load(), tally.timeout.load());
     return ProgressBar::gauge("batch", done, total) + text;
   };
 }

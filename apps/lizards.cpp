@@ -101,10 +101,11 @@ int cmd_lizards(int argc, char** argv) {
   {
     // A count is a whole search: its share and ETA. The decision may end at
     // any moment (a find): what the solver knows instead, no ETA.
-    ProgressBar bar(shared.progress, [&progress, &board, &solve](double elapsed) {
-      return solve.count ? ProgressBar::run_line(progress, "lizards --count", elapsed)
-                         : lizards_line(progress, board.p, elapsed);
-    });
+    ProgressBar::Line line = [&progress, &board](double elapsed) {
+      return lizards_line(progress, board.p, elapsed);
+    };
+    if (solve.count) line = ProgressBar::RunLine(progress, "lizards --count");
+    ProgressBar bar(shared.progress, std::move(line));
     report = lz::solve(board, solve);
   }
 

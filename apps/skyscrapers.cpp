@@ -102,7 +102,7 @@ int cmd_skyscrapers(int argc, char** argv) {
     const auto done = progress.done.load(std::memory_order_relaxed) - done_before.load();
     return total > 0 ? std::min(1.0, static_cast<double>(done) / static_cast<double>(total)) : 0.0;
   };
-  ProgressBar bar(shared.progress, [&](double elapsed) {
+  ProgressBar bar(shared.progress, [&, eta = Eta{}](double elapsed) mutable {
     const std::size_t finished = puzzles_done.load(std::memory_order_relaxed);
     const double share = finished < puzzles.size() ? puzzle_share() : 0.0;
     const double fraction = (static_cast<double>(finished) + share) /
@@ -113,7 +113,7 @@ int cmd_skyscrapers(int argc, char** argv) {
     if (puzzles.size() == 1 || share > 0)
       line += ", this one " + std::to_string(progress.done.load() - done_before.load()) + "/" +
               std::to_string(progress.total.load() - total_before.load()) + " subproblems";
-    return line + "  ETA " + ProgressBar::eta(elapsed, fraction);
+    return line + "  ETA " + eta.text(elapsed, fraction);
   });
   auto start = std::chrono::steady_clock::now();
   nlohmann::json report = nlohmann::json::array();

@@ -28,7 +28,7 @@ int verify_lizards_files(const std::string& input, const std::string& output, bo
   {
     // The bar's thread alone calls the line (the last time after it ended).
     double check_start = -1;
-    ProgressBar bar(progress, [&](double elapsed) {
+    ProgressBar bar(progress, [&, eta = Eta{}](double elapsed) mutable {
       const int file = reading.load(std::memory_order_relaxed);
       if (file != 0)
         return "verify: reading " + printable(file == 1 ? input : output) + ", " +
@@ -37,7 +37,7 @@ int verify_lizards_files(const std::string& input, const std::string& output, bo
       const auto total = checking.total.load(std::memory_order_relaxed);
       const auto done = checking.done.load(std::memory_order_relaxed);
       return ProgressBar::gauge("verify", done, total) + " rows  ETA " +
-             ProgressBar::eta(elapsed - check_start, done, total);
+             eta.text(elapsed - check_start, done, total);
     });
     std::string board = read_board(input);
     reading.store(2, std::memory_order_relaxed);

@@ -119,7 +119,7 @@ class Master {
     double share = todo > 0 ? static_cast<double>(done) / todo : 1;  // of this run's work
     if (units_total_ > 0) share = static_cast<double>(units_done) / units_total_;
     double rate = elapsed > 0 ? done / elapsed : 0;
-    std::string eta = share > 0 ? duration_text(elapsed * (1 - share) / share) : "--";
+    std::string eta = eta_.text(elapsed, share);
     const double overall =
         job_.frontier_size > 0
             ? 100.0 * (job_.already_done + share * todo) / job_.frontier_size
@@ -147,6 +147,7 @@ class Master {
   std::uint64_t timed_ = 0;  // subproblems whose chunk's CPU time is in summary_
   std::unordered_map<std::uint64_t, std::uint64_t> units_of_;  // id -> estimated work
   std::uint64_t units_total_ = 0, units_done_ = 0;
+  Eta eta_;  // print_progress's, on the one thread that prints
 };
 
 Summary run_master(const Session& session, const Job& job) {

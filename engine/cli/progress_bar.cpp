@@ -103,21 +103,19 @@ ProgressBar::ProgressBar(bool enabled, Line line) : line_(std::move(line)) {
 }
 
 ProgressBar::ProgressBar(const Progress& progress, bool enabled, const std::string& label)
-    : ProgressBar(enabled, [&progress, label](double elapsed) {
-        return run_line(progress, label, elapsed);
-      }) {}
+    : ProgressBar(enabled, RunLine(progress, label)) {}
 
-std::string ProgressBar::run_line(const Progress& progress, const std::string& label,
-                                  double elapsed) {
-  const double fraction = progress.fraction();
-  const auto total = progress.total.load(std::memory_order_relaxed);
-  const auto done = progress.done.load(std::memory_order_relaxed);
-  const double rate = elapsed > 0 ? progress.nodes.load(std::memory_order_relaxed) / elapsed : 0;
+std::string ProgressBar::RunLine::operator()(double elapsed) {
+  const double fraction = progress_->fraction();
+  const auto total = progress_->total.load(std::memory_order_relaxed);
+  const auto done = progress_->done.load(std::memory_order_relaxed);
+  const auto nodes = progress_->nodes.load(std::memory_order_relaxed);
+  if (nodes != nodes_ && elapsed > 0) nodes_ = nodes, rate_ = static_cast<double>(nodes) / elapsed;
   char text[96];
   std::snprintf(text, sizeof text, "  %llu/%llu subproblems  %.3g nodes/s  ETA ",
                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
-                rate);
-  return gauge(label, fraction) + text + eta(elapsed, fraction);
+                rate_);
+  return gauge(label_, fraction) + text + eta_.text(elapsed, fraction);
 }
 
 ProgressBar::~ProgressBar() {
@@ -153,11 +151,6 @@ std::string ProgressBar::gauge(const std::string& label, double fraction) {
   return label + text;
 }
 
-std::string ProgressBar::eta(double elapsed, double fraction) {
-  if (!(fraction > 0) || fraction >= 1) return "--";
-  return duration_text(elapsed * (1 - fraction) / fraction);
-}
-
 std::string ProgressBar::gauge(const std::string& label, std::size_t done, std::size_t total) {
   double fraction = total > 0 ? static_cast<double>(done) / total : 0;
   constexpr int kWidth = 30;
@@ -167,11 +160,6 @@ std::string ProgressBar::gauge(const std::string& label, std::size_t done, std::
   std::snprintf(text, sizeof text, " [%s] %zu/%zu %3.0f%%", bar.c_str(), done, total,
                 100 * fraction);
   return label + text;
-}
-
-std::string ProgressBar::eta(double elapsed, std::size_t done, std::size_t total) {
-  if (done == 0 || done >= total) return "--";
-  return duration_text(elapsed * static_cast<double>(total - done) / static_cast<double>(done));
 }
 
 }  // namespace nursery::cli

@@ -1,6 +1,7 @@
 // Durations as a person reads them, for every progress line and ETA.
 #include "nursery/progress.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -27,6 +28,26 @@ std::string duration_text(double seconds) {
   else
     std::snprintf(text, sizeof text, "%llds", s);
   return text;
+}
+
+double Eta::seconds(double elapsed, double share) {
+  if (!(share > 0) || share >= 1 || !(elapsed > 0)) {
+    if (share >= 1) shown_ = -1;
+    return -1;
+  }
+  const double raw = elapsed * (1 - share) / share;
+  if (shown_ < 0 || elapsed <= at_) {
+    if (shown_ < 0) shown_ = raw, at_ = elapsed;
+    return shown_;
+  }
+  const double step = elapsed - at_;
+  const double counted_down = std::max(shown_ - step, 1e-3);
+  const double constant = std::clamp(elapsed / 3, 1.0, 60.0);
+  const double pull = 1 - std::exp(-step / constant);
+  shown_ = std::exp(std::log(counted_down) +
+                    pull * (std::log(std::max(raw, 1e-3)) - std::log(counted_down)));
+  at_ = elapsed;
+  return shown_;
 }
 
 }  // namespace nursery

@@ -187,4 +187,41 @@ TEST(Progress, LizardsVerifyCountsItsRows) {
   EXPECT_EQ(progress.done.load(), 8u);
 }
 
+// The time left a bar shows: unknown before anything is done; a steady run
+// shows the raw figure; a run whose share jumps as pieces of unequal size
+// finish (the raw figure swinging between 4 and 15 days every 0.2 s, as a
+// count of N = 23 did) shows a figure that stays within a narrow band;
+// a real change of pace still comes through within a few time constants.
+TEST(Eta, UnknownFirstThenSteadyThenDampedAndFollowing) {
+  Eta nothing;
+  EXPECT_LT(nothing.seconds(5, 0), 0);
+  EXPECT_EQ(nothing.text(5, 0), "--");
+  EXPECT_LT(nothing.seconds(5, 1), 0);
+
+  Eta steady;  // 1% a second: 100 s in all
+  for (int frame = 1; frame <= 100; ++frame) {
+    const double elapsed = frame * 0.2;
+    const double left = steady.seconds(elapsed, elapsed / 100);
+    EXPECT_NEAR(left, 100 - elapsed, 1e-6 * 100) << elapsed;
+  }
+  EXPECT_EQ(steady.text(50, 0.5), "50s");
+
+  Eta noisy;
+  double low = 1e300, high = 0;
+  for (int frame = 0; frame < 100; ++frame) {
+    const double elapsed = 10 + frame * 0.2;
+    const double raw = frame % 2 ? 320'000 : 1'300'000;
+    const double left = noisy.seconds(elapsed, elapsed / (elapsed + raw));
+    if (frame >= 50) low = std::min(low, left), high = std::max(high, left);
+  }
+  EXPECT_LT(high / low, 1.25) << low << " .. " << high;
+
+  Eta slowing;  // 10 s at 1%/s, then 30 s stalled at 10%: the raw figure
+                // grows from 90 s to 360 s, and the shown one follows
+  double left = 0;
+  for (int frame = 1; frame <= 50; ++frame) left = slowing.seconds(frame * 0.2, frame * 0.002);
+  for (int frame = 1; frame <= 150; ++frame) left = slowing.seconds(10 + frame * 0.2, 0.1);
+  EXPECT_GT(left, 0.6 * 360) << left;
+}
+
 }  // namespace

@@ -178,19 +178,33 @@ class ProgressBar {
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;
 
-  // "label [####......] done/total  40%" and the time left at the rate so far.
+  // "label [####......] done/total  40%" (the time left: an Eta, one per
+  // bar, in progress.hpp).
   static std::string gauge(const std::string& label, std::size_t done, std::size_t total);
-  static std::string eta(double elapsed, std::size_t done, std::size_t total);
-  // The same for a share from 0 to 1 of the work ("--" before any).
+  // The same for a share from 0 to 1 of the work.
   static std::string gauge(const std::string& label, double fraction);
-  static std::string eta(double elapsed, double fraction);
   // `line` fitted into a terminal of `columns` (one column spare): the
   // gauge narrows to 10 cells, then a rate ("/s") field goes, then fields
   // from the right but the ETA, then the line is cut. Fields are separated
   // by two spaces; the first is "label [gauge] ...".
   static std::string fit(const std::string& line, std::size_t columns);
-  // What a scheduler run's bar shows after `elapsed` seconds.
-  static std::string run_line(const Progress& progress, const std::string& label, double elapsed);
+  // What a scheduler run's bar shows: "label [gauge] share  done/total
+  // subproblems  rate nodes/s  ETA time". Nodes are counted as subproblems
+  // finish, so the rate is the one at the last finish, not one that sinks
+  // between finishes; the ETA is smoothed (Eta).
+  class RunLine {
+   public:
+    RunLine(const Progress& progress, std::string label)
+        : progress_(&progress), label_(std::move(label)) {}
+    std::string operator()(double elapsed);
+
+   private:
+    const Progress* progress_;
+    std::string label_;
+    Eta eta_;
+    std::uint64_t nodes_ = 0;  // nodes at the last finish seen
+    double rate_ = 0;          // nodes/s then
+  };
 
  private:
   Line line_;
