@@ -1,6 +1,7 @@
 // nursery count's methods as one table (count_methods.hpp).
 #include <array>
 #include <cstdio>
+#include <nursery/cli.hpp>
 #include <nursery/count_methods.hpp>
 
 namespace nursery::queens {
@@ -79,6 +80,20 @@ JoinCount::Instance join_for_memory(int n, std::uint64_t budget, unsigned worker
                               " even in its finest pieces, more than the budget of " +
                               gibibytes(static_cast<double>(budget)) +
                               " (raise --memory, use fewer --threads, or --method bitboard)");
+}
+
+Result<Placement> count(int n, const CountOptions& options) {
+  if (n < 1 || n > kMaxCountN)
+    throw std::invalid_argument("N must be between 1 and " + std::to_string(kMaxCountN) +
+                                ", found " + std::to_string(n));
+  const CountMethod& method = choose_count_method(options.method, n);
+  RunOptions run = options.run;
+  run.mode = Mode::count;
+  JoinCount::Instance instance{n, 0};
+  if (method.method == Method::join)
+    instance = join_for_memory(n, options.memory ? options.memory : cli::default_memory(),
+                               detail::worker_count(run.threads));
+  return method.count(instance, run, options.unique);
 }
 
 }  // namespace nursery::queens

@@ -33,6 +33,27 @@ case "$out" in
   *) fail "unexpected output from the consumer: $out" ;;
 esac
 
+# README's example project, built exactly as printed there: each block after
+# a "<!-- consumer: FILE -->" line is FILE; the one named output is what the
+# program must print.
+readme="$work/readme"
+mkdir -p "$readme"
+awk -v dir="$readme" '
+  /^<!-- consumer: .* -->$/ { file = $3; next }
+  file != "" && /^```/ { if (inside) { inside = 0; file = "" } else inside = 1; next }
+  inside { print > (dir "/" file) }
+' "$root/README.md"
+for file in CMakeLists.txt main.cpp output; do
+  [ -s "$readme/$file" ] || fail "README.md has no consumer block for $file"
+done
+cmake -S "$readme" -B "$readme/build" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$readme/build" >/dev/null
+readme_out="$("$readme/build/queens_demo")"
+echo "$readme_out"
+[ "$readme_out" = "$(cat "$readme/output")" ] ||
+  fail "README's example printed '$readme_out', README shows '$(cat "$readme/output")'"
+
 # The installed CLI runs, and its manual page is well-formed roff.
 cli_out="$("$prefix/bin/nursery" count 8)"
 echo "$cli_out" | grep -q "92" || fail "installed nursery count 8 printed: $cli_out"

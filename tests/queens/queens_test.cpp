@@ -222,4 +222,38 @@ TEST(QueensCount, TimeoutIsReportedNotCounted) {
   EXPECT_LT(result.stats.subproblems_done, result.stats.subproblems);
 }
 
+// The library's one call: queens::count takes the method `nursery count`
+// would (the join from 14 on) and gives totals and classes against the
+// table; the other methods by name; bad N or method in the CLI's words; a
+// deadline stops it and says so.
+TEST(QueensCount, TheLibrarysCountMatchesTheTableWithItsClasses) {
+  auto table = nursery::testing::nqueens_reference();
+  for (int n = 1; n <= 15; ++n) {
+    auto result = queens::count(n);
+    ASSERT_EQ(result.status, Status::complete) << "N = " << n;
+    EXPECT_EQ(result.count, table[n].total) << "N = " << n;
+    EXPECT_EQ(result.unique, table[n].unique) << "N = " << n;
+  }
+  queens::CountOptions options;
+  options.method = "backtrack";
+  options.run.threads = 1;
+  EXPECT_EQ(queens::count(9, options).count, table[9].total);
+  options.method = "join";
+  options.unique = false;
+  auto join = queens::count(10, options);
+  EXPECT_EQ(join.count, table[10].total);
+  EXPECT_EQ(join.unique, 0u);
+
+  EXPECT_THROW(queens::count(0), std::invalid_argument);
+  EXPECT_THROW(queens::count(33), std::invalid_argument);
+  options.method = "brute";
+  EXPECT_THROW(queens::count(11, options), std::invalid_argument);
+  options.method = "quick";
+  EXPECT_THROW(queens::count(8, options), std::invalid_argument);
+
+  queens::CountOptions timed;
+  timed.run.budget = nursery::Budget(nullptr, 0.2);
+  EXPECT_EQ(queens::count(21, timed).status, Status::timeout);
+}
+
 }  // namespace

@@ -20,6 +20,22 @@ constexpr int kMaxBruteN = 10;  // N^N placements: 10^10 is already minutes of w
 // A placement lists, for each column c (0-based), the row of its queen.
 using Placement = std::vector<std::uint32_t>;
 
+//--- The count, as `nursery count N` makes it ---------------------------------
+// The library's one call for a count: the method `nursery count` would take
+// (the join from N = 14, the bitboard below; count_methods.hpp lists them),
+// the classes under the 8 symmetries with the total, on all cores unless
+// `run.threads` says otherwise, stopped by `run.budget`. The result's
+// status says whether the counts are exact (complete) or the run stopped.
+// std::invalid_argument, in the CLI's words, for N outside 1..kMaxCountN, an
+// unknown method, or a memory budget the count cannot fit.
+struct CountOptions {
+  std::string method = "auto";  // as --method: auto, join, bitboard, backtrack, ...
+  bool unique = true;           // also the symmetry classes (join, bitboard; others: 0)
+  std::uint64_t memory = 0;     // bytes the join's pieces may take; 0: half of the RAM
+  RunOptions run;               // threads, budget (stop, deadline), progress
+};
+Result<Placement> count(int n, const CountOptions& options = {});
+
 //--- Counting by canonical pre-placements (the fast method) ----------------
 // Every solution has one queen on each border line of the board; the
 // nearest of them to a corner (its distance along its edge) can be turned by
