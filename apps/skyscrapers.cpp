@@ -39,6 +39,8 @@ int cmd_skyscrapers(int argc, char** argv) {
   options.add_options()("help,h", "show this help")(
       "input", po::value<std::string>()->required()->value_name("FILE"),
       "puzzle file (-: stdin), or a Tatham game ID")(
+      "output,o", po::value<std::string>()->value_name("FILE"),
+      "write the results to FILE (-: stdout) instead of stdout, atomically")(
       "count", "count the solutions (exactly, or up to --limit) instead of printing one")(
       "all", "print every solution (up to --limit K), each verified; one thread, in search order")(
       "limit", po::value<std::uint64_t>()->default_value(0),
@@ -51,8 +53,9 @@ int cmd_skyscrapers(int argc, char** argv) {
   po::variables_map vm;
   if (!parse_command_line(
           argc, argv,
-          "usage: nursery skyscrapers FILE|GAME-ID [--count | --all] [--limit K] [--threads T]\n"
-          "                           [--stats] [--json] [--progress|--no-progress]\n"
+          "usage: nursery skyscrapers FILE|GAME-ID [--count | --all] [--limit K] [-o FILE]\n"
+          "                           [--threads T] [--timeout S] [--stats] [--json]\n"
+          "                           [--progress|--no-progress]\n"
           "Solves every puzzle of FILE (line format, Tatham game IDs or the grid form) or one\n"
           "game ID such as 4:2/2/1/3/1/3/3/2/2/2/3/1/2/3/1/2,c1a4b2e2a. Prints each solution in\n"
           "the grid form (read back by nursery verify) and a summary line; --all prints every\n"
@@ -71,6 +74,10 @@ int cmd_skyscrapers(int argc, char** argv) {
   bool json = shared.json;
   bool stats = shared.stats;
   auto input = vm["input"].as<std::string>();
+  const std::string output = vm.count("output") ? vm["output"].as<std::string>() : "";
+  refuse_clobbering({input}, {{"-o", output}});
+  if (!output.empty() && vm.count("bench"))
+    throw usage_error("--bench: prints its table on stdout, without -o");
   auto puzzles = load_puzzles(input);
   if (vm.count("bench")) {
     int repeats = vm["bench"].as<int>();
@@ -83,7 +90,7 @@ int cmd_skyscrapers(int argc, char** argv) {
   RunOptions run_options;
   run_options.threads = threads;
   run_options.limit = limit;
-  run_options.budget = Budget(&interrupt_source(), shared.timeout);
+  const Budget stop(&interrupt_source());  // --timeout is per puzzle: each its own deadline
   // Without --count: one solution, or with --limit the first solution and
   // the number found up to the limit, in one search.
   // With --all: every solution up to the limit, on one thread in the
@@ -115,6 +122,7 @@ int cmd_skyscrapers(int argc, char** argv) {
               std::to_string(progress.total.load() - total_before.load()) + " subproblems";
     return line + "  ETA " + eta.text(elapsed, fraction);
   });
+  ResultsTo results(output);
   auto start = std::chrono::steady_clock::now();
   nlohmann::json report = nlohmann::json::array();
   sky::Tally tally;
@@ -141,6 +149,7 @@ int cmd_skyscrapers(int argc, char** argv) {
                 << sky::format(puzzle, grid) << '\n';
     };
     auto puzzle_start = std::chrono::steady_clock::now();
+    run_options.budget = stop.within(shared.timeout);
     done_before.store(progress.done.load());
     total_before.store(progress.total.load());
     try {
@@ -227,6 +236,7 @@ int cmd_skyscrapers(int argc, char** argv) {
                 << " solutions in all" << (all_exact ? "" : " (incomplete)");
     std::cout << "; total " << milliseconds(seconds) << '\n';
   }
+  results.keep();
   if (tally.failed(counting)) std::cerr << "no solution" << (puzzles.size() > 1 ? " for some puzzles\n" : "\n");
   return status;
 }

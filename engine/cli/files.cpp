@@ -99,6 +99,22 @@ void write_output(const std::string& path, const std::string& text) {
   }
 }
 
+ResultsTo::ResultsTo(std::string path) : path_(std::move(path)) {
+  if (path_.empty() || is_stdio(path_)) return;
+  stdout_ = std::cout.rdbuf(kept_.rdbuf());
+}
+
+ResultsTo::~ResultsTo() {
+  if (stdout_) std::cout.rdbuf(stdout_);
+}
+
+void ResultsTo::keep() {
+  if (!stdout_) return;
+  std::cout.rdbuf(stdout_);
+  stdout_ = nullptr;
+  write_output(path_, kept_.str());
+}
+
 namespace {
 
 // Whether two names reach one file: the same inode when the first exists

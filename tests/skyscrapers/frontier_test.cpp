@@ -3,9 +3,11 @@
 // 161,280 Latin squares of order 5), parallel counts agree, and a deadline
 // stops a count that is far too big, reported as incomplete.
 #include <gtest/gtest.h>
-#include <nursery/scheduler.hpp>
 
+#include <chrono>
+#include <nursery/scheduler.hpp>
 #include <random>
+#include <thread>
 
 #include "support.hpp"
 
@@ -128,6 +130,26 @@ TEST(Frontier, DeadlineStopsAHugeCountAsIncomplete) {
   auto solved = sky::solve(empty, options);
   EXPECT_EQ(solved.result.status, nursery::Status::timeout);
   EXPECT_LT(solved.result.stats.wall_seconds, 2.0);
+}
+
+// A deadline that has passed before the run ends it at once, however small
+// the puzzle, on one thread or several (it used to get a millisecond of
+// grace, in which a 9x9 puzzle of 46 nodes was solved under --timeout
+// 0.001).
+TEST(Frontier, APassedDeadlineEndsEvenATinySearch) {
+  sky::Puzzle empty;
+  empty.size = 4;
+  empty.clues.assign(16, 0);
+  nursery::RunOptions options;
+  options.mode = nursery::Mode::first;
+  options.budget = nursery::Budget(nullptr, 1e-9);
+  std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  for (unsigned threads : {1u, 2u}) {
+    options.threads = threads;
+    auto solved = sky::solve(empty, options);
+    EXPECT_EQ(solved.result.status, nursery::Status::timeout) << threads << " threads";
+    EXPECT_FALSE(solved.first.has_value()) << threads << " threads";
+  }
 }
 
 }  // namespace

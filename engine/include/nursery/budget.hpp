@@ -29,7 +29,8 @@ class Budget {
   // This budget, ending `seconds` from now at the latest (<= 0: unchanged).
   Budget within(double seconds) const {
     Budget part = *this;
-    if (seconds > 0) part.deadline_ = std::min(deadline_, SteadyClock::now() + seconds_duration(seconds));
+    if (seconds > 0)
+      part.deadline_ = std::min(deadline_, SteadyClock::now() + seconds_duration(seconds));
     return part;
   }
   // This budget, also ending at `share` of the time it has left (a phase
@@ -66,6 +67,8 @@ class Budget {
   // requested, else timeout.
   Status why() const { return stop_requested() ? Status::cancelled : Status::timeout; }
   const StopSource* stop() const { return stop_; }
+  // The deadline (time_point::max() without one).
+  SteadyClock::time_point deadline() const { return deadline_; }
 
  private:
   const StopSource* stop_ = nullptr;

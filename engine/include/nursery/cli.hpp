@@ -13,6 +13,7 @@
 #include <nursery/progress.hpp>
 #include <nursery/report.hpp>
 #include <nursery/stop.hpp>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -70,6 +71,23 @@ std::string read_input(const std::string& path, std::size_t most = 0);
 // for "-" and /dev/stdout; UsageError "PATH: REASON" when it cannot be
 // written, Interrupted when a signal ends a wait for a FIFO's reader.
 void write_output(const std::string& path, const std::string& text);
+// -o FILE for a command whose results go to std::cout: while it lives,
+// what the command writes on std::cout is kept, and keep() writes it to
+// FILE as write_output does (atomically). Without keep() (the command ended
+// by an error) FILE is left as it was. "-" or "": std::cout as usual.
+class ResultsTo {
+ public:
+  explicit ResultsTo(std::string path);
+  ~ResultsTo();
+  void keep();
+  ResultsTo(const ResultsTo&) = delete;
+  ResultsTo& operator=(const ResultsTo&) = delete;
+
+ private:
+  std::string path_;
+  std::ostringstream kept_;
+  std::streambuf* stdout_ = nullptr;  // std::cout's own buffer while kept_ stands in
+};
 // Results lost on the way out (a full disk, a closed pipe) are an error,
 // not a success: flushes stdout; false, with "error: stdout: REASON" on
 // stderr, when it failed.

@@ -110,7 +110,9 @@ class Search {
         progress_(progress) {}
 
   Mode mode() const { return mode_; }
-  StopPoller poller() const { return StopPoller(&source()); }
+  StopPoller poller(unsigned interval = StopPoller::kInterval) const {
+    return StopPoller(&source(), interval);
+  }
   bool stop_requested() const { return source().requested(); }
 
   // First mode under the leftmost rule: one stop per subproblem (each

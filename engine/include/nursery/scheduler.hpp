@@ -56,13 +56,13 @@ inline double thread_cpu_seconds() {
   return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
-// Sets `stop` to timeout when the deadline passes, unless disarmed first
-// (destroyed).
+// Sets `stop` to timeout when the budget's deadline passes (at once when it
+// has passed), unless disarmed first (destroyed).
 class Watchdog {
  public:
-  Watchdog(StopSource& stop, tbb::task_group_context& context, double seconds) {
-    if (seconds <= 0) return;
-    timer_ = Background::at(SteadyClock::now() + seconds_duration(seconds), [&stop, &context] {
+  Watchdog(StopSource& stop, tbb::task_group_context& context, const Budget& budget) {
+    if (!budget.has_deadline()) return;
+    timer_ = Background::at(budget.deadline(), [&stop, &context] {
       stop.request(StopReason::timeout);
       context.cancel_group_execution();
     });
@@ -158,6 +158,10 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
   execution.outcomes.resize(subproblems.size());
 
   StopSource stop(options.budget.stop());
+  // A deadline already passed (a batch's instance that waited, a split that
+  // took it all) ends the run before any search, as the watchdog would a
+  // moment later (its thread may start after a small search has ended).
+  if (options.budget.past_deadline()) stop.request(StopReason::timeout);
   tbb::task_group_context context;
   Search<Solution> search(options.mode, options.limit, stop, sink, options.progress,
                           [&context] { context.cancel_group_execution(); });
@@ -209,7 +213,7 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
   };
 
   {
-    detail::Watchdog watchdog(stop, context, options.budget.timeout_seconds());
+    detail::Watchdog watchdog(stop, context, options.budget);
     NURSERY_TSAN_RELEASE(&execution);
     if (!stop.requested() && !subproblems.empty())
       detail::run_pool(subproblems.size(), options.threads, context, body);
@@ -273,7 +277,8 @@ Result<typename Kind::Solution> run(
     const typename Kind::Instance& instance, const RunOptions& options,
     const typename Search<typename Kind::Solution>::Sink* sink = nullptr) {
   if constexpr (Probing<Kind>) {
-    if (options.probe_nodes > 0 && detail::worker_count(options.threads) > 1)
+    if (options.probe_nodes > 0 && detail::worker_count(options.threads) > 1 &&
+        !options.budget.past_deadline())
       if (auto probed = detail::probe<Kind>(instance, options, sink)) return std::move(*probed);
   }
   using Clock = std::chrono::steady_clock;

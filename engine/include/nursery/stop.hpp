@@ -54,17 +54,21 @@ class StopSource {
 class StopPoller {
  public:
   static constexpr unsigned kInterval = 4096;
-  explicit StopPoller(const StopSource* source) : source_(source) {}
+  // `interval`: calls of poll() per look at the stop (kInterval for nodes
+  // of a few nanoseconds; 1 where a node takes microseconds).
+  explicit StopPoller(const StopSource* source, unsigned interval = kInterval)
+      : source_(source), interval_(interval), countdown_(interval) {}
   bool poll() {
     if (--countdown_ != 0) return false;
-    countdown_ = kInterval;
+    countdown_ = interval_;
     return source_ != nullptr && source_->requested();
   }
   bool now() const { return source_ != nullptr && source_->requested(); }
 
  private:
   const StopSource* source_;
-  unsigned countdown_ = kInterval;
+  unsigned interval_;
+  unsigned countdown_;
 };
 
 }  // namespace nursery
