@@ -20,10 +20,10 @@ namespace nursery::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: nursery count N [--threads T] [--unique] [--stats] [--json] [--method M]\n"
+    "usage: nursery count N... [--threads T] [--unique] [--stats] [--json] [--method M]\n"
     "                       [--timeout S] [--subproblems K] [--progress|--no-progress]\n"
     "                       [--checkpoint FILE [--resume]] [--part I/K] [--mpi]\n"
-    "                       [--memory SIZE] [--estimate [S]]\n"
+    "                       [--memory SIZE] [--estimate [S]] [-o FILE]\n"
     "       nursery count --merge FILES... [--unique] [--json]\n"
     "Counts the solutions of the N-queens problem exactly (N = 1..32): the total\n"
     "(OEIS A000170) and, with --unique, the classes under the board's 8 symmetries\n"
@@ -31,11 +31,17 @@ constexpr const char* kUsage =
     "--checkpoint appends finished subproblems to FILE; --resume skips them.\n"
     "--part I/K counts every K-th subproblem (from the I-th) into FILE, for job\n"
     "arrays; --merge sums the part files. --mpi spreads the count over MPI ranks\n"
-    "(mpirun -np R nursery count N --mpi), each rank with its own thread pool.";
+    "(mpirun -np R nursery count N --mpi), each rank with its own thread pool.\n"
+    "Several N count one after another, a line 'N TOTAL [UNIQUE]' each (with\n"
+    "--json a line of JSON each), each with its own --timeout; the first that\n"
+    "does not finish ends the list.";
 
 std::uint64_t memory_budget(const po::variables_map& vm) {
   return vm.count("memory") ? parse_memory(vm["memory"].as<std::string>()) : default_memory();
 }
+
+int count_one(int n, const po::variables_map& vm, bool listed);
+int count_all(const po::variables_map& vm);
 
 }  // namespace
 
@@ -45,7 +51,7 @@ constexpr double kMinEstimate = 0.01;
 int cmd_count(int argc, char** argv) {
   po::options_description options("options");
   options.add_options()("help,h", "show this help")(
-      "n", po::value<int>()->value_name("N"), "board size N, 1..32")(
+      "n", po::value<std::vector<int>>()->value_name("N"), "board sizes N, 1..32")(
       "unique,u", "also count symmetry classes")(
       "method,m", po::value<std::string>()->default_value("auto"),
       "auto (join from N = 14, else bitboard), join (half boards counted against each "
@@ -77,21 +83,57 @@ int cmd_count(int argc, char** argv) {
       po::value<double>()->implicit_value(10)->notifier(
           within("--estimate", "seconds", kMinEstimate, kMaxTimeout)),
       "count nothing: run a random sample of the subproblems for S seconds (default 10; "
-      "0.01 to 1000000) and project the whole count's time");
+      "0.01 to 1000000) and project the whole count's time")(
+      "output,o", po::value<std::string>()->value_name("FILE"),
+      "write the result (text or JSON) to FILE instead of stdout, atomically");
   add_shared(options, kSolving, "give up after S seconds (0: never)");
   po::positional_options_description positionals;
-  positionals.add("n", 1);
+  positionals.add("n", -1);
   po::variables_map vm;
   if (!parse_command_line(argc, argv, kUsage, options, positionals, vm)) return kExitSuccess;
 
+  const std::string output = vm.count("output") ? vm["output"].as<std::string>() : "";
+  if (!output.empty() && vm.count("mpi"))
+    throw usage_error("-o: not with --mpi (rank 0 prints the count: redirect its stdout)");
+  refuse_clobbering(
+      vm.count("merge") ? vm["merge"].as<std::vector<std::string>>() : std::vector<std::string>{},
+      {{"-o", output},
+       {"--checkpoint", vm.count("checkpoint") ? vm["checkpoint"].as<std::string>() : ""}});
+  ResultsTo results(output);
+  const int status = count_all(vm);
+  results.keep();
+  return status;
+}
+
+namespace {
+
+// Every N asked, or --merge.
+int count_all(const po::variables_map& vm) {
   if (vm.count("merge")) {
     if (vm.count("n") || vm.count("mpi") || vm.count("checkpoint") || vm.count("part"))
       throw usage_error("--merge takes only checkpoint files (and --unique, --json)");
     return merge_parts(vm["merge"].as<std::vector<std::string>>(), vm);
   }
   if (!vm.count("n")) throw missing_argument("N");
-  const int n = vm["n"].as<int>();
-  if (n < 1 || n > queens::kMaxCountN) throw usage_error("N must be between 1 and 32");
+  const auto sizes = vm["n"].as<std::vector<int>>();
+  for (int n : sizes)
+    if (n < 1 || n > queens::kMaxCountN)
+      throw usage_error("N must be between 1 and 32, found " + std::to_string(n));
+  if (sizes.size() == 1) return count_one(sizes[0], vm, false);
+  for (const char* alone : {"estimate", "checkpoint", "part", "mpi"})
+    if (vm.count(alone))
+      throw usage_error(std::string("--") + alone + ": counts one N (found " +
+                        std::to_string(sizes.size()) + ")");
+  int status = kExitSuccess;
+  for (int n : sizes) {
+    status = count_one(n, vm, true);
+    if (status != kExitSuccess) break;
+  }
+  return status;
+}
+
+// One count: N and the options; `listed` when it is one of several N.
+int count_one(int n, const po::variables_map& vm, bool listed) {
   const queens::CountMethod* chosen = nullptr;
   try {
     chosen = &queens::choose_count_method(vm["method"].as<std::string>(), n);
@@ -113,7 +155,7 @@ int cmd_count(int argc, char** argv) {
   }
   run_options.budget = Budget(&interrupt_source(), shared.timeout);
   const std::uint64_t budget = memory_budget(vm);  // checked whatever the method
-  Counting counting{n, chosen, {n, 0}};
+  Counting counting{n, chosen, {n, 0}, listed};
   if (chosen->method == queens::Method::join)
     try {
       counting.join = queens::join_for_memory(n, budget, detail::worker_count(run_options.threads));
@@ -166,5 +208,7 @@ int cmd_count(int argc, char** argv) {
   }
   return count_plain(counting, run_options, vm);
 }
+
+}  // namespace
 
 }  // namespace nursery::cli

@@ -23,6 +23,7 @@ struct Counting {
   int n = 0;
   const queens::CountMethod* method = nullptr;  // a row of queens::count_methods()
   queens::JoinCount::Instance join;            // N; method join: its chunk fitted to --memory
+  bool listed = false;                         // one of several N: "N TOTAL [UNIQUE]"
 };
 
 // A count in one go, nothing kept (--unique: the join's classes by Burnside).
@@ -48,6 +49,7 @@ struct Report {
   bool unique_known = true;  // false: a part of a join count (its classes are not additive)
   Stats stats;
   nlohmann::json extra = nlohmann::json::object();  // checkpoint, part, ranks
+  bool listed = false;                              // one of several N: a line "N TOTAL [UNIQUE]"
 };
 
 // The number (or "unknown (...)" when stopped), or one JSON object.

@@ -31,6 +31,16 @@ int count_status(const Report& report) {
   return exit_code(report.status, true);
 }
 
+// printf's formatting into a string (for std::cout, which -o may redirect).
+template <class... Values>
+std::string printed(const char* format, Values... values) {
+  const int size = std::snprintf(nullptr, 0, format, values...);
+  std::string text(static_cast<std::size_t>(std::max(size, 0)) + 1, '\0');
+  std::snprintf(text.data(), text.size(), format, values...);
+  text.pop_back();
+  return text;
+}
+
 }  // namespace
 
 int print_report(const Report& report, const po::variables_map& vm, const std::string& method) {
@@ -49,6 +59,10 @@ int print_report(const Report& report, const po::variables_map& vm, const std::s
           complete && report.unique_known ? count_json(report.unique) : nlohmann::json(nullptr);
     out.update(report.extra);
     print_json(out);
+  } else if (complete && report.listed) {
+    std::cout << report.n << ' ' << to_string(report.total);
+    if (unique) std::cout << ' ' << to_string(report.unique);
+    std::cout << '\n';
   } else if (complete) {
     if (unique)
       std::cout << "total  " << to_string(report.total) << "\nunique " << to_string(report.unique)
@@ -59,6 +73,7 @@ int print_report(const Report& report, const po::variables_map& vm, const std::s
     // No result: stdout stays empty (a script reading the count gets none),
     // the reason goes to stderr with the exit status.
     std::lock_guard lock(stderr_mutex());
+    if (report.listed) std::cerr << "N = " << report.n << ": ";
     std::cerr << to_string(report.status) << ": no count (after " << report.stats.wall_seconds
               << " s, " << report.stats.subproblems_done << " of " << report.stats.subproblems
               << " subproblems done)\n";
@@ -142,24 +157,24 @@ int print_estimate(const Estimate& e, int n, const std::string& method,
   } else if (interrupted) {
     std::cout << "no estimate: stopped\n";
   } else if (!measured) {
-    std::printf("no estimate: no piece ran in %g s\n", seconds);
+    std::cout << printed("no estimate: no piece ran in %g s\n", seconds);
   } else {
-    std::printf(
+    std::cout << printed(
         "count %d (%s, %u threads): %zu subproblems; %zu of %zu finer pieces finished in "
         "%.1f s\n",
         n, method.c_str(), e.threads, e.subproblems, e.sampled, e.pieces, e.sample_seconds);
     if (e.lower_bound()) {
-      std::printf("projected more than %s wall, %s CPU (%s in %g s: each takes longer)\n",
-                  seconds_text(e.projected_wall).c_str(), seconds_text(e.projected_cpu).c_str(),
-                  e.sampled == 0 ? "no sampled piece finished" : "few sampled pieces finished",
-                  seconds);
+      std::cout << printed(
+          "projected more than %s wall, %s CPU (%s in %g s: each takes longer)\n",
+          seconds_text(e.projected_wall).c_str(), seconds_text(e.projected_cpu).c_str(),
+          e.sampled == 0 ? "no sampled piece finished" : "few sampled pieces finished", seconds);
     } else if (e.wall_error > 0) {
-      std::printf("projected %s wall (+- %s, 95%%), %s CPU\n",
-                  seconds_text(e.projected_wall).c_str(), seconds_text(e.wall_error).c_str(),
-                  seconds_text(e.projected_cpu).c_str());
+      std::cout << printed(
+          "projected %s wall (+- %s, 95%%), %s CPU\n", seconds_text(e.projected_wall).c_str(),
+          seconds_text(e.wall_error).c_str(), seconds_text(e.projected_cpu).c_str());
     } else {
-      std::printf("projected %s wall, %s CPU\n", seconds_text(e.projected_wall).c_str(),
-                  seconds_text(e.projected_cpu).c_str());
+      std::cout << printed("projected %s wall, %s CPU\n", seconds_text(e.projected_wall).c_str(),
+                           seconds_text(e.projected_cpu).c_str());
     }
   }
   return status;

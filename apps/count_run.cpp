@@ -100,6 +100,7 @@ int count_plain(const Counting& counting, const RunOptions& options, const po::v
   report.total = result.count;
   report.unique = result.unique;
   report.stats = result.stats;
+  report.listed = counting.listed;
   return print_report(report, vm, counting.method->name);
 }
 

@@ -1,5 +1,6 @@
 // nursery queens N: list solutions (--all), or find one (--first), for any N.
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <iostream>
@@ -8,8 +9,8 @@
 #include <nursery/queens.hpp>
 #include <nursery/scheduler.hpp>
 
-#include "options.hpp"
 #include "commands.hpp"
+#include "options.hpp"
 
 namespace nursery::cli {
 
@@ -18,14 +19,17 @@ namespace {
 constexpr const char* kUsage =
     "usage: nursery queens N [--first [--method M] [--any] | --all [--skip K] [--limit K]\n"
     "                        | --all --nth K] [--format F] [-o FILE]\n"
-    "                        [--threads T] [--stats] [--json]\n"
+    "                        [--threads T] [--timeout S] [--stats] [--json]\n"
+    "                        [--progress|--no-progress]\n"
     "Lists N-queens solutions in order (--all, N <= 32), or finds one (--first, the\n"
     "default): by parallel search for N <= 32, by an explicit construction beyond\n"
     "(N up to 100,000,000); the same solution on every run and thread count unless\n"
     "--any. Every solution printed has passed the independent checker.\n"
     "Formats: string ('*15863724': the 1-based row of each column's queen), rows\n"
     "(0-based rows, the default beyond N = 32), board ('Q' and '.'), svg or png (a\n"
-    "picture; a density picture beyond N = 200).";
+    "picture; a density picture beyond N = 200).\n"
+    "A run stopped by --timeout exits 3: --first prints nothing on stdout, --all\n"
+    "what it listed; the bar is drawn for --all only when stdout is not the terminal.";
 
 constexpr std::uint32_t kMaxConstructN = 100'000'000;
 
@@ -64,13 +68,14 @@ int cmd_queens(int argc, char** argv) {
       "backtracking), cp (forward checking, smallest domain first, N <= 64; its node count "
       "in --stats) or construction")(
       "any", "--first: the first solution any thread finds (faster; may differ between runs)");
-  add_shared(options, kThreads | kJson | kStats);
+  add_shared(options, kSolving, "give up after S seconds (0: never)");
   po::positional_options_description positionals;
   positionals.add("n", 1);
   po::variables_map vm;
   if (!parse_command_line(argc, argv, kUsage, options, positionals, vm)) return kExitSuccess;
 
   const std::uint32_t n = vm["n"].as<std::uint32_t>();
+  const SharedOptions shared = read_shared(vm);
   const bool all = vm.count("all") != 0;
   if (all && vm.count("first")) throw usage_error("--all and --first exclude each other");
   if (n < 1 || n > kMaxConstructN) throw usage_error("N must be between 1 and 100000000");
@@ -110,7 +115,9 @@ int cmd_queens(int argc, char** argv) {
     run_options.mode = Mode::all;
     run_options.threads = 1;
     run_options.limit = limit == 0 ? 0 : limit + skip;
-    run_options.budget = Budget(&interrupt_source());
+    run_options.budget = Budget(&interrupt_source(), shared.timeout);
+    Progress progress;
+    run_options.progress = &progress;
     nlohmann::json listed = nlohmann::json::array();
     std::uint64_t seen = 0;
     Search<queens::Placement>::Sink sink = [&](const queens::Placement& placement) {
@@ -121,15 +128,27 @@ int cmd_queens(int argc, char** argv) {
       else
         std::cout << format(format_name, placement) << (format_name == "board" ? "\n" : "\n");
     };
-    auto result = run<queens::Columns>(queens::Columns::Instance{static_cast<int>(n)},
-                                       run_options, &sink);
+    Result<queens::Placement> result;
+    {
+      // The listing goes to stdout: a bar on the same terminal would break
+      // its lines, so by default only when stdout goes elsewhere.
+      const bool bar_wanted =
+          vm.count("progress") != 0 || (shared.progress && !::isatty(STDOUT_FILENO));
+      ProgressBar bar(progress, bar_wanted, "queens " + std::to_string(n) + " --all");
+      result =
+          run<queens::Columns>(queens::Columns::Instance{static_cast<int>(n)}, run_options, &sink);
+    }
     const int status = exit_code(result.status, seen > skip);
+    const bool stopped = result.status == Status::timeout || result.status == Status::cancelled;
     if (json)
       print_json(nlohmann::json{{"n", n},
                                 {"status", status_word(status)},
                                 {"solutions", listed},
                                 {"listed", listed.size()},
                                 {"stats", stats_json(result.stats)}});
+    else if (stopped)
+      std::cerr << to_string(result.status) << " after " << result.stats.wall_seconds
+                << " s: " << (seen > skip ? seen - skip : 0) << " listed\n";
     else if (seen == 0)
       std::cout << "no solution\n";
     else if (seen <= skip)
@@ -154,10 +173,16 @@ int cmd_queens(int argc, char** argv) {
       n > static_cast<std::uint32_t>(queens::kMaxForwardCheckingN))
     throw usage_error("--method cp: N must be between 1 and 64");
   RunOptions run_options;
-  run_options.threads = read_shared(vm).threads;
-  run_options.budget = Budget(&interrupt_source());
+  run_options.threads = shared.threads;
+  run_options.budget = Budget(&interrupt_source(), shared.timeout);
   run_options.any = vm.count("any") != 0;
-  auto found = queens::find_one(n, run_options, method);
+  Progress progress;
+  run_options.progress = &progress;
+  queens::FoundOne found;
+  {
+    ProgressBar bar(progress, shared.progress, "queens " + std::to_string(n));
+    found = queens::find_one(n, run_options, method);
+  }
   if (found.report.status == Status::cancelled) return kExitInterrupted;
   const auto& solution = found.solution;
   const Stats& stats = found.report.stats;
@@ -176,6 +201,8 @@ int cmd_queens(int argc, char** argv) {
       std::fwrite(text.data(), 1, text.size(), stdout);
     else
       write_output(output, text);
+  } else if (found.report.status == Status::timeout) {
+    std::cerr << "timeout after " << stats.wall_seconds << " s: no solution found yet\n";
   } else {
     std::cout << "no solution\n";
   }

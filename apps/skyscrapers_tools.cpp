@@ -98,7 +98,9 @@ int cmd_gen_skyscrapers(int argc, char** argv) {
       "clues kept: all, or a number of randomly chosen ones")(
       "givens", po::value<int>()->default_value(0), "random cells given")(
       "unique", "make each puzzle unique: add given cells from the square, or with --redraw ...")(
-      "redraw", "... draw new squares until the clues and givens alone are unique");
+      "redraw", "... draw new squares until the clues and givens alone are unique")(
+      "output,o", po::value<std::string>()->value_name("FILE"),
+      "write the puzzles to FILE (-: stdout, the default), atomically");
   add_shared(options, kTimeout,
              "seconds to draw all the puzzles (0: none); past them exit 3, nothing written");
   po::positional_options_description positionals;
@@ -106,6 +108,7 @@ int cmd_gen_skyscrapers(int argc, char** argv) {
   if (!parse_command_line(argc, argv,
                           "usage: nursery gen skyscrapers --size N [--count K] [--seed S] "
                           "[--clues all|K] [--givens G] [--unique [--redraw]] [--timeout S]\n"
+                          "                               [-o FILE]\n"
                           "Draws random Latin squares and writes puzzles in the line format; the\n"
                           "square is the solution field. Without --unique a puzzle may have\n"
                           "several solutions (all 4N clues fix a 7x7 square in 0.23% of draws).",
@@ -165,7 +168,7 @@ int cmd_gen_skyscrapers(int argc, char** argv) {
     if (!puzzle || deadline.requested()) return deadline.exit_status();
     text << sky::format_instance(*puzzle, sky::Form::line) << '\n';
   }
-  std::cout << text.str();
+  write_output(vm.count("output") ? vm["output"].as<std::string>() : "-", text.str());
   return kExitSuccess;
 }
 

@@ -4,12 +4,14 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <nursery/queens.hpp>
 #include <sstream>
 #include <vector>
 
+#include "nqueens_reference.hpp"
 #include "run_cli.hpp"
 #include "temp_dir.hpp"
 
@@ -24,6 +26,67 @@ TEST(QueensCli, CountPrintsTheTotalAndUnique) {
   run = run_cli("count 12 --unique --threads 2", false);
   EXPECT_EQ(run.status, 0);
   EXPECT_EQ(run.output, "total  14200\nunique 1787\n");
+}
+
+// Several N: one line "N TOTAL [UNIQUE]" each against the table (one JSON
+// document a line with --json); what counts one N alone is refused; a
+// stopped count ends the list with its exit status.
+TEST(QueensCli, CountsSeveralNOneLineEach) {
+  auto table = nursery::testing::nqueens_reference();
+  auto run = run_cli("count 4 9 14", false);
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.output, "4 " + nursery::to_string(table[4].total) + "\n9 " +
+                            nursery::to_string(table[9].total) + "\n14 " +
+                            nursery::to_string(table[14].total) + "\n");
+  run = run_cli("count 10 11 --unique", false);
+  EXPECT_EQ(run.output, "10 724 92\n11 2680 341\n");
+  run = run_cli("count 8 12 --json", false);
+  std::istringstream lines(run.output);
+  std::string line;
+  std::vector<int> sizes;
+  while (std::getline(lines, line)) sizes.push_back(nlohmann::json::parse(line)["n"].get<int>());
+  EXPECT_EQ(sizes, (std::vector<int>{8, 12}));
+  for (const char* alone : {"--checkpoint x.ckpt", "--estimate 1", "--part 1/2"}) {
+    auto refused = run_cli(std::string("count 8 9 ") + alone);
+    EXPECT_EQ(refused.status, 2) << alone;
+    EXPECT_NE(refused.output.find("counts one N"), std::string::npos) << refused.output;
+  }
+  EXPECT_EQ(run_cli("count 8 33").status, 2);
+
+  // -o FILE: what stdout would hold, written atomically; never the
+  // checkpoint's file; not with --mpi (rank 0 prints).
+  nursery::testing::TempDir dir;
+  auto written = run_cli("count 10 11 --unique -o " + dir / "counts.txt", false);
+  EXPECT_EQ(written.status, 0);
+  EXPECT_EQ(written.output, "");
+  EXPECT_EQ(nursery::testing::read(dir / "counts.txt"), "10 724 92\n11 2680 341\n");
+  EXPECT_EQ(run_cli("count 12 --checkpoint " + dir / "c" + " -o " + dir / "c").status, 2);
+  EXPECT_FALSE(std::filesystem::exists(dir / "c"));
+  EXPECT_EQ(run_cli("count 12 --mpi -o " + dir / "m").status, 2);
+  auto stopped = run_cli("count 6 21 7 --timeout 0.2");
+  EXPECT_EQ(stopped.status, 3) << stopped.output;
+  EXPECT_NE(stopped.output.find("6 4\n"), std::string::npos) << stopped.output;
+  EXPECT_NE(stopped.output.find("N = 21: timeout: no count"), std::string::npos) << stopped.output;
+  EXPECT_EQ(stopped.output.find("7 40"), std::string::npos) << stopped.output;
+}
+
+// queens takes --timeout and --progress as every solving command does: a
+// stopped --first prints nothing on stdout and exits 3; a stopped --all
+// keeps what it listed and says so on stderr; --progress draws the bar.
+TEST(QueensCli, TimeoutAndProgressLikeEveryCommand) {
+  auto first = run_cli("queens 31 --method search --timeout 0.000001", false);
+  EXPECT_EQ(first.status, 3);
+  EXPECT_EQ(first.output, "");
+  auto json = run_cli("queens 31 --method search --timeout 0.000001 --json", false);
+  EXPECT_EQ(json.status, 3);
+  EXPECT_EQ(nlohmann::json::parse(json.output)["status"], "TIMEOUT") << json.output;
+  auto listing = run_cli("queens 22 --all --timeout 0.2");
+  EXPECT_EQ(listing.status, 3);
+  EXPECT_NE(listing.output.find("timeout after "), std::string::npos);
+  EXPECT_NE(listing.output.find(" listed\n"), std::string::npos);
+  auto bar = run_cli("queens 12 --all --progress --limit 5 -f rows");
+  EXPECT_EQ(bar.status, 0) << bar.output;
+  EXPECT_NE(bar.output.find("queens 12 --all ["), std::string::npos) << bar.output;
 }
 
 TEST(QueensCli, CountMethodsAgree) {
@@ -155,7 +218,7 @@ TEST(QueensCli, BadArgumentsExitTwoWithOneLine) {
   }
   // Every usage error names the command and its usage line (issue 24).
   EXPECT_EQ(run_cli("count 40").output,
-            "error: count: N must be between 1 and 32 (usage: nursery count N [options])\n");
+            "error: count: N must be between 1 and 32, found 40 (usage: nursery count N... [options])\n");
 }
 
 // queens -o FILE writes the one solution there (as stdout would show it),

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -108,6 +109,11 @@ TEST(Cli, GeneratorIsReproducibleAndItsPuzzlesSolve) {
   auto second = run_cli("gen skyscrapers --size 6 --count 5 --seed 3");
   ASSERT_EQ(first.status, 0) << first.output;
   EXPECT_EQ(first.output, second.output);
+  auto written = temp_path("gen6-o.txt");
+  EXPECT_EQ(run_cli("gen skyscrapers --size 6 --count 5 --seed 3 -o " + written).output, "");
+  std::ifstream in(written);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()),
+            first.output);
   auto file = temp_path("gen6.txt");
   write_text(file, first.output);
   auto run = run_cli("skyscrapers " + file);
@@ -149,10 +155,20 @@ TEST(SkyscrapersCli, OutputFileHoldsWhatStdoutWouldAndSparesTheInput) {
   std::string kept((std::istreambuf_iterator<char>(again)), std::istreambuf_iterator<char>());
   EXPECT_EQ(kept, "4 1,2,3,4,0,0,0,0,0,0,0,0,0,0,0,0\n");
 
-  // 25 puzzles of about 2 ms each under 0.5 s per puzzle: all solved (one
-  // deadline for the whole file would leave the last ones little time on a
-  // loaded machine, and none at all at 0.02 s).
-  auto each = run_cli("skyscrapers " + dataset("tatham_unreasonable_9.txt") + " --timeout 0.5");
+  // --timeout is per puzzle, from its start: puzzles that arrive on a pipe
+  // 0.6 s after the start are each given their 0.5 s (one deadline set at
+  // the start had passed before the first was read: all timed out).
+  auto fifo = temp_path("sky-fifo");
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  std::thread writer([&] {
+    std::ofstream pipe(fifo);  // opens once the CLI's shell opens it to read
+    std::this_thread::sleep_for(std::chrono::milliseconds(600));
+    std::ifstream file(dataset("tatham_unreasonable_9.txt"));
+    pipe << file.rdbuf();
+  });
+  auto each = run_cli("skyscrapers - --timeout 0.5 < " + fifo);
+  writer.join();
   EXPECT_EQ(each.status, 0) << each.output;
   EXPECT_NE(each.output.find("25 solved"), std::string::npos) << each.output;
 }
