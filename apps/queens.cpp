@@ -25,9 +25,10 @@ constexpr const char* kUsage =
     "default): by parallel search for N <= 32, by an explicit construction beyond\n"
     "(N up to 100,000,000); the same solution on every run and thread count unless\n"
     "--any. Every solution printed has passed the independent checker.\n"
-    "Formats: string ('*15863724': the 1-based row of each column's queen), rows\n"
-    "(0-based rows, the default beyond N = 32), board ('Q' and '.'), svg or png (a\n"
-    "picture; a density picture beyond N = 200).\n"
+    "Formats: string ('*15863724': the 1-based row of each column's queen, 1-9 then\n"
+    "a-z, N <= 35; the default up to N = 32), rows (0-based rows, the default beyond,\n"
+    "said on stderr), board ('Q' and '.'), svg or png (a picture; a density\n"
+    "picture beyond N = 200). --json always gives 0-based rows.\n"
     "A run stopped by --timeout exits 3: --first prints nothing on stdout, --all\n"
     "what it listed; the bar is drawn for --all only when stdout is not the terminal.";
 
@@ -95,6 +96,12 @@ int cmd_queens(int argc, char** argv) {
   if ((format_name == "svg" || format_name == "png") && (all || json_wanted(vm)))
     throw usage_error("--format " + format_name + ": one solution, without --all or --json");
   if (format_name == "png") picture_format(&format_name, output);  // not to a terminal
+  // The one switch of the default: said to a person reading the terminal,
+  // not only in --help.
+  if (!vm.count("format") && format_name == "rows" && !all && !json_wanted(vm) &&
+      is_stdio(output) && ::isatty(STDOUT_FILENO))
+    std::cerr << "note: N > 32: the solution as 0-based rows (--format rows); the '*' string "
+                 "of 1-based rows in base 36 goes to N = 35 (--format string)\n";
   if (format_name == "string" && n > 35)
     throw usage_error("--format string: N must be at most 35 (one character per row)");
   const bool json = json_wanted(vm);
