@@ -180,8 +180,14 @@ bool encode(std::string* out, int width, int height, const png_const_bytep* rows
 }  // namespace
 
 std::string png(const Scene& scene) {
-  Canvas canvas(static_cast<int>(std::ceil(scene.width)), static_cast<int>(std::ceil(scene.height)));
-  for (const Item& item : scene.items) draw(canvas, item);
+  const double up = kTop - kPngTop;  // the caption band, left out
+  Canvas canvas(static_cast<int>(std::ceil(scene.width)),
+                static_cast<int>(std::ceil(scene.height - up)));
+  for (Item item : scene.items) {
+    item.y -= up;
+    if (item.shape == Shape::line) item.h -= up;  // a line's end point
+    draw(canvas, item);
+  }
 
   // tEXt is Latin-1: other bytes become '?'.
   std::string title = scene.title;

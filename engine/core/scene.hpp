@@ -69,12 +69,16 @@ struct Scene {
   }
 };
 
-// The room above the drawing for the SVG caption (the PNG keeps it blank).
+// The room above the drawing for the SVG caption. The PNG has no caption
+// (its title goes into a tEXt chunk): it leaves the band out, all but the
+// margin of kPngTop, so that the picture has the same margin on every side.
 constexpr double kTop = 24;
+constexpr double kPngTop = 4;
 
 std::string svg(const Scene& scene);
-// PNG bytes (8-bit RGB); text items are drawn from a built-in digit font
-// (digits only: the clues and heights), the title goes into a tEXt chunk.
+// PNG bytes (8-bit RGB), the caption band left out (kPngTop); text items
+// are drawn from a built-in digit font (digits only: the clues and
+// heights), the title goes into a tEXt chunk.
 std::string png(const Scene& scene);
 
 }  // namespace nursery::picture::scene
