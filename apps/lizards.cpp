@@ -121,10 +121,10 @@ int cmd_lizards(int argc, char** argv) {
                         {"how", report.how},
                         {"n", board.n},
                         {"p", board.p},
-                        {"lower", report.lower},
-                        {"upper", report.upper},
                         {"stats", stats_json(report.stats)}};
-    if (report.count) j["count"] = count_json(*report.count);
+    // A decision's bounds on the largest placement; a count has none.
+    if (!solve.count) j["lower"] = report.lower, j["upper"] = report.upper;
+    if (report.count) j["total"] = count_json(*report.count);
     if (report.placement) j["placement"] = placement_json(*report.placement, board.n);
     if (!output.empty()) j["output"] = output;
     print_json(j);
@@ -132,14 +132,20 @@ int cmd_lizards(int argc, char** argv) {
     write_stdout(answer);
   }
   if (vm.count("stats")) {
-    std::cerr << "decided by: " << report.how << "\nlizards: p = " << board.p << ", best placement "
-              << report.lower << ", upper bound " << report.upper << '\n';
+    std::cerr << "decided by: " << report.how << '\n';
+    if (!solve.count)
+      std::cerr << "lizards: p = " << board.p << ", best placement " << report.lower
+                << ", upper bound " << report.upper << '\n';
     print_stats(std::cerr, report.stats);
   }
   if (!decided) {
     bool interrupted = report.status == Status::cancelled;
-    std::cerr << (interrupted ? "interrupted" : "timeout") << ": result unknown (best placement "
-              << report.lower << " of p = " << board.p << ", upper bound " << report.upper << ")\n";
+    std::cerr << (interrupted ? "interrupted" : "timeout");
+    if (solve.count)
+      std::cerr << ": no count (after " << report.stats.wall_seconds << " s)\n";
+    else
+      std::cerr << ": result unknown (best placement " << report.lower << " of p = " << board.p
+                << ", upper bound " << report.upper << ")\n";
     if (!json && output.empty()) std::cout << "unknown\n";
   }
   return exit_code(report);

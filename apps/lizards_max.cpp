@@ -9,6 +9,7 @@
 #include <iostream>
 #include <limits>
 #include <nursery/lizards.hpp>
+#include <nursery/scheduler.hpp>
 #include <optional>
 
 #include "commands.hpp"
@@ -86,6 +87,10 @@ int run_max(const lz::Board& board, const po::variables_map& vm, const SharedOpt
                           {"exact", report.exact_seconds},
                           {"wall", report.wall_seconds}}}};
     if (!output.empty()) j["output"] = output;
+    Stats stats;
+    stats.threads = detail::worker_count(shared.threads);
+    stats.wall_seconds = report.wall_seconds;
+    j["stats"] = stats_json(stats);
     j["placement"] = placement_json(report.placement, board.n);
     print_json(j);
   } else if (output.empty()) {

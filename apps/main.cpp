@@ -48,6 +48,28 @@ void print_usage(std::ostream& out) {
          "143 terminated (SIGTERM)\n";
 }
 
+// Whether the command line asks for JSON (--json or --json-pretty before a
+// "--"): then an error ends with a JSON object on stdout too.
+bool json_asked(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--") return false;
+    if (arg == "--json" || arg == "--json-pretty") return true;
+  }
+  return false;
+}
+
+// An error: one line on stderr, and under --json the object
+// {"command", "status": "ERROR", "error"} on stdout, so that a reader of
+// stdout gets a document for every run (exit 2).
+int error_exit(const char* command, const std::string& message, bool json, int status) {
+  std::cerr << "error: " << nursery::cli::printable(message) << '\n';
+  if (json)
+    nursery::cli::print_json(
+        {{"command", command}, {"status", nursery::cli::status_word(status)}, {"error", message}});
+  return status;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -87,20 +109,16 @@ int main(int argc, char** argv) {
     std::string program = std::string("nursery ") + command.name;
     argv[1] = program.data();
     if (command.polls_stop) nursery::cli::install_interrupt_handler();
+    const bool json = json_asked(argc, argv);
     try {
       int status = command.run(argc - 1, argv + 1);
       if (status == nursery::cli::kExitInterrupted) status = nursery::cli::interrupted_status();
       return nursery::cli::stdout_written() ? status : nursery::cli::kExitUsage;
     } catch (const nursery::cli::Interrupted& e) {
-      std::cerr << "error: " << nursery::cli::printable(e.what()) << '\n';
-      return nursery::cli::interrupted_status();
-    } catch (const nursery::cli::UsageError& e) {
-      // One line, control bytes (a binary file's content quoted back) escaped.
-      std::cerr << "error: " << nursery::cli::printable(e.what()) << '\n';
-      return nursery::cli::kExitUsage;
+      return error_exit(command.name, e.what(), json, nursery::cli::interrupted_status());
     } catch (const std::exception& e) {
-      std::cerr << "error: " << nursery::cli::printable(e.what()) << '\n';
-      return nursery::cli::kExitUsage;
+      // One line, control bytes (a binary file's content quoted back) escaped.
+      return error_exit(command.name, e.what(), json, nursery::cli::kExitUsage);
     }
   }
   std::vector<std::string> names;

@@ -187,7 +187,7 @@ int cmd_skyscrapers(int argc, char** argv) {
                               {"status", status_word(verdict.exit_status(counting))},
                               {"seconds", puzzle_seconds}};
       if (run_options.mode != Mode::first)
-        entry[exact ? "solutions" : "at_least"] = count_json(solved.result.count);
+        entry[exact ? "total" : "at_least"] = count_json(solved.result.count);
       if (run_options.mode == Mode::all || verdict.unique) entry["unique"] = verdict.unique;
       if (listing) {
         entry["grids"] = grids;
@@ -220,7 +220,7 @@ int cmd_skyscrapers(int argc, char** argv) {
                               {"verified", verified},       {"seconds", seconds}};
     if (run_options.mode != Mode::first) {
       summary["unique"] = tally.unique;
-      summary[all_exact ? "solutions" : "at_least"] = count_json(total);
+      summary[all_exact ? "total" : "at_least"] = count_json(total);
     }
     print_json(nlohmann::json{
         {"status", status_word(status)}, {"puzzles", report}, {"summary", summary}});

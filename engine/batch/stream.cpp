@@ -42,7 +42,7 @@ nlohmann::json row_json(const Row& row) {
                       {"verified", row.verified}, {"resumed", row.resumed}};
   if (!valid_utf8(row.path)) j["path_bytes"] = hex_bytes(row.path);
   if (!row.id.empty()) j["id"] = text(row.id);
-  if (row.count) j["count"] = count_json(*row.count);
+  if (row.count) j["total"] = count_json(*row.count);
   if (row.mismatch) j["mismatch"] = true;
   if (!row.message.empty()) j["message"] = text(row.message);
   return j;
@@ -95,7 +95,7 @@ std::string json_tail(const std::vector<Skipped>& skipped, const Summary& s, boo
 }
 
 std::string csv_header() {
-  return "path,id,kind,size,status,count,seconds,nodes,verified,resumed,message\n";
+  return "path,id,kind,size,status,total,seconds,nodes,verified,resumed,message\n";
 }
 
 std::string csv_row_text(const Row& row) {

@@ -202,7 +202,15 @@ StdoutFile::~StdoutFile() {
 }
 
 void StdoutFile::print() const {
-  if (!path_.empty()) write_output("-", read_input(path_));
+  if (path_.empty()) return;
+  // The report file is indented (rows are appended as they finish); on
+  // stdout it is one JSON document on one line, as every command's JSON.
+  const std::string text = read_input(path_);
+  nlohmann::json report = nlohmann::json::parse(text, nullptr, false);
+  if (report.is_discarded())
+    write_output("-", text);
+  else
+    print_json(report);
 }
 
 std::vector<std::string> with_stdin_paths(const std::vector<std::string>& paths) {

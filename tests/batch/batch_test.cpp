@@ -156,7 +156,7 @@ TEST(Batch, CsvReportHasOneRowPerInstance) {
   std::istringstream lines(csv);
   std::string line;
   std::getline(lines, line);
-  EXPECT_EQ(line, "path,id,kind,size,status,count,seconds,nodes,verified,resumed,message");
+  EXPECT_EQ(line, "path,id,kind,size,status,total,seconds,nodes,verified,resumed,message");
   int rows = 0;
   while (std::getline(lines, line)) {
     ++rows;
@@ -196,9 +196,9 @@ TEST(Batch, TimeoutIsItsOwnRowAndSiblingsFinish) {
   std::multiset<std::string> counts;
   for (const auto& row : json["instances"]) {
     if (row["status"] == "TIMEOUT") {
-      EXPECT_FALSE(row.contains("count")) << row.dump();
+      EXPECT_FALSE(row.contains("total")) << row.dump();
     } else {
-      counts.insert(row["count"].dump());
+      counts.insert(row["total"].dump());
     }
   }
   EXPECT_EQ(counts, (std::multiset<std::string>{"1", "1", "2", "8"}));
@@ -330,7 +330,7 @@ TEST(Batch, InterruptWritesTheReportOfWhatFinished) {
   // Only what finished: the endless count is no row, neither TIMEOUT nor a number.
   for (const auto& row : json["instances"]) {
     EXPECT_EQ(row["status"], "OK") << row.dump();
-    EXPECT_EQ(row["count"], 2) << row.dump();
+    EXPECT_EQ(row["total"], 2) << row.dump();
   }
 }
 

@@ -145,7 +145,7 @@ TEST(BatchOutput, AZeroCountIsAnOkRow) {
   ASSERT_EQ(report["instances"].size(), 2u);
   for (const auto& row : report["instances"]) {
     EXPECT_EQ(row["status"], "OK") << row.dump();
-    EXPECT_EQ(row["count"], 0) << row.dump();
+    EXPECT_EQ(row["total"], 0) << row.dump();
   }
 }
 

@@ -132,15 +132,20 @@ TEST_F(Consistency, ExitStatusIsTheSameWithAndWithoutJson) {
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find(", 0 solutions in all"), std::string::npos) << r.out;
   EXPECT_EQ(r.err, "");
-  // Bad input: one line naming the file and line, exit 2, --json or not.
+  // Bad input: one line naming the file and line, exit 2, --json or not;
+  // under --json also an error object on stdout (nothing without).
   write("bad.txt", "DFS\n4\nfour\n0000\n");
   for (const char* args : {"lizards bad.txt", "lizards bad.txt --json"}) {
     r = run(args);
     EXPECT_EQ(r.status, 2) << args;
-    EXPECT_EQ(r.out, "") << args;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << args << r.err;
     EXPECT_NE(r.err.find("bad.txt:3: expected"), std::string::npos) << args << r.err;
   }
+  EXPECT_EQ(run("lizards bad.txt").out, "");
+  auto error = nlohmann::json::parse(run("lizards bad.txt --json").out);
+  EXPECT_EQ(error["status"], "ERROR");
+  EXPECT_EQ(error["command"], "lizards");
+  EXPECT_NE(error["error"].get<std::string>().find("bad.txt:3: expected"), std::string::npos);
 }
 
 TEST_F(Consistency, LizardsJsonHasThePlacementAsZeroBasedRowColumnPairs) {

@@ -185,7 +185,7 @@ TEST(BatchFs, ResumedQueensCountsAreCheckedAgainstThePublishedTotals) {
   auto run = run_in(dir.path(), "batch in --count -o out --resume --report r.json --no-progress");
   EXPECT_EQ(run.status, 0) << run.err;
   auto rows = rows_of(dir.path() / "r.json");
-  EXPECT_EQ(rows[0]["count"], 724);
+  EXPECT_EQ(rows[0]["total"], 724);
   EXPECT_EQ(rows[0]["resumed"], false);
   EXPECT_EQ(read(dir.path() / "out/q.out"), "724\n");
   run = run_in(dir.path(), "batch in --count -o out --resume --report r.json --no-progress");
@@ -215,7 +215,7 @@ TEST(BatchFs, AKilledBatchResumedEqualsAnUninterruptedRun) {
   for (std::size_t i = 0; i < whole.size(); ++i) {
     EXPECT_EQ(whole[i]["path"], resumed[i]["path"]);
     EXPECT_EQ(whole[i]["status"], resumed[i]["status"]);
-    EXPECT_EQ(whole[i]["count"], resumed[i]["count"]) << whole[i]["path"];
+    EXPECT_EQ(whole[i]["total"], resumed[i]["total"]) << whole[i]["path"];
   }
   for (const auto& entry : fs::directory_iterator(dir.path() / "part"))
     EXPECT_EQ(entry.path().filename().string().find(".tmp."), std::string::npos) << entry.path();

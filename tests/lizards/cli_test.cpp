@@ -82,7 +82,8 @@ TEST_F(LizardsCli, CountsAndJson) {
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out, "92\n");
   r = run("lizards in.txt --count --json --threads 1");
-  EXPECT_NE(r.out.find("\"count\":92"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"total\":92"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\"upper\""), std::string::npos) << "a count has no bounds: " << r.out;
   r = run("lizards in.txt --stats -o out.txt");
   EXPECT_EQ(r.status, 0);
   EXPECT_NE(r.err.find("nodes"), std::string::npos) << r.err;
@@ -96,7 +97,8 @@ TEST_F(LizardsCli, TimeoutSaysUnknown) {
   auto r = run("lizards in.txt --count --timeout 0.05");
   EXPECT_EQ(r.status, 3);
   EXPECT_EQ(r.out.find("FAIL"), std::string::npos);
-  EXPECT_NE(r.err.find("unknown"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("timeout: no count (after "), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("upper bound 0"), std::string::npos) << "a count has no bounds: " << r.err;
 }
 
 TEST_F(LizardsCli, AcceptancePipeline) {

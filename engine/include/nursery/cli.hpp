@@ -93,8 +93,9 @@ class ResultsTo {
 // stderr, when it failed.
 bool stdout_written();
 // A file standing for stdout, for a writer that needs a path (batch
-// --report -): a temporary nursery-report-PID.json the run writes, copied
-// to stdout by print() and removed.
+// --report -): a temporary nursery-report-PID.json the run writes, printed
+// on stdout by print() (a JSON document on one line, as print_json) and
+// removed.
 class StdoutFile {
  public:
   explicit StdoutFile(bool wanted);

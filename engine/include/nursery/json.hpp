@@ -14,11 +14,12 @@
 
 namespace nursery {
 
-// JSON cannot hold 128-bit integers exactly: counts that exceed 2^53 would
-// lose digits in most readers, so counts go out as numbers when they fit in
-// 64 bits and as decimal strings beyond.
+// JavaScript, jq and most JSON readers hold numbers as doubles, exact only
+// up to 2^53: counts up to 2^53 go out as numbers, larger ones as decimal
+// strings (N-queens totals from N = 26 on), so that no reader loses a digit.
+constexpr std::uint64_t kMaxJsonInteger = std::uint64_t{1} << 53;
 inline nlohmann::json count_json(Count value) {
-  if (value <= std::numeric_limits<std::uint64_t>::max()) return static_cast<std::uint64_t>(value);
+  if (value <= kMaxJsonInteger) return static_cast<std::uint64_t>(value);
   return to_string(value);
 }
 
