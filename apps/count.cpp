@@ -166,13 +166,25 @@ int count_one(int n, const po::variables_map& vm, bool listed) {
     if (vm.count("checkpoint") || vm.count("part") || vm.count("mpi") || vm.count("merge"))
       throw usage_error("--estimate: runs alone (without --checkpoint, --part, --mpi)");
     const double seconds = vm["estimate"].as<double>();
-    if (chosen->method == queens::Method::join)
-      return print_estimate(estimate<queens::JoinCount>(counting.join, run_options, seconds), n,
-                            method, vm);
-    if (chosen->method == queens::Method::bitboard)
-      return print_estimate(estimate<queens::CanonicalCount>({n}, run_options, seconds), n, method,
-                            vm);
-    throw usage_error("--estimate: for --method join or bitboard");
+    if (chosen->method != queens::Method::join && chosen->method != queens::Method::bitboard)
+      throw usage_error("--estimate: for --method join or bitboard");
+    // The bar: the share of S gone, and the pieces finished so far.
+    Progress progress;
+    run_options.progress = &progress;
+    Estimate sampled;
+    {
+      ProgressBar bar(progress_wanted(vm), [&, label = "count " + std::to_string(n) +
+                                                       " --estimate"](double elapsed) {
+        return ProgressBar::gauge(label, std::min(1.0, elapsed / seconds)) + "  " +
+               std::to_string(progress.done.load(std::memory_order_relaxed)) + " of " +
+               std::to_string(progress.total.load(std::memory_order_relaxed)) +
+               " pieces finished  " + duration_text(std::max(0.0, seconds - elapsed)) + " left";
+      });
+      sampled = chosen->method == queens::Method::join
+                    ? estimate<queens::JoinCount>(counting.join, run_options, seconds)
+                    : estimate<queens::CanonicalCount>({n}, run_options, seconds);
+    }
+    return print_estimate(sampled, n, method, vm);
   }
 
   const bool resumable = vm.count("checkpoint") || vm.count("part") || vm.count("mpi");

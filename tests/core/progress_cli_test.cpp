@@ -50,6 +50,18 @@ TEST(ProgressCli, Count) {
   expect_bar("count 10 --unique", "count 10 [");
 }
 
+// --estimate shows the share of its S gone and the pieces finished, and
+// still keeps to S (issue 24: a user waited 10 minutes on a silent one).
+TEST(ProgressCli, EstimateShowsItsTimeAndPieces) {
+  nursery::testing::TempDir dir;
+  const CliResult shown = run(dir, "count 16 --estimate 0.3 --progress");
+  EXPECT_EQ(shown.status, 0) << shown.err;
+  EXPECT_NE(shown.err.find("count 16 --estimate ["), std::string::npos) << shown.err;
+  EXPECT_NE(shown.err.find(" pieces finished"), std::string::npos) << shown.err;
+  EXPECT_NE(shown.out.find("projected "), std::string::npos) << shown.out;
+  EXPECT_EQ(shown.out.find("\033["), std::string::npos);
+}
+
 TEST(ProgressCli, LizardsShowsBestAndBoundNotAnEta) {
   nursery::testing::TempDir dir;
   // Four trees in a 6 x 6: not the N-queens shortcut; p = 7 needs a search.

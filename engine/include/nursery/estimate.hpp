@@ -57,6 +57,8 @@ Estimate estimate(const typename Kind::Instance& instance, const RunOptions& opt
   result.pieces = frontier.size();
   result.threads = detail::worker_count(options.threads);
   if (frontier.empty()) return result;
+  if (options.progress != nullptr)  // the pieces, and those finished (a bar's)
+    options.progress->total.store(frontier.size(), std::memory_order_relaxed);
 
   std::vector<std::size_t> order(frontier.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
@@ -79,6 +81,8 @@ Estimate estimate(const typename Kind::Instance& instance, const RunOptions& opt
       const Outcome outcome = Kind::solve(instance, frontier[order[i]], search);
       cpu[i] = detail::thread_cpu_seconds() - cpu0;
       finished[i] = outcome.complete ? 1 : 0;
+      if (outcome.complete && options.progress != nullptr)
+        options.progress->done.fetch_add(1, std::memory_order_relaxed);
       NURSERY_TSAN_RELEASE(&cpu);
     }
   };
