@@ -3,25 +3,43 @@
 // built (bench/peer_join.sh), the public quarter-board join counter, in the
 // same run on the same machine: the baseline, nursery's bitboard and join
 // counters on one thread and on every thread, the peer on both.
+#include "bench.hpp"
+
 #include <unistd.h>
-#include <nursery/scheduler.hpp>
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <nursery/picture.hpp>
 #include <nursery/queens.hpp>
+#include <nursery/scheduler.hpp>
 #include <sstream>
 #include <thread>
 
-#include "bench.hpp"
-#include "options.hpp"
 #include "commands.hpp"
+#include "options.hpp"
 
 namespace nursery::cli {
 
 namespace {
+
+// Where and when a chart was measured: "2026-11-26, 2 cores, AMD EPYC ...".
+std::string measured_on() {
+  char date[16] = "";
+  const std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%d", std::localtime(&now));
+  std::string model;
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  for (std::string line; model.empty() && std::getline(cpuinfo, line);)
+    if (line.rfind("model name", 0) == 0 && line.find(':') != std::string::npos)
+      model = line.substr(line.find(':') + 2);
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  return std::string(date) + ", " + std::to_string(cores) + (cores == 1 ? " core" : " cores") +
+         (model.empty() ? "" : ", " + model);
+}
 
 constexpr const char* kUsage =
     "usage: nursery bench queens [--n LIST] [--threads T] [--repeat R] [--baseline-source FILE]\n"
@@ -132,8 +150,11 @@ int cmd_bench(int argc, char** argv) {
   const bool json = json_wanted(vm);
   // --plot: a series per program and thread count, a point per N.
   const std::string all = std::to_string(threads) + (threads == 1 ? " thread" : " threads");
-  picture::Chart chart{"nursery bench queens: wall seconds, best of " + std::to_string(repeat),
-                       "N", "seconds (log scale)", {}};
+  picture::Chart chart{"nursery bench queens (" + measured_on() + "): wall seconds, best of " +
+                           std::to_string(repeat),
+                       "N",
+                       "seconds (log scale)",
+                       {}};
   auto plot = [&chart](const std::string& series, int n, double seconds) {
     auto named = std::find_if(chart.series.begin(), chart.series.end(),
                               [&](const picture::Series& s) { return s.name == series; });
