@@ -36,7 +36,9 @@ int cmd_lizards(int argc, char** argv) {
       "max-board", po::value<std::string>()->value_name("FILE"),
       "with --max: write the board with p = best here (for nursery verify)")(
       "bfs-memory",
-      po::value<double>()->default_value(16)->notifier(within("--bfs-memory", "MiB", 0.001, 1e6)),
+      po::value<double>()
+          ->default_value(lz::kBfsBudgetBytes / 1048576.0)
+          ->notifier(within("--bfs-memory", "MiB", 0.001, 1e6)),
       "BFS frontier budget in MiB, 0.001 to 1000000");
   add_shared(options, kSolving, timeout_help().c_str());
   po::positional_options_description positionals;

@@ -18,8 +18,6 @@ namespace nursery::lizards {
 namespace {
 constexpr std::uint32_t kUnmatched = std::numeric_limits<std::uint32_t>::max();
 constexpr std::uint32_t kFar = std::numeric_limits<std::uint32_t>::max();
-// Suffix matchings for the DFS capacities are cheap only on small boards.
-constexpr std::uint64_t kSuffixMatchingCells = 20000;
 }  // namespace
 
 BipartiteGraph segment_graph(const Instance& instance, const std::uint32_t* cells,

@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "lizards/tuning.hpp"
 #include "nursery/lizards.hpp"
 #include "nursery/scheduler.hpp"
 
@@ -43,10 +44,6 @@ BipartiteGraph segment_graph(const Instance& instance, const std::uint32_t* cell
 
 // capacity[k] for k in [0, column segments]: see Instance::capacity.
 std::vector<std::uint32_t> column_capacities(const Instance& instance);
-
-// The root matchings' share of a deadline, in solve() and maximize(): on
-// huge boards (minutes) they are cut there, with the bound they prove.
-constexpr double kMatchingShare = 0.25;
 
 // maximize() from what its caller has built: the greedy placement, the
 // segment tables (nullptr: stopped before they were built) and the root
@@ -131,11 +128,6 @@ struct LizardsKind {
                        Search<Solution>& search);
 };
 
-// First-fail DFS (first_fail.cpp): first mode on boards with at most
-// kFirstFailCells empty cells and kFirstFailDepth column segments (it
-// recurses once per decided segment, on a worker's stack).
-constexpr std::size_t kFirstFailCells = 8192;
-constexpr std::size_t kFirstFailDepth = 2048;
 Outcome first_fail_search(const Instance& instance, const Subproblem& subproblem,
                           Search<Placement>& search);
 
@@ -155,10 +147,6 @@ auto handed(Task task) {
     hand_over();
   };
 }
-
-// The set-packing LP (lp_bound.cpp) takes about 90 bytes per empty cell
-// beyond the segment tables: past this many (4,096 x 4,096) it is not built.
-constexpr std::size_t kPackingMaxCells = std::size_t{1} << 24;
 
 // Breadth-first expansion from the root (bfs.cpp) until `target` open nodes
 // or `max_bytes` of frontier; nodes that already hold p lizards stay in it

@@ -19,8 +19,6 @@ namespace nursery::lizards {
 namespace {
 
 constexpr std::uint32_t kNobody = std::numeric_limits<std::uint32_t>::max();
-// Past this many 1-tight cells, pairs are looked for among a sample.
-constexpr std::size_t kMaxCandidates = 192;
 
 class Nursery {
  public:

@@ -28,21 +28,6 @@ namespace {
 using Clock = SteadyClock;
 constexpr auto since = seconds_since;
 
-// One worker: the share of the deadline the LP may take before the search
-// gets the rest. More workers: the LP runs alone for kHandOverShare of the
-// deadline (kHandOverSeconds without one), then beside the search.
-constexpr double kPackingShare = 0.4;
-constexpr double kHandOverShare = 0.1;
-constexpr double kHandOverSeconds = 2;
-// The local search's time on boards the DFS then settles, per empty cell
-// (0.3 s at 40 x 40).
-constexpr double kExactWarmUpPerCell = 2e-4;
-// The improving search's epochs: 2 s on a 1000 x 1000 board, between
-// these bounds elsewhere.
-constexpr double kEpochSecondsPerCell = 2e-6;
-constexpr double kEpochSecondsMin = 0.25;
-constexpr double kEpochSecondsMax = 30;
-
 // Does any lizard of the placement see another? The segment model's own
 // check (the independent one is verify.cpp, used by the tests).
 bool safe(const Instance& in, const Placement& placement) {

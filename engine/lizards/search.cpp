@@ -11,7 +11,7 @@
 namespace nursery::lizards {
 
 std::vector<Subproblem> LizardsKind::split(const Instance& instance, std::size_t target) {
-  return expand_frontier(instance, target, std::size_t{16} << 20);
+  return expand_frontier(instance, target, kBfsBudgetBytes);
 }
 
 namespace {

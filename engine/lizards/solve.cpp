@@ -20,33 +20,6 @@ namespace {
 using Clock = SteadyClock;
 constexpr auto since = seconds_since;
 
-// From this far above the greedy on, on boards of at least this many empty
-// cells, p is decided by maximize (target p: the LP bound and the banded
-// improving search); nearer (auto+1), the DFS + local search portfolio
-// answers in a fraction of a second.
-constexpr std::uint64_t kMaximizeMinCells = 4096;
-constexpr double kMaximizeAboveGreedy = 1.05;
-
-// Boards this small are proven by DFS before a local search warms up.
-constexpr std::uint64_t kLocalSearchMinCells = 64;
-// The first round of a reproducible decision: cells each DFS entry may look
-// at, and the racer's perturbations (per empty cell, at least the minimum).
-// A perturbation costs about as much time as looking at kCellsPerMove cells.
-constexpr std::uint64_t kFirstRoundWork = std::uint64_t{1} << 16;
-constexpr std::uint64_t kCellsPerMove = 1000;
-constexpr std::uint64_t kRoundGrowth = 2;  // each round doubles both budgets
-constexpr std::uint64_t kFirstRoundMovesPerCell = 2;
-constexpr std::uint64_t kFirstRoundMovesMin = 20000;
-
-// The frontier a reproducible decision aims at, whatever the thread count:
-// every entry left of a find spends its round's budget, so fewer entries
-// cost less where one entry finds.
-constexpr std::size_t kReproducibleEntries = 16;
-
-// The full matchings for the report of an undecided board; past this many
-// empty cells they would overrun the deadline the user gave by seconds.
-constexpr std::uint64_t kFullBoundCells = std::uint64_t{4} << 20;
-
 std::uint64_t full_bound(const Instance& in) {
   if (in.column_cells.size() > kFullBoundCells) return in.capacity[0];
   return std::min<std::uint64_t>(root_bounds(in).upper(), in.capacity[0]);
@@ -228,9 +201,12 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
       // proof and must hand over; it gets more of the time when the file
       // asked for SA.
       unsigned workers = detail::worker_count(options.threads);
-      double per_cell = algorithm == Algorithm::sa ? 4e-5 : 1e-5;
-      shared->seconds =
-          workers > 1 ? 0 : std::clamp(per_cell * in.column_cells.size(), 0.05, 30.0);
+      double per_cell = algorithm == Algorithm::sa ? kAnyLocalSearchSecondsPerCellSa
+                                                   : kAnyLocalSearchSecondsPerCell;
+      shared->seconds = workers > 1
+                            ? 0
+                            : std::clamp(per_cell * in.column_cells.size(),
+                                         kAnyLocalSearchSecondsMin, kAnyLocalSearchSecondsMax);
     } else {
       // The racer's first-round budget in moves, not seconds (more when the
       // file asked for SA).

@@ -38,6 +38,8 @@ const char* to_string(Algorithm algorithm);
 
 constexpr std::uint8_t kEmpty = 0;  // a cell a lizard may take
 constexpr std::uint8_t kTree = 2;   // cuts every line through it
+// The BFS frontier's memory, and that of a frontier cut by BFS (--bfs-memory).
+constexpr std::size_t kBfsBudgetBytes = std::size_t{16} << 20;
 
 // The four line directions a lizard sees along.
 enum Direction : unsigned { kRow = 0, kColumn = 1, kDiagonal = 2, kAntiDiagonal = 3 };
@@ -151,7 +153,7 @@ struct SolveOptions {
   unsigned threads = 0;                      // 0: all cores
   Budget budget;                             // Ctrl-C, the deadline; none: runs to the end
   Progress* progress = nullptr;              // live counters for a display
-  std::size_t bfs_budget_bytes = 16u << 20;  // BFS frontier memory (about 256 B a node)
+  std::size_t bfs_budget_bytes = kBfsBudgetBytes;  // BFS frontier memory (about 256 B a node)
   std::uint64_t seed = 1;                    // local search
   bool local_search = true;                  // first mode: race a local search against DFS
   // First mode: take whichever search finds first (the fastest; the answer

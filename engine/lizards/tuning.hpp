@@ -1,0 +1,81 @@
+// Every tuning constant of the lizards solver, in one table: what it sets,
+// in what unit, and why it has its value. Figures in the comments are from
+// bench/lizards.sh and bench/lizards_max.sh on the 2-core development
+// machine (docs/lizards.md has the runs). Structural constants (sentinels,
+// slot counts, fixed-point scales) stay beside the code they describe.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace nursery::lizards {
+
+//--- Deciding p (solve.cpp) ---------------------------------------------------
+// From this far above the greedy on, on boards of at least this many empty
+// cells, p is decided by maximize (target p: the LP bound and the banded
+// improving search); nearer (auto+1), the DFS + local search portfolio
+// answers in a fraction of a second.
+constexpr std::uint64_t kMaximizeMinCells = 4096;
+constexpr double kMaximizeAboveGreedy = 1.05;
+// Boards this small are proven by DFS before a local search warms up.
+constexpr std::uint64_t kLocalSearchMinCells = 64;
+// The first round of a reproducible decision: cells each DFS entry may look
+// at, and the racer's perturbations (per empty cell, at least the minimum).
+// A perturbation costs about as much time as looking at kCellsPerMove cells.
+constexpr std::uint64_t kFirstRoundWork = std::uint64_t{1} << 16;
+constexpr std::uint64_t kCellsPerMove = 1000;
+constexpr std::uint64_t kRoundGrowth = 2;  // each round doubles both budgets
+constexpr std::uint64_t kFirstRoundMovesPerCell = 2;  // four times this when the file says SA
+constexpr std::uint64_t kFirstRoundMovesMin = 20000;
+// The frontier a reproducible decision aims at, whatever the thread count:
+// every entry left of a find spends its round's budget, so fewer entries
+// cost less where one entry finds.
+constexpr std::size_t kReproducibleEntries = 16;
+// --any on one worker: the local search runs before the proof and hands
+// over after this many seconds per empty cell (more when the file asked for
+// SA), kept between the minimum and the maximum.
+constexpr double kAnyLocalSearchSecondsPerCell = 1e-5;
+constexpr double kAnyLocalSearchSecondsPerCellSa = 4e-5;
+constexpr double kAnyLocalSearchSecondsMin = 0.05;
+constexpr double kAnyLocalSearchSecondsMax = 30;
+// The full matchings for the report of an undecided board; past this many
+// empty cells they would overrun the deadline the user gave by seconds.
+constexpr std::uint64_t kFullBoundCells = std::uint64_t{4} << 20;
+
+//--- Bounds (bounds.cpp, lp_bound.cpp) -----------------------------------------
+// The root matchings' share of a deadline, in solve() and maximize(): on
+// huge boards (minutes) they are cut there, with the bound they prove.
+constexpr double kMatchingShare = 0.25;
+// Suffix matchings for the DFS capacities are cheap only on small boards.
+constexpr std::uint64_t kSuffixMatchingCells = 20000;
+// The set-packing LP takes about 90 bytes per empty cell beyond the segment
+// tables: past this many (4,096 x 4,096) it is not built.
+constexpr std::size_t kPackingMaxCells = std::size_t{1} << 24;
+
+//--- Searches (first_fail.cpp, local_search.cpp) -------------------------------
+// First-fail DFS: first mode on boards with at most kFirstFailCells empty
+// cells and kFirstFailDepth column segments (it recurses once per decided
+// segment, on a worker's stack).
+constexpr std::size_t kFirstFailCells = 8192;
+constexpr std::size_t kFirstFailDepth = 2048;
+// Past this many 1-tight cells, the local search looks for pairs among a
+// sample.
+constexpr std::size_t kMaxCandidates = 192;
+
+//--- Maximizing (maximize.cpp) --------------------------------------------------
+// One worker: the share of the deadline the LP may take before the search
+// gets the rest. More workers: the LP runs alone for kHandOverShare of the
+// deadline (kHandOverSeconds without one), then beside the search.
+constexpr double kPackingShare = 0.4;
+constexpr double kHandOverShare = 0.1;
+constexpr double kHandOverSeconds = 2;
+// The local search's time on boards the DFS then settles, per empty cell
+// (0.3 s at 40 x 40).
+constexpr double kExactWarmUpPerCell = 2e-4;
+// The improving search's epochs: 2 s on a 1000 x 1000 board, between
+// these bounds elsewhere.
+constexpr double kEpochSecondsPerCell = 2e-6;
+constexpr double kEpochSecondsMin = 0.25;
+constexpr double kEpochSecondsMax = 30;
+
+}  // namespace nursery::lizards
