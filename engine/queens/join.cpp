@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -52,6 +53,7 @@ struct Layout {
   std::uint32_t inner = 0;  // the other columns
   std::uint64_t column_key_mask = 0;
   std::uint64_t slot_a = 0, slot_b = 0;  // ray bits of family A and B
+  std::uint64_t tag_mask = 0;            // even n: the long diagonals held, bits 0-1
   std::array<std::uint64_t, 32> column_bit{}, a_bit{}, b_bit{};
   std::array<std::array<std::uint64_t, 256>, 4> inner_key{}, a_key{}, b_key{};
   int bytes = 4;  // bytes of a column mask that hold columns
@@ -66,7 +68,7 @@ struct Layout {
     return k;
   }
   std::uint64_t turned(std::uint64_t k) const {
-    return (k & column_key_mask) | ((k & slot_a) >> 1) | ((k & slot_b) << 1);
+    return (k & (column_key_mask | tag_mask)) | ((k & slot_a) >> 1) | ((k & slot_b) << 1);
   }
   // The key bits of a half that attacks the middle square (a, m): a queen
   // in column m or a ray crossing row a at m.
@@ -93,8 +95,11 @@ Layout layout_for(int n, int width) {
   for (int p = 1; p < n; ++p) positions.push_back(p);
   std::stable_sort(positions.begin(), positions.end(),
                    [n](int x, int y) { return std::abs(2 * x - n) < std::abs(2 * y - n); });
+  // Even n: bits 0 and 1 hold the long diagonals a half holds (kHighJoins).
+  const int lowest = n % 2 == 0 ? 2 : 0;
+  layout.tag_mask = n % 2 == 0 ? 3 : 0;
   for (int p : positions) {
-    if (bit < 1) throw std::logic_error("join: key wider than 64 bits");
+    if (bit - 1 < lowest) throw std::logic_error("join: key wider than 64 bits");
     layout.a_bit[p] = std::uint64_t{1} << bit--;
     layout.b_bit[p] = std::uint64_t{1} << bit--;
     layout.slot_a |= layout.a_bit[p];
@@ -116,13 +121,20 @@ Layout layout_for(int n, int width) {
 // (and, when `middle` >= 0, that leave the middle square (a, middle) alone).
 // An iterative bitboard backtracker; the last row is not pushed: its
 // queens' keys are the parent's key with one column's bits added.
+struct Tiers {
+  int width = 0;  // 0: every half kEqual
+  int rank = 0;
+};
 class TopHalves {
  public:
-  // The halves go to out[d], d the long diagonals they hold (0, 1 or 2);
-  // the three may be one vector.
+  // The halves go to out[kEqual + d] (d the long diagonals they hold) or
+  // out[kHigh]; the four may be one vector. With `tiers` (even n), a
+  // half's first `width`
+  // rows' sides are ranked (side_rank()) against the piece's `rank`: below
+  // it the half is dropped, at it the half is kEqual, above it kHigh.
   TopHalves(const Layout& layout, std::uint32_t pattern, int middle, StopPoller& poller,
-            std::array<std::vector<std::uint64_t>*, 3> out)
-      : layout_(layout), pattern_(pattern), poller_(poller), out_(out) {
+            std::array<std::vector<std::uint64_t>*, kLists> out, Tiers tiers = {})
+      : layout_(layout), pattern_(pattern), tiers_(tiers), poller_(poller), out_(out) {
     const std::uint32_t chunk = middle >= 0 ? layout.chunk & ~(1u << middle) : layout.chunk;
     const bool even = layout.n % 2 == 0;
     for (int r = 0; r < layout.rows; ++r) {
@@ -162,9 +174,11 @@ class TopHalves {
       int diagonals;      // long diagonals held by the rows above
       std::uint64_t key;  // the rows above as a key
     };
+    const std::uint32_t left_half = (1u << (layout_.n / 2)) - 1;
     std::array<Frame, 32> stack;
     int row = 0;
     stack[0] = {choices(0, 0, 0, 0), 0, 0, 0, 0, 0};
+    high_ = false;
     while (row >= 0) {
       Frame& frame = stack[row];
       if (frame.free == 0) {
@@ -179,24 +193,34 @@ class TopHalves {
       const int diagonals = frame.diagonals + ((bit & long_diagonals_[row]) != 0);
       const std::uint64_t key = frame.key | queen_key_[row][std::countr_zero(bit)];
       ++nodes_;
+      if (row + 1 == tiers_.width) {  // the outer rows are placed: rank their sides
+        std::uint32_t sides = (bit & left_half) != 0 ? 1u << row : 0;
+        for (int r = 0; r < row; ++r)
+          if ((stack[r + 1].columns & ~stack[r].columns & left_half) != 0) sides |= 1u << r;
+        const int rank = side_rank(sides, tiers_.width);
+        if (rank < tiers_.rank) continue;  // no pair of this piece weighs the half
+        high_ = rank > tiers_.rank;        // for every half below this node
+      }
       if (row + 1 == rows - 1) {  // the last row: its queens are not pushed
         std::uint32_t last = choices(row + 1, columns, left, right);
         if (last == 0) continue;
         nodes_ += static_cast<std::uint64_t>(std::popcount(last));
         const auto& last_key = queen_key_[rows - 1];
         const std::uint32_t on_diagonal = long_diagonals_[rows - 1];
-        std::vector<std::uint64_t>& off = *out_[diagonals];
+        std::vector<std::uint64_t>& off = *out_[list_of(diagonals)];
+        const std::uint64_t off_key = key | tag(diagonals);
         for (std::uint32_t free = last & ~on_diagonal; free != 0; free &= free - 1)
-          off.push_back(key | last_key[std::countr_zero(free)]);
+          off.push_back(off_key | last_key[std::countr_zero(free)]);
         if ((last & on_diagonal) != 0) {
-          std::vector<std::uint64_t>& on = *out_[diagonals + 1];
+          std::vector<std::uint64_t>& on = *out_[list_of(diagonals + 1)];
+          const std::uint64_t on_key = key | tag(diagonals + 1);
           for (std::uint32_t free = last & on_diagonal; free != 0; free &= free - 1)
-            on.push_back(key | last_key[std::countr_zero(free)]);
+            on.push_back(on_key | last_key[std::countr_zero(free)]);
         }
         continue;
       }
       if (row + 1 == rows) {  // one row only
-        out_[diagonals]->push_back(key);
+        out_[list_of(diagonals)]->push_back(key | tag(diagonals));
         continue;
       }
       if (poller_.poll()) return false;
@@ -236,6 +260,11 @@ class TopHalves {
   }
 
  private:
+  int list_of(int diagonals) const { return high_ ? kHigh : kEqual + diagonals; }
+  // Even n: the long diagonals a half holds, in the key's lowest bits.
+  std::uint64_t tag(int diagonals) const {
+    return static_cast<std::uint64_t>(diagonals) & layout_.tag_mask;
+  }
   // The columns row `row` may take: free ones, and when the rows left are
   // just enough for the pattern columns still unused, only those.
   std::uint32_t choices(int row, std::uint32_t columns, std::uint32_t left,
@@ -251,38 +280,77 @@ class TopHalves {
 
   const Layout& layout_;
   std::uint32_t pattern_;
+  Tiers tiers_;
+  bool high_ = false;  // the halves being listed rank above the piece's pattern
   std::array<std::uint32_t, 32> allowed_{};
   std::array<std::uint32_t, 32> long_diagonals_{};
   std::array<std::array<std::uint64_t, 32>, 16> queen_key_{};  // rows <= 15 (kMaxJoinN)
   StopPoller& poller_;
-  std::array<std::vector<std::uint64_t>*, 3> out_;
+  std::array<std::vector<std::uint64_t>*, kLists> out_;
   std::uint64_t nodes_ = 0;
 };
 
 // Even n: the transposes. The frontier's patterns stand for orbits of the
 // four symmetries that keep the cut between the halves (flip, mirror); the
-// two diagonal reflections do not, but they keep the board's two long
-// diagonals, each on itself. Weigh a solution S = (C on top, D turned below)
-//   w(S) = 1                   when neither long diagonal holds a queen,
-//   w(S) = 2^d(C) [d(D) = 0]   otherwise,
-// d(H) the long diagonals a half holds. Over {identity, transpose,
-// anti-transpose, half turn} the weights add up to 4: the transpose keeps
-// the queen of the main diagonal in its half and moves that of the other
-// long diagonal into the other half, the anti-transpose the other way round,
-// so exactly 4 / 2^k of the four images hold all k diagonal queens on top.
-// The same holds for the mirror's coset, so the weights of every class add
-// up to its size, and the count is exact. w is kept by the mirror but not
-// by the flip (it swaps C and D); a pattern's orbit {p, flip p, mirror ...}
-// then weighs size/2 x (X(p) + X(flip p)), which in pairs of the pattern
-// p's own halves (C of p, D of its partner) is the table below. Pairs whose
-// halves both hold a long diagonal are never compared: about 0.6 of the
-// pairs are left (half boards leave both long diagonals empty about 37%
-// of the time; 0.37 x (2 - 0.37)).
-struct DiagonalJoin {
-  int top, bottom;  // long diagonals held by C and by D
+// two diagonal reflections (transposes) do not. They turn the board's
+// outer columns into its outer rows: a solution S has
+//   p(S): for each of the 2w chunk columns, is its queen in the top half
+//         (the piece's pattern), and
+//   q(S): for each of the 2w outer rows (0..w-1, n-w..n-1), is its queen
+//         in the left half (the top half C knows rows 0..w-1, the turned
+//         bottom half D rows n-1..n-w),
+// and the transpose swaps them: p(S^T) = q(S), q(S^T) = p(S); the
+// anti-transpose complements and reverses them as well. The flip and the
+// mirror complement or reverse both. Rank a string of 2w bits by its lower
+// side's rank (pattern_rank(), side_rank(): orbits of w bits under the
+// complement and the reversal): the same for every image under these
+// symmetries, so rank(p(S^T)) = rank(q(S)). Weigh
+//   w(S) = 2          when rank p(S) < rank q(S),
+//   w(S) = 0          when rank p(S) > rank q(S),
+//   w(S) = v(S)       when they are equal, by the long diagonals:
+//   v(S) = 1 when neither long diagonal holds a queen, else 2^d(C) [d(D) = 0],
+// d(H) the long diagonals a half holds. The transposes swap the first two
+// cases and keep the third (they keep each long diagonal on itself); over
+// {identity, transpose, anti-transpose, half turn} v adds up to 4: the
+// transpose keeps the queen of the main diagonal in its half and moves that
+// of the other long diagonal into the other half, the anti-transpose the
+// other way round, so exactly 4 / 2^k of the four images hold all k
+// diagonal queens on top. So the weights of every class add up to its size
+// and the count is exact. w is kept by the mirror; the flip swaps C and D
+// (v(D, C) for v(C, D)): a pattern's orbit {p, flip p, mirror ...} weighs
+// size/2 x (X(p) + X(flip p)), in pairs of the piece's own halves (C of p,
+// D of its partner), r = rank p:
+//   2 when both C's and D's sides rank above r (kHigh x kHigh),
+//   0 when either ranks below r: such halves are not even listed,
+//   else (ties) by the long diagonals: 1 when at most one of C and D holds
+//   one, 2 more when one holds both, 0 when both hold one.
+// The ties' pairs of C at r and D above (and the other way round) are one
+// join of kEqualAll and kHigh, weighed by the long diagonals each key
+// carries in its two lowest bits (kTieWeights), so the long kHigh list is
+// walked once, not once per class.
+struct TierJoin {
+  int top, bottom;  // lists of C and of D (kEqual + d, kHigh, kEqualAll)
   Count weight;
+  bool tagged;  // weighed by kTieWeights as well
 };
-constexpr DiagonalJoin kDiagonalJoins[] = {{0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {2, 0, 2}, {0, 2, 2}};
+// Pieces with kHigh halves.
+constexpr std::array<TierJoin, 4> kHighJoins = {{
+    {kHigh, kHigh, 2, false},
+    {kEqualAll, kEqualAll, 1, true},
+    {kEqualAll, kHigh, 1, true},
+    {kHigh, kEqualAll, 1, true},
+}};
+// Pieces without: the long diagonals alone.
+constexpr std::array<TierJoin, 5> kEqualJoins = {{
+    {kEqual, kEqual, 1, false},
+    {kEqual + 1, kEqual, 1, false},
+    {kEqual, kEqual + 1, 1, false},
+    {kEqual + 2, kEqual, 2, false},
+    {kEqual, kEqual + 2, 2, false},
+}};
+// [4 d(C) + d(D)]: 1 when at most one holds a long diagonal, 2 when one
+// holds both (and the other none), 0 when both hold one.
+constexpr PairWeights kTieWeights = {1, 1, 2, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0};
 
 }  // namespace
 
@@ -295,9 +363,10 @@ double JoinCount::work(const Instance& instance, const Subproblem& subproblem) {
   const std::uint32_t chunk = own_middle ? layout.chunk & ~(1u << middle) : layout.chunk;
   StopPoller poller(nullptr);
   std::vector<std::uint64_t> unused;
-  TopHalves top(layout, subproblem.pattern, middle, poller, {&unused, &unused, &unused});
-  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller,
-                   {&unused, &unused, &unused});
+  std::array<std::vector<std::uint64_t>*, kLists> lists;
+  lists.fill(&unused);
+  TopHalves top(layout, subproblem.pattern, middle, poller, lists);
+  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, lists);
   std::uint64_t state = 0x2545f4914f6cdd1dull ^ (std::uint64_t{subproblem.pattern} << 8) ^
                         subproblem.middle ^ (std::uint64_t{subproblem.width} << 40);
   SplitMix64 next{state};
@@ -323,27 +392,41 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
   const int middle = own_middle ? subproblem.middle : -1;
   const std::uint32_t chunk = own_middle ? layout.chunk & ~(1u << middle) : layout.chunk;
   StopPoller poller = search.poller();
-  // Even n: the halves by the long diagonals they hold (see kDiagonalJoins).
-  const bool by_diagonals = !has_middle(n);
+  // Even n: the halves by their tier and the long diagonals they hold (see
+  // kHighJoins, kEqualJoins); odd n: one list.
+  const bool by_tiers = !has_middle(n);
   PieceBuffers& buffers = piece_buffers();
   auto& tops = buffers.tops;
   auto& bottoms = buffers.bottoms;
   auto& scratch = buffers.scratch;
   for (auto* lists : {&tops, &bottoms})
     for (auto& list : *lists) list.clear();
-  auto classes = [by_diagonals](std::array<std::vector<std::uint64_t>, 3>& lists) {
-    return by_diagonals ? std::array{&lists[0], &lists[1], &lists[2]}
-                        : std::array{&lists[0], &lists[0], &lists[0]};
+  auto lists = [by_tiers](std::array<std::vector<std::uint64_t>, kLists>& all) {
+    std::array<std::vector<std::uint64_t>*, kLists> out;
+    for (int i = 0; i < kLists; ++i) out[i] = &all[by_tiers ? i : 0];
+    return out;
   };
-  TopHalves top(layout, subproblem.pattern, middle, poller, classes(tops));
-  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, classes(bottoms));
+  Tiers tiers;
+  if (by_tiers) tiers = {subproblem.width, pattern_rank(subproblem.pattern, n, subproblem.width)};
+  TopHalves top(layout, subproblem.pattern, middle, poller, lists(tops), tiers);
+  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, lists(bottoms), tiers);
   if (!top.run() || !bottom.run()) return outcome;
   for (auto& list : bottoms)
     for (auto& key : list) key = layout.turned(key);
-  for (int d = 0; d < 3; ++d)
-    if (!sort_keys(tops[d], scratch, poller) || !sort_keys(bottoms[d], scratch, poller))
+  for (int i = 0; i <= kHigh; ++i)
+    if (!sort_keys(tops[i], scratch, poller) || !sort_keys(bottoms[i], scratch, poller))
       return outcome;
   outcome.nodes = top.nodes() + bottom.nodes();
+  // With kHigh halves on either side the kEqual ones are few: one list of
+  // them (kEqualAll) for every join they take part in. Without (every half
+  // ties), the three kEqual lists joined apart walk a deeper trie.
+  const bool high = by_tiers && !(tops[kHigh].empty() && bottoms[kHigh].empty());
+  if (high)
+    for (auto* side : {&tops, &bottoms}) {
+      auto& all = (*side)[kEqualAll];
+      for (int d = 0; d < 3; ++d) all.insert(all.end(), (*side)[d].begin(), (*side)[d].end());
+      if (!sort_keys(all, scratch, poller)) return outcome;
+    }
 
   const std::uint64_t rays = layout.slot_a | layout.slot_b;
   Count pairs = 0;  // weighted
@@ -354,12 +437,15 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
     outcome.pairs += join.compared;
     return !join.stopped;
   };
-  if (by_diagonals) {
-    for (const DiagonalJoin& part : kDiagonalJoins) {
+  if (by_tiers) {
+    const auto parts =
+        high ? std::span<const TierJoin>(kHighJoins) : std::span<const TierJoin>(kEqualJoins);
+    for (const TierJoin& part : parts) {
       auto& x = tops[part.top];
       auto& y = bottoms[part.bottom];
-      const PairCount join = count_pairs(layout.column_key_mask, rays, x.data(), x.size(), y.data(),
-                                         y.size(), poller, buffers.table);
+      const PairCount join =
+          count_pairs(layout.column_key_mask, rays, x.data(), x.size(), y.data(), y.size(), poller,
+                      buffers.table, part.tagged ? &kTieWeights : nullptr);
       if (!add(join, part.weight)) return outcome;
     }
   } else if (!has_middle(n) || own_middle) {
