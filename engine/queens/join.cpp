@@ -26,7 +26,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -53,7 +52,7 @@ struct Layout {
   std::uint32_t inner = 0;  // the other columns
   std::uint64_t column_key_mask = 0;
   std::uint64_t slot_a = 0, slot_b = 0;  // ray bits of family A and B
-  std::uint64_t tag_mask = 0;            // even n: the long diagonals held, bits 0-1
+  std::uint64_t tag_mask = 0;            // even n: bits 0-1, a kHigh half's class
   std::array<std::uint64_t, 32> column_bit{}, a_bit{}, b_bit{};
   std::array<std::array<std::uint64_t, 256>, 4> inner_key{}, a_key{}, b_key{};
   int bytes = 4;  // bytes of a column mask that hold columns
@@ -95,7 +94,7 @@ Layout layout_for(int n, int width) {
   for (int p = 1; p < n; ++p) positions.push_back(p);
   std::stable_sort(positions.begin(), positions.end(),
                    [n](int x, int y) { return std::abs(2 * x - n) < std::abs(2 * y - n); });
-  // Even n: bits 0 and 1 hold the long diagonals a half holds (kHighJoins).
+  // Even n: bits 0 and 1 hold a kHigh half's class (the tag, kClassWeights).
   const int lowest = n % 2 == 0 ? 2 : 0;
   layout.tag_mask = n % 2 == 0 ? 3 : 0;
   for (int p : positions) {
@@ -123,7 +122,9 @@ Layout layout_for(int n, int width) {
 // queens' keys are the parent's key with one column's bits added.
 struct Tiers {
   int width = 0;  // 0: every half kEqual
-  int rank = 0;
+  int low = 0;    // the piece's pattern's ranks (pattern_rank())
+  int high = 0;
+  bool by_diagonals = true;  // kEqual + d: the piece's halves all rank alike
 };
 class TopHalves {
  public:
@@ -177,8 +178,10 @@ class TopHalves {
     const std::uint32_t left_half = (1u << (layout_.n / 2)) - 1;
     std::array<Frame, 32> stack;
     int row = 0;
-    stack[0] = {choices(0, 0, 0, 0), 0, 0, 0, 0, 0};
-    high_ = false;
+    list_ = kEqual;
+    tag_ = 0;
+    prefix_[0] = 0;
+    stack[0] = {choices(0, 0, 0, 0) & sides_allowed(0), 0, 0, 0, 0, 0};
     while (row >= 0) {
       Frame& frame = stack[row];
       if (frame.free == 0) {
@@ -193,13 +196,14 @@ class TopHalves {
       const int diagonals = frame.diagonals + ((bit & long_diagonals_[row]) != 0);
       const std::uint64_t key = frame.key | queen_key_[row][std::countr_zero(bit)];
       ++nodes_;
+      if (row < tiers_.width)
+        prefix_[row + 1] = prefix_[row] | ((bit & left_half) != 0 ? 1u << row : 0);
       if (row + 1 == tiers_.width) {  // the outer rows are placed: rank their sides
-        std::uint32_t sides = (bit & left_half) != 0 ? 1u << row : 0;
-        for (int r = 0; r < row; ++r)
-          if ((stack[r + 1].columns & ~stack[r].columns & left_half) != 0) sides |= 1u << r;
-        const int rank = side_rank(sides, tiers_.width);
-        if (rank < tiers_.rank) continue;  // no pair of this piece weighs the half
-        high_ = rank > tiers_.rank;        // for every half below this node
+        const int rank = side_rank(prefix_[row + 1], tiers_.width);
+        if (rank < tiers_.low) continue;  // no pair of this piece weighs the half
+        // For every half below this node: its list, and in kHigh its class.
+        list_ = rank == tiers_.low ? kEqual : kHigh;
+        tag_ = rank == tiers_.low || rank < tiers_.high ? 0 : rank == tiers_.high ? 1 : 2;
       }
       if (row + 1 == rows - 1) {  // the last row: its queens are not pushed
         std::uint32_t last = choices(row + 1, columns, left, right);
@@ -208,24 +212,29 @@ class TopHalves {
         const auto& last_key = queen_key_[rows - 1];
         const std::uint32_t on_diagonal = long_diagonals_[rows - 1];
         std::vector<std::uint64_t>& off = *out_[list_of(diagonals)];
-        const std::uint64_t off_key = key | tag(diagonals);
+        const std::uint64_t off_key = key | tag_;
         for (std::uint32_t free = last & ~on_diagonal; free != 0; free &= free - 1)
           off.push_back(off_key | last_key[std::countr_zero(free)]);
         if ((last & on_diagonal) != 0) {
           std::vector<std::uint64_t>& on = *out_[list_of(diagonals + 1)];
-          const std::uint64_t on_key = key | tag(diagonals + 1);
+          const std::uint64_t on_key = key | tag_;
           for (std::uint32_t free = last & on_diagonal; free != 0; free &= free - 1)
             on.push_back(on_key | last_key[std::countr_zero(free)]);
         }
         continue;
       }
       if (row + 1 == rows) {  // one row only
-        out_[list_of(diagonals)]->push_back(key | tag(diagonals));
+        out_[list_of(diagonals)]->push_back(key | tag_);
         continue;
       }
       if (poller_.poll()) return false;
       ++row;
-      stack[row] = {choices(row, columns, left, right), columns, left, right, diagonals, key};
+      stack[row] = {choices(row, columns, left, right) & sides_allowed(row),
+                    columns,
+                    left,
+                    right,
+                    diagonals,
+                    key};
     }
     return true;
   }
@@ -260,10 +269,17 @@ class TopHalves {
   }
 
  private:
-  int list_of(int diagonals) const { return high_ ? kHigh : kEqual + diagonals; }
-  // Even n: the long diagonals a half holds, in the key's lowest bits.
-  std::uint64_t tag(int diagonals) const {
-    return static_cast<std::uint64_t>(diagonals) & layout_.tag_mask;
+  int list_of(int diagonals) const { return tiers_.by_diagonals ? kEqual + diagonals : list_; }
+  // The columns of row `row` that leave the outer rows' sides a rank at
+  // least the piece's (all of them below the outer rows).
+  std::uint32_t sides_allowed(int row) const {
+    if (row >= tiers_.width) return ~0u;
+    const std::uint32_t prefix = prefix_[row], left = 1u << row;
+    const std::uint32_t left_half = (1u << (layout_.n / 2)) - 1;
+    std::uint32_t allowed = 0;
+    if (side_best(prefix | left, row + 1, tiers_.width) >= tiers_.low) allowed |= left_half;
+    if (side_best(prefix, row + 1, tiers_.width) >= tiers_.low) allowed |= ~left_half;
+    return allowed;
   }
   // The columns row `row` may take: free ones, and when the rows left are
   // just enough for the pattern columns still unused, only those.
@@ -281,7 +297,9 @@ class TopHalves {
   const Layout& layout_;
   std::uint32_t pattern_;
   Tiers tiers_;
-  bool high_ = false;  // the halves being listed rank above the piece's pattern
+  int list_ = kEqual;      // the halves being listed: kEqual or kHigh,
+  std::uint64_t tag_ = 0;  // and their key's tag
+  std::array<std::uint32_t, kMaxJoinWidth + 1> prefix_{};  // sides of the outer rows above
   std::array<std::uint32_t, 32> allowed_{};
   std::array<std::uint32_t, 32> long_diagonals_{};
   std::array<std::array<std::uint64_t, 32>, 16> queen_key_{};  // rows <= 15 (kMaxJoinN)
@@ -301,46 +319,56 @@ class TopHalves {
 //         bottom half D rows n-1..n-w),
 // and the transpose swaps them: p(S^T) = q(S), q(S^T) = p(S); the
 // anti-transpose complements and reverses them as well. The flip and the
-// mirror complement or reverse both. Rank a string of 2w bits by its lower
-// side's rank (pattern_rank(), side_rank(): orbits of w bits under the
-// complement and the reversal): the same for every image under these
-// symmetries, so rank(p(S^T)) = rank(q(S)). Weigh
-//   w(S) = 2          when rank p(S) < rank q(S),
-//   w(S) = 0          when rank p(S) > rank q(S),
-//   w(S) = v(S)       when they are equal, by the long diagonals:
-//   v(S) = 1 when neither long diagonal holds a queen, else 2^d(C) [d(D) = 0],
-// d(H) the long diagonals a half holds. The transposes swap the first two
-// cases and keep the third (they keep each long diagonal on itself); over
-// {identity, transpose, anti-transpose, half turn} v adds up to 4: the
-// transpose keeps the queen of the main diagonal in its half and moves that
-// of the other long diagonal into the other half, the anti-transpose the
-// other way round, so exactly 4 / 2^k of the four images hold all k
-// diagonal queens on top. So the weights of every class add up to its size
-// and the count is exact. w is kept by the mirror; the flip swaps C and D
-// (v(D, C) for v(C, D)): a pattern's orbit {p, flip p, mirror ...} weighs
-// size/2 x (X(p) + X(flip p)), in pairs of the piece's own halves (C of p,
-// D of its partner), r = rank p:
-//   2 when both C's and D's sides rank above r (kHigh x kHigh),
-//   0 when either ranks below r: such halves are not even listed,
-//   else (ties) by the long diagonals: 1 when at most one of C and D holds
-//   one, 2 more when one holds both, 0 when both hold one.
-// The ties' pairs of C at r and D above (and the other way round) are one
-// join of kEqualAll and kHigh, weighed by the long diagonals each key
-// carries in its two lowest bits (kTieWeights), so the long kHigh list is
-// walked once, not once per class.
+// mirror complement or reverse both. Rank a string of 2w bits by its two
+// sides' ranks, (lower, higher), in lexicographic order (pattern_rank(),
+// side_rank(): orbits of w bits under the complement and the reversal):
+// the same for every image under these symmetries, so R(p(S^T)) = R(q(S)).
+// Weigh
+//   w(S) = 2      when R(p(S)) < R(q(S)),
+//   w(S) = 0      when R(p(S)) > R(q(S)),
+//   w(S) = v(S)   when they are equal:
+//     v(S) = 1 when some side ranks above the lower rank of R(p(S)), else
+//     (every half ties) by the long diagonals: 1 when neither long
+//     diagonal holds a queen, else 2^d(C) [d(D) = 0], d(H) the long
+//     diagonals a half holds.
+// The transposes swap the first two cases and keep the third (and keep
+// each long diagonal on itself). Over {identity, transpose, anti-transpose,
+// half turn} the long diagonals' v adds up to 4: the transpose keeps the
+// queen of the main diagonal in its half and moves that of the other long
+// diagonal into the other half, the anti-transpose the other way round, so
+// exactly 4 / 2^k of the four images hold all k diagonal queens on top.
+// Which v a tie takes depends on R alone, the same for the whole class. So
+// the weights of every class add up to its size, and the count is exact.
+// w is kept by the mirror; the flip swaps C and D: a pattern's orbit {p,
+// flip p, mirror ...} weighs size/2 x (X(p) + X(flip p)), in pairs of the
+// piece's own halves (C of p, D of its partner), with (l, h) = R(p) and
+// f(H) a half's outer rows' rank:
+//   f(H) < l: 0, so such halves are not even listed (sides_allowed());
+//   kHigh x kHigh (both above l): 2;
+//   kEqual (at l) x kHigh: by the kHigh half's class (its key's tag):
+//     0 below h, 1 at h, 2 above (kClassWeights);
+//   kEqual x kEqual: 0 when l < h, 1 when l = h;
+//   and where every half ties (l is the top rank, or w <= 1), the long
+//   diagonals: 1 when at most one of C and D holds one, 2 when one holds
+//   both (and the other none), 0 when both hold one (kEqualJoins).
+// A quarter of the halves are never listed (0.74 of the keys at N = 16, 18,
+// chunk width 4), and pairs compared stay about where the long diagonals
+// alone left them.
 struct TierJoin {
-  int top, bottom;  // lists of C and of D (kEqual + d, kHigh, kEqualAll)
+  int top, bottom;  // lists of C and of D (kEqual + d, kHigh)
   Count weight;
-  bool tagged;  // weighed by kTieWeights as well
+  bool tagged;  // weighed by kClassWeights as well
 };
-// Pieces with kHigh halves.
-constexpr std::array<TierJoin, 4> kHighJoins = {{
+// Pieces whose halves rank apart.
+constexpr std::array<TierJoin, 3> kHighJoins = {{
     {kHigh, kHigh, 2, false},
-    {kEqualAll, kEqualAll, 1, true},
-    {kEqualAll, kHigh, 1, true},
-    {kHigh, kEqualAll, 1, true},
+    {kEqual, kHigh, 1, true},
+    {kHigh, kEqual, 1, true},
 }};
-// Pieces without: the long diagonals alone.
+// [4 top + bottom]: a kEqual half (tag 0) against a kHigh half of class 0
+// (below h), 1 (at h) or 2 (above h).
+constexpr PairWeights kClassWeights = {0, 1, 2, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0};
+// Pieces whose halves all rank alike: the long diagonals.
 constexpr std::array<TierJoin, 5> kEqualJoins = {{
     {kEqual, kEqual, 1, false},
     {kEqual + 1, kEqual, 1, false},
@@ -348,9 +376,6 @@ constexpr std::array<TierJoin, 5> kEqualJoins = {{
     {kEqual + 2, kEqual, 2, false},
     {kEqual, kEqual + 2, 2, false},
 }};
-// [4 d(C) + d(D)]: 1 when at most one holds a long diagonal, 2 when one
-// holds both (and the other none), 0 when both hold one.
-constexpr PairWeights kTieWeights = {1, 1, 2, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0};
 
 }  // namespace
 
@@ -407,26 +432,19 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
     return out;
   };
   Tiers tiers;
-  if (by_tiers) tiers = {subproblem.width, pattern_rank(subproblem.pattern, n, subproblem.width)};
+  if (by_tiers) {
+    const PatternRank rank = pattern_rank(subproblem.pattern, n, subproblem.width);
+    tiers = {subproblem.width, rank.low, rank.high, rank.low == side_top_rank(subproblem.width)};
+  }
   TopHalves top(layout, subproblem.pattern, middle, poller, lists(tops), tiers);
   TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, lists(bottoms), tiers);
   if (!top.run() || !bottom.run()) return outcome;
   for (auto& list : bottoms)
     for (auto& key : list) key = layout.turned(key);
-  for (int i = 0; i <= kHigh; ++i)
+  for (int i = 0; i < kLists; ++i)
     if (!sort_keys(tops[i], scratch, poller) || !sort_keys(bottoms[i], scratch, poller))
       return outcome;
   outcome.nodes = top.nodes() + bottom.nodes();
-  // With kHigh halves on either side the kEqual ones are few: one list of
-  // them (kEqualAll) for every join they take part in. Without (every half
-  // ties), the three kEqual lists joined apart walk a deeper trie.
-  const bool high = by_tiers && !(tops[kHigh].empty() && bottoms[kHigh].empty());
-  if (high)
-    for (auto* side : {&tops, &bottoms}) {
-      auto& all = (*side)[kEqualAll];
-      for (int d = 0; d < 3; ++d) all.insert(all.end(), (*side)[d].begin(), (*side)[d].end());
-      if (!sort_keys(all, scratch, poller)) return outcome;
-    }
 
   const std::uint64_t rays = layout.slot_a | layout.slot_b;
   Count pairs = 0;  // weighted
@@ -438,15 +456,20 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
     return !join.stopped;
   };
   if (by_tiers) {
-    const auto parts =
-        high ? std::span<const TierJoin>(kHighJoins) : std::span<const TierJoin>(kEqualJoins);
-    for (const TierJoin& part : parts) {
+    auto join = [&](const TierJoin& part) {
       auto& x = tops[part.top];
       auto& y = bottoms[part.bottom];
-      const PairCount join =
-          count_pairs(layout.column_key_mask, rays, x.data(), x.size(), y.data(), y.size(), poller,
-                      buffers.table, part.tagged ? &kTieWeights : nullptr);
-      if (!add(join, part.weight)) return outcome;
+      return add(count_pairs(layout.column_key_mask, rays, x.data(), x.size(), y.data(), y.size(),
+                             poller, buffers.table, part.tagged ? &kClassWeights : nullptr),
+                 part.weight);
+    };
+    if (tiers.by_diagonals) {
+      for (const TierJoin& part : kEqualJoins)
+        if (!join(part)) return outcome;
+    } else {
+      for (const TierJoin& part : kHighJoins)
+        if (!join(part)) return outcome;
+      if (tiers.low == tiers.high && !join({kEqual, kEqual, 1, false})) return outcome;
     }
   } else if (!has_middle(n) || own_middle) {
     const PairCount join = count_pairs(layout.column_key_mask, rays, tops[0].data(), tops[0].size(),

@@ -69,7 +69,7 @@ void add_patterns(std::vector<JoinCount::Subproblem>& frontier, int n, int width
 // least member, descending (measured at N = 14, 16: the order that prunes
 // the most halves among a few tried).
 struct SideRanks {
-  std::array<std::vector<std::uint8_t>, kMaxJoinWidth + 1> rank;
+  std::array<std::vector<std::uint8_t>, kMaxJoinWidth + 1> rank, best;
   SideRanks() {
     for (int width = 0; width <= kMaxJoinWidth; ++width) {
       const std::uint32_t count = 1u << width, all = count - 1;
@@ -101,6 +101,14 @@ struct SideRanks {
       for (std::uint32_t s = 0; s < count; ++s)
         for (std::size_t r = 0; r < orbits.size(); ++r)
           if (orbits[r].least == least[s]) rank[width][s] = static_cast<std::uint8_t>(r);
+      // best[(1 << k) | prefix]: the highest rank of a string whose first k
+      // bits are `prefix`.
+      best[width].assign(std::size_t{2} << width, 0);
+      for (std::uint32_t s = 0; s < count; ++s)
+        for (int k = 0; k <= width; ++k) {
+          auto& b = best[width][(std::size_t{1} << k) | (s & ((1u << k) - 1))];
+          b = std::max(b, rank[width][s]);
+        }
     }
   }
 };
@@ -116,13 +124,23 @@ int side_rank(std::uint32_t bits, int width) {
   return side_ranks().rank[width][bits];
 }
 
-int pattern_rank(std::uint32_t pattern, int n, int width) {
+int side_best(std::uint32_t prefix, int bits, int width) {
+  return side_ranks().best[width][(std::size_t{1} << bits) | prefix];
+}
+
+int side_top_rank(int width) {
+  const auto& ranks = side_ranks().rank[width];
+  return *std::max_element(ranks.begin(), ranks.end());
+}
+
+PatternRank pattern_rank(std::uint32_t pattern, int n, int width) {
   std::uint32_t left = 0, right = 0;
   for (int i = 0; i < width; ++i) {
     left |= (pattern >> i & 1u) << i;
     right |= (pattern >> (n - 1 - i) & 1u) << i;
   }
-  return std::min(side_rank(left, width), side_rank(right, width));
+  const int a = side_rank(left, width), b = side_rank(right, width);
+  return {std::min(a, b), std::max(a, b)};
 }
 
 // The widest key: inner columns plus two bits per cut position 1..n-1,
