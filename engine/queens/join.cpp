@@ -94,9 +94,12 @@ Layout layout_for(int n, int width) {
   for (int p = 1; p < n; ++p) positions.push_back(p);
   std::stable_sort(positions.begin(), positions.end(),
                    [n](int x, int y) { return std::abs(2 * x - n) < std::abs(2 * y - n); });
-  // Even n: bits 0 and 1 hold a kHigh half's class (the tag, kClassWeights).
-  const int lowest = n % 2 == 0 ? 2 : 0;
-  layout.tag_mask = n % 2 == 0 ? 3 : 0;
+  // Even n: bits 0 and 1 hold a kHigh half's class (the tag, kClassWeights)
+  // where the key leaves them free; where not (N >= 22 in its narrowest
+  // chunks), every piece of the count weighs by the long diagonals alone.
+  const bool tags = n % 2 == 0 && std::popcount(layout.inner) + 2 * (n - 1) <= 62;
+  const int lowest = tags ? 2 : 0;
+  layout.tag_mask = tags ? 3 : 0;
   for (int p : positions) {
     if (bit - 1 < lowest) throw std::logic_error("join: key wider than 64 bits");
     layout.a_bit[p] = std::uint64_t{1} << bit--;
@@ -299,7 +302,7 @@ class TopHalves {
   Tiers tiers_;
   int list_ = kEqual;      // the halves being listed: kEqual or kHigh,
   std::uint64_t tag_ = 0;  // and their key's tag
-  std::array<std::uint32_t, kMaxJoinWidth + 1> prefix_{};  // sides of the outer rows above
+  std::array<std::uint32_t, kMaxRankWidth + 1> prefix_{};  // sides of the outer rows above
   std::array<std::uint32_t, 32> allowed_{};
   std::array<std::uint32_t, 32> long_diagonals_{};
   std::array<std::array<std::uint64_t, 32>, 16> queen_key_{};  // rows <= 15 (kMaxJoinN)
@@ -432,7 +435,9 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
     return out;
   };
   Tiers tiers;
-  if (by_tiers) {
+  // The outer rows' ranks where the key has room for a tag (one weighing
+  // for every piece of a count: the same n and chunk width).
+  if (by_tiers && layout.tag_mask != 0 && subproblem.width <= kMaxRankWidth) {
     const PatternRank rank = pattern_rank(subproblem.pattern, n, subproblem.width);
     tiers = {subproblem.width, rank.low, rank.high, rank.low == side_top_rank(subproblem.width)};
   }

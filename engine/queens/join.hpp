@@ -60,6 +60,9 @@ std::vector<JoinCount::Subproblem> frontier_for(int n, int width);
 // The flip and the mirror complement or reverse both sides (and swap
 // them), and the transposes turn a board's columns' pattern into its rows'
 // sides.
+// Widths up to kMaxRankWidth (chunks that wide hold every even n up to
+// kMaxJoinN; a wider one would weigh by the long diagonals alone).
+constexpr int kMaxRankWidth = 16;
 int side_rank(std::uint32_t bits, int width);
 // The highest rank of a side whose first `bits` bits are `prefix`.
 int side_best(std::uint32_t prefix, int bits, int width);

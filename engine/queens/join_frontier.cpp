@@ -64,14 +64,14 @@ void add_patterns(std::vector<JoinCount::Subproblem>& frontier, int n, int width
   } while (pattern != 0);
 }
 
-// The ranks of the w-bit strings (w <= kMaxJoinWidth): their orbits under
+// The ranks of the w-bit strings (w <= kMaxRankWidth): their orbits under
 // the complement and the reversal, the larger orbits first, then by their
 // least member, descending (measured at N = 14, 16: the order that prunes
 // the most halves among a few tried).
 struct SideRanks {
-  std::array<std::vector<std::uint8_t>, kMaxJoinWidth + 1> rank, best;
+  std::array<std::vector<std::uint16_t>, kMaxRankWidth + 1> rank, best;
   SideRanks() {
-    for (int width = 0; width <= kMaxJoinWidth; ++width) {
+    for (int width = 0; width <= kMaxRankWidth; ++width) {
       const std::uint32_t count = 1u << width, all = count - 1;
       auto reversed = [width](std::uint32_t s) {
         std::uint32_t out = 0;
@@ -97,10 +97,11 @@ struct SideRanks {
       std::sort(orbits.begin(), orbits.end(), [](const SideOrbit& x, const SideOrbit& y) {
         return x.size != y.size ? x.size > y.size : x.least > y.least;
       });
+      std::vector<std::uint16_t> rank_of_least(count);
+      for (std::size_t r = 0; r < orbits.size(); ++r)
+        rank_of_least[orbits[r].least] = static_cast<std::uint16_t>(r);
       rank[width].resize(count);
-      for (std::uint32_t s = 0; s < count; ++s)
-        for (std::size_t r = 0; r < orbits.size(); ++r)
-          if (orbits[r].least == least[s]) rank[width][s] = static_cast<std::uint8_t>(r);
+      for (std::uint32_t s = 0; s < count; ++s) rank[width][s] = rank_of_least[least[s]];
       // best[(1 << k) | prefix]: the highest rank of a string whose first k
       // bits are `prefix`.
       best[width].assign(std::size_t{2} << width, 0);
@@ -143,12 +144,11 @@ PatternRank pattern_rank(std::uint32_t pattern, int n, int width) {
   return {std::min(a, b), std::max(a, b)};
 }
 
-// The widest key: inner columns plus two bits per cut position 1..n-1,
-// and at even n two for the long diagonals a half holds.
+// The widest key: inner columns plus two bits per cut position 1..n-1
+// (even n: two more for a tag where they fit, see join.cpp).
 int min_width(int n) {
   int width = has_middle(n) && n >= 3 ? 1 : 0;  // odd n: column 0 is never a shared middle
-  const int tag = n % 2 == 0 ? 2 : 0;           // even n: the long diagonals held (join.cpp)
-  while (n - 2 * width + 2 * (n - 1) + tag > 64) ++width;
+  while (n - 2 * width + 2 * (n - 1) > 64) ++width;
   return width;
 }
 
