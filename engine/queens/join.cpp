@@ -52,6 +52,7 @@ struct Layout {
   std::uint32_t inner = 0;  // the other columns
   std::uint64_t column_key_mask = 0;
   std::uint64_t slot_a = 0, slot_b = 0;  // ray bits of family A and B
+  std::uint64_t tag_mask = 0;            // even n: bits 0-1, a kHigh half's class
   std::array<std::uint64_t, 32> column_bit{}, a_bit{}, b_bit{};
   std::array<std::array<std::uint64_t, 256>, 4> inner_key{}, a_key{}, b_key{};
   int bytes = 4;  // bytes of a column mask that hold columns
@@ -66,7 +67,7 @@ struct Layout {
     return k;
   }
   std::uint64_t turned(std::uint64_t k) const {
-    return (k & column_key_mask) | ((k & slot_a) >> 1) | ((k & slot_b) << 1);
+    return (k & (column_key_mask | tag_mask)) | ((k & slot_a) >> 1) | ((k & slot_b) << 1);
   }
   // The key bits of a half that attacks the middle square (a, m): a queen
   // in column m or a ray crossing row a at m.
@@ -93,8 +94,14 @@ Layout layout_for(int n, int width) {
   for (int p = 1; p < n; ++p) positions.push_back(p);
   std::stable_sort(positions.begin(), positions.end(),
                    [n](int x, int y) { return std::abs(2 * x - n) < std::abs(2 * y - n); });
+  // Even n: bits 0 and 1 hold a kHigh half's class (the tag, kClassWeights)
+  // where the key leaves them free; where not (N >= 22 in its narrowest
+  // chunks), every piece of the count weighs by the long diagonals alone.
+  const bool tags = n % 2 == 0 && std::popcount(layout.inner) + 2 * (n - 1) <= 62;
+  const int lowest = tags ? 2 : 0;
+  layout.tag_mask = tags ? 3 : 0;
   for (int p : positions) {
-    if (bit < 1) throw std::logic_error("join: key wider than 64 bits");
+    if (bit - 1 < lowest) throw std::logic_error("join: key wider than 64 bits");
     layout.a_bit[p] = std::uint64_t{1} << bit--;
     layout.b_bit[p] = std::uint64_t{1} << bit--;
     layout.slot_a |= layout.a_bit[p];
@@ -116,13 +123,22 @@ Layout layout_for(int n, int width) {
 // (and, when `middle` >= 0, that leave the middle square (a, middle) alone).
 // An iterative bitboard backtracker; the last row is not pushed: its
 // queens' keys are the parent's key with one column's bits added.
+struct Tiers {
+  int width = 0;  // 0: every half kEqual
+  int low = 0;    // the piece's pattern's ranks (pattern_rank())
+  int high = 0;
+  bool by_diagonals = true;  // kEqual + d: the piece's halves all rank alike
+};
 class TopHalves {
  public:
-  // The halves go to out[d], d the long diagonals they hold (0, 1 or 2);
-  // the three may be one vector.
+  // The halves go to out[kEqual + d] (d the long diagonals they hold) or
+  // out[kHigh]; the four may be one vector. With `tiers` (even n), a
+  // half's first `width`
+  // rows' sides are ranked (side_rank()) against the piece's `rank`: below
+  // it the half is dropped, at it the half is kEqual, above it kHigh.
   TopHalves(const Layout& layout, std::uint32_t pattern, int middle, StopPoller& poller,
-            std::array<std::vector<std::uint64_t>*, 3> out)
-      : layout_(layout), pattern_(pattern), poller_(poller), out_(out) {
+            std::array<std::vector<std::uint64_t>*, kLists> out, Tiers tiers = {})
+      : layout_(layout), pattern_(pattern), tiers_(tiers), poller_(poller), out_(out) {
     const std::uint32_t chunk = middle >= 0 ? layout.chunk & ~(1u << middle) : layout.chunk;
     const bool even = layout.n % 2 == 0;
     for (int r = 0; r < layout.rows; ++r) {
@@ -162,9 +178,13 @@ class TopHalves {
       int diagonals;      // long diagonals held by the rows above
       std::uint64_t key;  // the rows above as a key
     };
+    const std::uint32_t left_half = (1u << (layout_.n / 2)) - 1;
     std::array<Frame, 32> stack;
     int row = 0;
-    stack[0] = {choices(0, 0, 0, 0), 0, 0, 0, 0, 0};
+    list_ = kEqual;
+    tag_ = 0;
+    prefix_[0] = 0;
+    stack[0] = {choices(0, 0, 0, 0) & sides_allowed(0), 0, 0, 0, 0, 0};
     while (row >= 0) {
       Frame& frame = stack[row];
       if (frame.free == 0) {
@@ -179,29 +199,45 @@ class TopHalves {
       const int diagonals = frame.diagonals + ((bit & long_diagonals_[row]) != 0);
       const std::uint64_t key = frame.key | queen_key_[row][std::countr_zero(bit)];
       ++nodes_;
+      if (row < tiers_.width)
+        prefix_[row + 1] = prefix_[row] | ((bit & left_half) != 0 ? 1u << row : 0);
+      if (row + 1 == tiers_.width) {  // the outer rows are placed: rank their sides
+        const int rank = side_rank(prefix_[row + 1], tiers_.width);
+        if (rank < tiers_.low) continue;  // no pair of this piece weighs the half
+        // For every half below this node: its list, and in kHigh its class.
+        list_ = rank == tiers_.low ? kEqual : kHigh;
+        tag_ = rank == tiers_.low || rank < tiers_.high ? 0 : rank == tiers_.high ? 1 : 2;
+      }
       if (row + 1 == rows - 1) {  // the last row: its queens are not pushed
         std::uint32_t last = choices(row + 1, columns, left, right);
         if (last == 0) continue;
         nodes_ += static_cast<std::uint64_t>(std::popcount(last));
         const auto& last_key = queen_key_[rows - 1];
         const std::uint32_t on_diagonal = long_diagonals_[rows - 1];
-        std::vector<std::uint64_t>& off = *out_[diagonals];
+        std::vector<std::uint64_t>& off = *out_[list_of(diagonals)];
+        const std::uint64_t off_key = key | tag_;
         for (std::uint32_t free = last & ~on_diagonal; free != 0; free &= free - 1)
-          off.push_back(key | last_key[std::countr_zero(free)]);
+          off.push_back(off_key | last_key[std::countr_zero(free)]);
         if ((last & on_diagonal) != 0) {
-          std::vector<std::uint64_t>& on = *out_[diagonals + 1];
+          std::vector<std::uint64_t>& on = *out_[list_of(diagonals + 1)];
+          const std::uint64_t on_key = key | tag_;
           for (std::uint32_t free = last & on_diagonal; free != 0; free &= free - 1)
-            on.push_back(key | last_key[std::countr_zero(free)]);
+            on.push_back(on_key | last_key[std::countr_zero(free)]);
         }
         continue;
       }
       if (row + 1 == rows) {  // one row only
-        out_[diagonals]->push_back(key);
+        out_[list_of(diagonals)]->push_back(key | tag_);
         continue;
       }
       if (poller_.poll()) return false;
       ++row;
-      stack[row] = {choices(row, columns, left, right), columns, left, right, diagonals, key};
+      stack[row] = {choices(row, columns, left, right) & sides_allowed(row),
+                    columns,
+                    left,
+                    right,
+                    diagonals,
+                    key};
     }
     return true;
   }
@@ -236,6 +272,18 @@ class TopHalves {
   }
 
  private:
+  int list_of(int diagonals) const { return tiers_.by_diagonals ? kEqual + diagonals : list_; }
+  // The columns of row `row` that leave the outer rows' sides a rank at
+  // least the piece's (all of them below the outer rows).
+  std::uint32_t sides_allowed(int row) const {
+    if (row >= tiers_.width) return ~0u;
+    const std::uint32_t prefix = prefix_[row], left = 1u << row;
+    const std::uint32_t left_half = (1u << (layout_.n / 2)) - 1;
+    std::uint32_t allowed = 0;
+    if (side_best(prefix | left, row + 1, tiers_.width) >= tiers_.low) allowed |= left_half;
+    if (side_best(prefix, row + 1, tiers_.width) >= tiers_.low) allowed |= ~left_half;
+    return allowed;
+  }
   // The columns row `row` may take: free ones, and when the rows left are
   // just enough for the pattern columns still unused, only those.
   std::uint32_t choices(int row, std::uint32_t columns, std::uint32_t left,
@@ -251,38 +299,86 @@ class TopHalves {
 
   const Layout& layout_;
   std::uint32_t pattern_;
+  Tiers tiers_;
+  int list_ = kEqual;      // the halves being listed: kEqual or kHigh,
+  std::uint64_t tag_ = 0;  // and their key's tag
+  std::array<std::uint32_t, kMaxRankWidth + 1> prefix_{};  // sides of the outer rows above
   std::array<std::uint32_t, 32> allowed_{};
   std::array<std::uint32_t, 32> long_diagonals_{};
   std::array<std::array<std::uint64_t, 32>, 16> queen_key_{};  // rows <= 15 (kMaxJoinN)
   StopPoller& poller_;
-  std::array<std::vector<std::uint64_t>*, 3> out_;
+  std::array<std::vector<std::uint64_t>*, kLists> out_;
   std::uint64_t nodes_ = 0;
 };
 
 // Even n: the transposes. The frontier's patterns stand for orbits of the
 // four symmetries that keep the cut between the halves (flip, mirror); the
-// two diagonal reflections do not, but they keep the board's two long
-// diagonals, each on itself. Weigh a solution S = (C on top, D turned below)
-//   w(S) = 1                   when neither long diagonal holds a queen,
-//   w(S) = 2^d(C) [d(D) = 0]   otherwise,
-// d(H) the long diagonals a half holds. Over {identity, transpose,
-// anti-transpose, half turn} the weights add up to 4: the transpose keeps
-// the queen of the main diagonal in its half and moves that of the other
-// long diagonal into the other half, the anti-transpose the other way round,
-// so exactly 4 / 2^k of the four images hold all k diagonal queens on top.
-// The same holds for the mirror's coset, so the weights of every class add
-// up to its size, and the count is exact. w is kept by the mirror but not
-// by the flip (it swaps C and D); a pattern's orbit {p, flip p, mirror ...}
-// then weighs size/2 x (X(p) + X(flip p)), which in pairs of the pattern
-// p's own halves (C of p, D of its partner) is the table below. Pairs whose
-// halves both hold a long diagonal are never compared: about 0.6 of the
-// pairs are left (half boards leave both long diagonals empty about 37%
-// of the time; 0.37 x (2 - 0.37)).
-struct DiagonalJoin {
-  int top, bottom;  // long diagonals held by C and by D
+// two diagonal reflections (transposes) do not. They turn the board's
+// outer columns into its outer rows: a solution S has
+//   p(S): for each of the 2w chunk columns, is its queen in the top half
+//         (the piece's pattern), and
+//   q(S): for each of the 2w outer rows (0..w-1, n-w..n-1), is its queen
+//         in the left half (the top half C knows rows 0..w-1, the turned
+//         bottom half D rows n-1..n-w),
+// and the transpose swaps them: p(S^T) = q(S), q(S^T) = p(S); the
+// anti-transpose complements and reverses them as well. The flip and the
+// mirror complement or reverse both. Rank a string of 2w bits by its two
+// sides' ranks, (lower, higher), in lexicographic order (pattern_rank(),
+// side_rank(): orbits of w bits under the complement and the reversal):
+// the same for every image under these symmetries, so R(p(S^T)) = R(q(S)).
+// Weigh
+//   w(S) = 2      when R(p(S)) < R(q(S)),
+//   w(S) = 0      when R(p(S)) > R(q(S)),
+//   w(S) = v(S)   when they are equal:
+//     v(S) = 1 when some side ranks above the lower rank of R(p(S)), else
+//     (every half ties) by the long diagonals: 1 when neither long
+//     diagonal holds a queen, else 2^d(C) [d(D) = 0], d(H) the long
+//     diagonals a half holds.
+// The transposes swap the first two cases and keep the third (and keep
+// each long diagonal on itself). Over {identity, transpose, anti-transpose,
+// half turn} the long diagonals' v adds up to 4: the transpose keeps the
+// queen of the main diagonal in its half and moves that of the other long
+// diagonal into the other half, the anti-transpose the other way round, so
+// exactly 4 / 2^k of the four images hold all k diagonal queens on top.
+// Which v a tie takes depends on R alone, the same for the whole class. So
+// the weights of every class add up to its size, and the count is exact.
+// w is kept by the mirror; the flip swaps C and D: a pattern's orbit {p,
+// flip p, mirror ...} weighs size/2 x (X(p) + X(flip p)), in pairs of the
+// piece's own halves (C of p, D of its partner), with (l, h) = R(p) and
+// f(H) a half's outer rows' rank:
+//   f(H) < l: 0, so such halves are not even listed (sides_allowed());
+//   kHigh x kHigh (both above l): 2;
+//   kEqual (at l) x kHigh: by the kHigh half's class (its key's tag):
+//     0 below h, 1 at h, 2 above (kClassWeights);
+//   kEqual x kEqual: 0 when l < h, 1 when l = h;
+//   and where every half ties (l is the top rank, or w <= 1), the long
+//   diagonals: 1 when at most one of C and D holds one, 2 when one holds
+//   both (and the other none), 0 when both hold one (kEqualJoins).
+// A quarter of the halves are never listed (0.74 of the keys at N = 16, 18,
+// chunk width 4), and pairs compared stay about where the long diagonals
+// alone left them.
+struct TierJoin {
+  int top, bottom;  // lists of C and of D (kEqual + d, kHigh)
   Count weight;
+  bool tagged;  // weighed by kClassWeights as well
 };
-constexpr DiagonalJoin kDiagonalJoins[] = {{0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {2, 0, 2}, {0, 2, 2}};
+// Pieces whose halves rank apart.
+constexpr std::array<TierJoin, 3> kHighJoins = {{
+    {kHigh, kHigh, 2, false},
+    {kEqual, kHigh, 1, true},
+    {kHigh, kEqual, 1, true},
+}};
+// [4 top + bottom]: a kEqual half (tag 0) against a kHigh half of class 0
+// (below h), 1 (at h) or 2 (above h).
+constexpr PairWeights kClassWeights = {0, 1, 2, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0};
+// Pieces whose halves all rank alike: the long diagonals.
+constexpr std::array<TierJoin, 5> kEqualJoins = {{
+    {kEqual, kEqual, 1, false},
+    {kEqual + 1, kEqual, 1, false},
+    {kEqual, kEqual + 1, 1, false},
+    {kEqual + 2, kEqual, 2, false},
+    {kEqual, kEqual + 2, 2, false},
+}};
 
 }  // namespace
 
@@ -295,9 +391,10 @@ double JoinCount::work(const Instance& instance, const Subproblem& subproblem) {
   const std::uint32_t chunk = own_middle ? layout.chunk & ~(1u << middle) : layout.chunk;
   StopPoller poller(nullptr);
   std::vector<std::uint64_t> unused;
-  TopHalves top(layout, subproblem.pattern, middle, poller, {&unused, &unused, &unused});
-  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller,
-                   {&unused, &unused, &unused});
+  std::array<std::vector<std::uint64_t>*, kLists> lists;
+  lists.fill(&unused);
+  TopHalves top(layout, subproblem.pattern, middle, poller, lists);
+  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, lists);
   std::uint64_t state = 0x2545f4914f6cdd1dull ^ (std::uint64_t{subproblem.pattern} << 8) ^
                         subproblem.middle ^ (std::uint64_t{subproblem.width} << 40);
   SplitMix64 next{state};
@@ -323,25 +420,34 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
   const int middle = own_middle ? subproblem.middle : -1;
   const std::uint32_t chunk = own_middle ? layout.chunk & ~(1u << middle) : layout.chunk;
   StopPoller poller = search.poller();
-  // Even n: the halves by the long diagonals they hold (see kDiagonalJoins).
-  const bool by_diagonals = !has_middle(n);
+  // Even n: the halves by their tier and the long diagonals they hold (see
+  // kHighJoins, kEqualJoins); odd n: one list.
+  const bool by_tiers = !has_middle(n);
   PieceBuffers& buffers = piece_buffers();
   auto& tops = buffers.tops;
   auto& bottoms = buffers.bottoms;
   auto& scratch = buffers.scratch;
   for (auto* lists : {&tops, &bottoms})
     for (auto& list : *lists) list.clear();
-  auto classes = [by_diagonals](std::array<std::vector<std::uint64_t>, 3>& lists) {
-    return by_diagonals ? std::array{&lists[0], &lists[1], &lists[2]}
-                        : std::array{&lists[0], &lists[0], &lists[0]};
+  auto lists = [by_tiers](std::array<std::vector<std::uint64_t>, kLists>& all) {
+    std::array<std::vector<std::uint64_t>*, kLists> out;
+    for (int i = 0; i < kLists; ++i) out[i] = &all[by_tiers ? i : 0];
+    return out;
   };
-  TopHalves top(layout, subproblem.pattern, middle, poller, classes(tops));
-  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, classes(bottoms));
+  Tiers tiers;
+  // The outer rows' ranks where the key has room for a tag (one weighing
+  // for every piece of a count: the same n and chunk width).
+  if (by_tiers && layout.tag_mask != 0 && subproblem.width <= kMaxRankWidth) {
+    const PatternRank rank = pattern_rank(subproblem.pattern, n, subproblem.width);
+    tiers = {subproblem.width, rank.low, rank.high, rank.low == side_top_rank(subproblem.width)};
+  }
+  TopHalves top(layout, subproblem.pattern, middle, poller, lists(tops), tiers);
+  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, lists(bottoms), tiers);
   if (!top.run() || !bottom.run()) return outcome;
   for (auto& list : bottoms)
     for (auto& key : list) key = layout.turned(key);
-  for (int d = 0; d < 3; ++d)
-    if (!sort_keys(tops[d], scratch, poller) || !sort_keys(bottoms[d], scratch, poller))
+  for (int i = 0; i < kLists; ++i)
+    if (!sort_keys(tops[i], scratch, poller) || !sort_keys(bottoms[i], scratch, poller))
       return outcome;
   outcome.nodes = top.nodes() + bottom.nodes();
 
@@ -354,13 +460,21 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
     outcome.pairs += join.compared;
     return !join.stopped;
   };
-  if (by_diagonals) {
-    for (const DiagonalJoin& part : kDiagonalJoins) {
+  if (by_tiers) {
+    auto join = [&](const TierJoin& part) {
       auto& x = tops[part.top];
       auto& y = bottoms[part.bottom];
-      const PairCount join = count_pairs(layout.column_key_mask, rays, x.data(), x.size(), y.data(),
-                                         y.size(), poller, buffers.table);
-      if (!add(join, part.weight)) return outcome;
+      return add(count_pairs(layout.column_key_mask, rays, x.data(), x.size(), y.data(), y.size(),
+                             poller, buffers.table, part.tagged ? &kClassWeights : nullptr),
+                 part.weight);
+    };
+    if (tiers.by_diagonals) {
+      for (const TierJoin& part : kEqualJoins)
+        if (!join(part)) return outcome;
+    } else {
+      for (const TierJoin& part : kHighJoins)
+        if (!join(part)) return outcome;
+      if (tiers.low == tiers.high && !join({kEqual, kEqual, 1, false})) return outcome;
     }
   } else if (!has_middle(n) || own_middle) {
     const PairCount join = count_pairs(layout.column_key_mask, rays, tops[0].data(), tops[0].size(),

@@ -53,6 +53,28 @@ int min_width(int n);
 // One pattern per orbit of the flip and the mirror (join_frontier.cpp).
 std::vector<JoinCount::Subproblem> frontier_for(int n, int width);
 
+// Even n, the transposes (join.cpp, "Even n: the transposes"): a side of
+// a chunk of width w, as w bits (the columns 0..w-1 of a pattern: in the
+// top half; the rows 0..w-1 of a half: queen in the left half), is ranked
+// by its orbit under the complement and the reversal (join_frontier.cpp).
+// The flip and the mirror complement or reverse both sides (and swap
+// them), and the transposes turn a board's columns' pattern into its rows'
+// sides.
+// Widths up to kMaxRankWidth (chunks that wide hold every even n up to
+// kMaxJoinN; a wider one would weigh by the long diagonals alone).
+constexpr int kMaxRankWidth = 16;
+int side_rank(std::uint32_t bits, int width);
+// The highest rank of a side whose first `bits` bits are `prefix`.
+int side_best(std::uint32_t prefix, int bits, int width);
+// The highest rank of all.
+int side_top_rank(int width);
+// A pattern's rank: its two sides' (columns 0..w-1 and n-1..n-w), the
+// lower and the higher, the same for every pattern of its orbit.
+struct PatternRank {
+  int low = 0, high = 0;
+};
+PatternRank pattern_rank(std::uint32_t pattern, int n, int width);
+
 // Pairs (x of the tops, y of the turned bottoms) whose inner columns (the
 // key bits `columns`) are complements and whose rays (`rays`) miss each
 // other (join_pairs.cpp). Both lists are ordered by sort_keys(); they are
@@ -63,9 +85,15 @@ struct PairCount {
   std::uint64_t nodes = 0;     // trie nodes walked
   bool stopped = false;
 };
+// A pair's weight (0, 1 or 2) by the tags, the two lowest key bits, of its
+// top and of its bottom: [4 * top + bottom] (join.cpp, even n: the class
+// of a kHigh half).
+using PairWeights = std::array<std::uint8_t, 16>;
+// `weights`: null, every pair that makes a solution counts 1.
 PairCount count_pairs(std::uint64_t columns, std::uint64_t rays, std::uint64_t* tops,
                       std::size_t n_tops, std::uint64_t* bottoms, std::size_t n_bottoms,
-                      StopPoller& poller, std::vector<std::uint64_t>& table);
+                      StopPoller& poller, std::vector<std::uint64_t>& table,
+                      const PairWeights* weights = nullptr);
 // Orders keys by their top bits for count_pairs(); false when stopped.
 bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch,
                const StopPoller& poller);
@@ -75,8 +103,13 @@ bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scr
 // time at N = 19) and left the allocator holding the largest pieces' pages.
 // A worker runs one piece at a time (solve() spawns no tasks), so one set
 // per thread.
+// A piece's lists of halves (join.cpp, "Even n: the transposes"): kEqual
+// for the halves whose outer rows rank at the piece's lower rank (kEqual + d
+// by the long diagonals d they hold, where every half does), kHigh for
+// those that rank higher. Odd n: one list.
+constexpr int kEqual = 0, kHigh = 3, kLists = 4;
 struct PieceBuffers {
-  std::array<std::vector<std::uint64_t>, 3> tops, bottoms;  // by long diagonals held
+  std::array<std::vector<std::uint64_t>, kLists> tops, bottoms;
   std::vector<std::uint64_t> scratch;                       // the radix passes' other half
   std::vector<std::uint64_t> top_m, bottom_m;               // odd n: filtered per middle column
   std::vector<std::uint64_t> table;                         // the slices' lookup tables

@@ -33,13 +33,17 @@ class Join {
   // `columns` are the top key bits (a middle column among them may be
   // left out: both sides leave it empty).
   // `table` holds the slices' lookup tables (the caller's, reused).
-  Join(std::uint64_t columns, std::uint64_t rays, StopPoller& poller,
+  // `weights` (or null: 1): a pair's weight by the tags (the keys' two
+  // lowest bits) of its top and its bottom, (*weights)[4 * top + bottom].
+  Join(std::uint64_t columns, std::uint64_t rays, const PairWeights* weights, StopPoller& poller,
        std::vector<std::uint64_t>& table)
       : columns_(columns),
         rays_(rays),
+        weights_(weights),
         table_(table),
         poller_(poller),
-        column_bits_(64 - std::countr_zero(columns | rays) - std::popcount(rays)) {}
+        column_bits_(64 - std::countr_zero(columns | rays) - std::popcount(rays)),
+        key_bits_(64 - std::countr_zero(columns | rays)) {}
 
   // Both ranges are ordered by the key bits above kSortedBits; below, a
   // range is partitioned in place by each bit as the walk reaches it (a
@@ -56,9 +60,9 @@ class Join {
       // large key (a lookup and an AND per chunk, then the popcounts).
       const std::size_t small = std::min(na, nb), large = std::max(na, nb);
       if (small * large < 8 * small + 128 + 6 * large) return pairwise(a, na, b, nb);
-      return na <= nb ? sliced(a, na, b, nb, depth) : sliced(b, nb, a, na, depth);
+      return na <= nb ? sliced(a, na, b, nb, depth, true) : sliced(b, nb, a, na, depth, false);
     }
-    if (depth == 64) return pairwise(a, na, b, nb);
+    if (depth == key_bits_) return pairwise(a, na, b, nb);  // below: no key bits (tags)
     if ((nodes_ & 1023) == 0 && poller_.now()) {
       stopped_ = true;
       return 0;
@@ -91,8 +95,9 @@ class Join {
   // whose bits in chunk c are v; the W words of a set are ANDed side by side.
   static constexpr int kWords = 8;
   std::uint64_t sliced(const std::uint64_t* small, std::size_t ns, const std::uint64_t* big,
-                       std::size_t nb, int depth) {
+                       std::size_t nb, int depth, bool small_on_top) {
     pairs_ += static_cast<std::uint64_t>(ns) * nb;
+    small_on_top_ = small_on_top;
     // 8-bit chunks: half the lookups, but a 16x larger table (256 entries a
     // chunk instead of 16), which pays only against a long other side.
     const bool wide = nb >= 8192;
@@ -153,8 +158,27 @@ class Join {
 #endif
     const int low = std::countr_zero(rays | (std::uint64_t{1} << 63)) / kBits * kBits;
     const int chunks = (64 - depth - low + kBits - 1) / kBits;
-    table_.resize(static_cast<std::size_t>(chunks) * kValues * W);
+    // Weighted: after the chunks' tables, for each tag t of a big key, the
+    // small keys it weighs at least 1 with (entry t) and 2 with (4 + t).
+    table_.resize((static_cast<std::size_t>(chunks) * kValues + 8) * W);
     auto* table = reinterpret_cast<Set*>(table_.data());
+    Set* by_tag = table + static_cast<std::size_t>(chunks) * kValues;
+    if (weights_ != nullptr) {
+      Set tagged[4] = {};
+      for (std::size_t i = 0; i < ns; ++i)
+        tagged[small[i] & 3].word[i / 64] |= std::uint64_t{1} << (i % 64);
+      for (int t = 0; t < 4; ++t) {
+        by_tag[t] = Set{};
+        by_tag[4 + t] = Set{};
+        for (int u = 0; u < 4; ++u) {
+          const int weight = small_on_top_ ? (*weights_)[4 * u + t] : (*weights_)[4 * t + u];
+          for (int w = 0; w < W; ++w) {
+            if (weight >= 1) by_tag[t].word[w] |= tagged[u].word[w];
+            if (weight >= 2) by_tag[4 + t].word[w] |= tagged[u].word[w];
+          }
+        }
+      }
+    }
     for (int c = 0; c < chunks; ++c) {
       Set* entries = table + c * kValues;
       const int base = low + kBits * c;
@@ -168,7 +192,11 @@ class Join {
 #if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__)
     // One vector register holds a set (W = 8: 512 bits): one AND per chunk,
     // and the popcounts add up in the lanes, summed once at the end.
-    if constexpr (W >= 2) return sliced_avx512<W, kBits>(table_.data(), chunks, big, nb, rays, low);
+    if constexpr (W >= 2) {
+      if (weights_ != nullptr)
+        return sliced_avx512<W, kBits, true>(table_.data(), chunks, big, nb, rays, low);
+      return sliced_avx512<W, kBits, false>(table_.data(), chunks, big, nb, rays, low);
+    }
 #endif
     std::uint64_t total = 0;
     for (std::size_t i = 0; i < nb; ++i) {
@@ -182,12 +210,20 @@ class Join {
         const Set& entry = table[c * kValues + ((x >> (kBits * c)) & (kValues - 1))];
         for (int w = 0; w < W; ++w) fits.word[w] &= entry.word[w];
       }
+      if (weights_ != nullptr) {
+        const Set& once = by_tag[big[i] & 3];
+        const Set& twice = by_tag[4 + (big[i] & 3)];
+        for (int w = 0; w < W; ++w) {
+          fits.word[w] &= once.word[w];
+          total += static_cast<std::uint64_t>(std::popcount(fits.word[w] & twice.word[w]));
+        }
+      }
       for (int w = 0; w < W; ++w) total += static_cast<std::uint64_t>(std::popcount(fits.word[w]));
     }
     return total;
   }
 #if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__)
-  template <int W, int kBits>
+  template <int W, int kBits, bool kWeighted>
   std::uint64_t sliced_avx512(const std::uint64_t* table, int chunks, const std::uint64_t* big,
                               std::size_t nb, std::uint64_t rays, int low) {
     constexpr std::uint64_t kMask = (1u << kBits) - 1;
@@ -204,6 +240,11 @@ class Join {
         auto fits = load(entry(x & kMask));
         for (int c = 1; c < chunks; ++c)
           fits = both(fits, load(entry(c * kStride + ((x >> (kBits * c)) & kMask))));
+        if constexpr (kWeighted) {  // the tag's entries follow the chunks'
+          const std::size_t tags = static_cast<std::size_t>(chunks) * kStride + (big[i] & 3);
+          fits = both(fits, load(entry(tags)));
+          total = add_popcount(total, both(fits, load(entry(tags + 4))));
+        }
         total = add_popcount(total, fits);
       }
       return sum(total);
@@ -252,6 +293,13 @@ class Join {
                          std::size_t nb) {
     pairs_ += static_cast<std::uint64_t>(na) * nb;
     std::uint64_t total = 0;
+    if (weights_ != nullptr) {
+      for (std::size_t i = 0; i < na; ++i)
+        for (std::size_t j = 0; j < nb; ++j)
+          total += ((((a[i] & b[j]) & rays_) | (~(a[i] ^ b[j]) & columns_)) == 0) *
+                   (*weights_)[4 * (a[i] & 3) + (b[j] & 3)];
+      return total;
+    }
     for (std::size_t i = 0; i < na; ++i)
       for (std::size_t j = 0; j < nb; ++j)
         total += (((a[i] & b[j]) & rays_) | (~(a[i] ^ b[j]) & columns_)) == 0;
@@ -259,9 +307,12 @@ class Join {
   }
 
   std::uint64_t columns_, rays_;
+  const PairWeights* weights_;
+  bool small_on_top_ = true;           // the slices' side: the tops (a) or the bottoms
   std::vector<std::uint64_t>& table_;  // the slices' lookup table
   StopPoller& poller_;
   int column_bits_;  // the key's top bits that are columns
+  int key_bits_;     // the key's top bits that are columns or rays
   std::uint64_t nodes_ = 0;
   std::uint64_t pairs_ = 0;
   bool stopped_ = false;
@@ -274,6 +325,12 @@ class Join {
 // take a good part of a second).
 bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch,
                const StopPoller& poller) {
+  // Short lists (a piece's rarer classes): a comparison sort costs less
+  // than two passes over the count table.
+  if (keys.size() < 512) {
+    std::sort(keys.begin(), keys.end());
+    return true;
+  }
   resize_exactly(scratch, keys.size());
   std::array<std::uint32_t, (1u << kRadixBits) + 1> counts;
   for (int shift : {64 - kSortedBits, 64 - kRadixBits}) {
@@ -290,8 +347,9 @@ bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scr
 
 PairCount count_pairs(std::uint64_t columns, std::uint64_t rays, std::uint64_t* tops,
                       std::size_t n_tops, std::uint64_t* bottoms, std::size_t n_bottoms,
-                      StopPoller& poller, std::vector<std::uint64_t>& table) {
-  Join join(columns, rays, poller, table);
+                      StopPoller& poller, std::vector<std::uint64_t>& table,
+                      const PairWeights* weights) {
+  Join join(columns, rays, weights, poller, table);
   PairCount count;
   count.matched = join.count(tops, n_tops, bottoms, n_bottoms, 0);
   count.compared = join.pairs();

@@ -208,40 +208,43 @@ TEST_F(ResumableTest, JoinPartsMergeToTheWholeClasses) {
   EXPECT_EQ(sum, Count{724});
   const nursery::MergedParts merged = nursery::merge_parts({file("join2"), file("join1")});
   ASSERT_TRUE(merged.complete());
-  EXPECT_EQ(merged.header.kind, "queens-join2");
+  EXPECT_EQ(merged.header.kind, "queens-join3");
   EXPECT_EQ(merged.total, Count{724});
   EXPECT_EQ(nursery::whole_classes<JoinCount>(10, merged.total, merged.unique), Count{92});
 }
 
 TEST_F(ResumableTest, CheckpointOfTheFormerJoinIsRefused) {
-  // The join before the diagonal weights wrote "kind queens-join": its
-  // subproblems' counts mean something else now, so it is never resumed.
+  // The join before the diagonal weights wrote "kind queens-join", the join
+  // before the outer rows' ranks "kind queens-join2": their subproblems'
+  // counts mean something else now, so neither is ever resumed.
   const JoinCount::Instance instance{12, 0};
   ASSERT_EQ(nursery::count_resumable<JoinCount>(instance, options_for("new")).total, Count{14200});
-  {
-    // The same file as the former join wrote it: its kind, its header checksum.
-    std::string header, records;
-    for (const auto& line : lines_of(file("new"))) {
-      if (line.rfind("header ", 0) == 0) continue;
-      (line.rfind("done ", 0) == 0 ? records : header) +=
-          (line == "kind queens-join2" ? "kind queens-join" : line) + '\n';
+  for (const std::string former : {"queens-join", "queens-join2"}) {
+    {
+      // The same file as the former join wrote it: its kind, its header checksum.
+      std::string header, records;
+      for (const auto& line : lines_of(file("new"))) {
+        if (line.rfind("header ", 0) == 0) continue;
+        (line.rfind("done ", 0) == 0 ? records : header) +=
+            (line == "kind queens-join3" ? "kind " + former : line) + '\n';
+      }
+      char crc[9];
+      std::snprintf(crc, sizeof crc, "%08x",
+                    nursery::checkpoint::crc32(header.data(), header.size()));
+      std::ofstream(file("old")) << header << "header " << crc << '\n' << records;
     }
-    char crc[9];
-    std::snprintf(crc, sizeof crc, "%08x",
-                  nursery::checkpoint::crc32(header.data(), header.size()));
-    std::ofstream(file("old")) << header << "header " << crc << '\n' << records;
-  }
-  ResumableOptions options = options_for("old");
-  options.resume = true;
-  try {
-    nursery::count_resumable<JoinCount>(instance, options);
-    FAIL() << "a checkpoint of the former join was resumed";
-  } catch (const nursery::checkpoint::Error& e) {
-    const std::string message = e.what();
-    EXPECT_NE(message.find("kind is queens-join in the file, queens-join2 in this run"),
-              std::string::npos)
-        << message;
-    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    ResumableOptions options = options_for("old");
+    options.resume = true;
+    try {
+      nursery::count_resumable<JoinCount>(instance, options);
+      FAIL() << "a checkpoint of the former join (" << former << ") was resumed";
+    } catch (const nursery::checkpoint::Error& e) {
+      const std::string message = e.what();
+      EXPECT_NE(message.find("kind is " + former + " in the file, queens-join3 in this run"),
+                std::string::npos)
+          << message;
+      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    }
   }
 }
 

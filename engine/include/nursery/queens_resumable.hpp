@@ -27,11 +27,13 @@ struct Resumable<queens::CanonicalCount> {
 // follow by Burnside's lemma (queens::unique_from_total).
 template <>
 struct Resumable<queens::JoinCount> {
-  // "queens-join2": since the join weighs even boards by their long
-  // diagonals, a subproblem's count is no longer its pattern orbit's
-  // solutions (only the sum over the frontier is the total), so a
-  // checkpoint of the former join ("queens-join") is refused, never mixed.
-  static constexpr const char* checkpoint_kind = "queens-join2";
+  // "queens-join3": the join weighs even boards by their outer rows and
+  // columns and their long diagonals, so a subproblem's count is not its
+  // pattern orbit's solutions (only the sum over the frontier is the
+  // total), and not what it was under the long diagonals alone: a
+  // checkpoint of a former join ("queens-join", "queens-join2") is refused,
+  // never mixed.
+  static constexpr const char* checkpoint_kind = "queens-join3";
   // The join's pieces cost more to cut finely (each enumerates its halves).
   static constexpr std::size_t target = 1024;
   static constexpr bool counts_classes = false;
