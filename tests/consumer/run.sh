@@ -22,11 +22,15 @@ for file in bin/nursery include/nursery/queens.hpp share/man/man1/nursery.1 \
   [ -e "$prefix/$file" ] || fail "$file was not installed"
 done
 
-# The consumer sees only the prefix: none of the source tree's paths.
-cmake -S "$root/tests/consumer" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
-cmake --build "$work/build" >/dev/null
-out="$("$work/build/consumer")"
+# built_and_run SOURCE BUILD PROGRAM: a project configured against the
+# prefix alone (none of the source tree's paths), built, and its program's
+# output.
+built_and_run() {
+  cmake -S "$1" -B "$2" -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+  cmake --build "$2" >/dev/null
+  "$2/$3"
+}
+out="$(built_and_run "$root/tests/consumer" "$work/build" consumer)"
 echo "$out"
 case "$out" in
   *"8-queens total 92, unique 12;"*valid) ;;
@@ -46,10 +50,7 @@ awk -v dir="$readme" '
 for file in CMakeLists.txt main.cpp output; do
   [ -s "$readme/$file" ] || fail "README.md has no consumer block for $file"
 done
-cmake -S "$readme" -B "$readme/build" -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
-cmake --build "$readme/build" >/dev/null
-readme_out="$("$readme/build/queens_demo")"
+readme_out="$(built_and_run "$readme" "$readme/build" queens_demo)"
 echo "$readme_out"
 [ "$readme_out" = "$(cat "$readme/output")" ] ||
   fail "README's example printed '$readme_out', README shows '$(cat "$readme/output")'"
