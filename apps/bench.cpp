@@ -9,9 +9,7 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <nursery/picture.hpp>
 #include <nursery/queens.hpp>
@@ -25,21 +23,6 @@
 namespace nursery::cli {
 
 namespace {
-
-// Where and when a chart was measured: "2026-11-26, 2 cores, AMD EPYC ...".
-std::string measured_on() {
-  char date[16] = "";
-  const std::time_t now = std::time(nullptr);
-  std::strftime(date, sizeof date, "%Y-%m-%d", std::localtime(&now));
-  std::string model;
-  std::ifstream cpuinfo("/proc/cpuinfo");
-  for (std::string line; model.empty() && std::getline(cpuinfo, line);)
-    if (line.rfind("model name", 0) == 0 && line.find(':') != std::string::npos)
-      model = line.substr(line.find(':') + 2);
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  return std::string(date) + ", " + std::to_string(cores) + (cores == 1 ? " core" : " cores") +
-         (model.empty() ? "" : ", " + model);
-}
 
 constexpr const char* kUsage =
     "usage: nursery bench queens [--n LIST] [--threads T] [--repeat R] [--baseline-source FILE]\n"
@@ -150,8 +133,8 @@ int cmd_bench(int argc, char** argv) {
   const bool json = json_wanted(vm);
   // --plot: a series per program and thread count, a point per N.
   const std::string all = std::to_string(threads) + (threads == 1 ? " thread" : " threads");
-  picture::Chart chart{"nursery bench queens (" + measured_on() + "): wall seconds, best of " +
-                           std::to_string(repeat),
+  picture::Chart chart{"nursery bench queens (" + bench::measured_on() +
+                           "): wall seconds, best of " + std::to_string(repeat),
                        "N",
                        "seconds (log scale)",
                        {}};

@@ -1,5 +1,6 @@
-// nursery bench queens: the timings of the programs it compares against
-// (bench_peers.cpp) and what they share with bench.cpp.
+// nursery bench queens: the timings of the programs it compares against and
+// the machine they ran on (bench_peers.cpp), and what they share with
+// bench.cpp.
 #pragma once
 
 #include <filesystem>
@@ -23,5 +24,8 @@ std::string run_command(const std::string& command, int& status);
 Timing time_peer(const std::filesystem::path& binary, unsigned threads, int repeat);
 Timing time_takaken(const std::filesystem::path& binary, int n, int repeat);
 Timing time_baseline(const std::string& binary, int n, int repeat);
+// Where and when the timings were taken, for the chart's title:
+// "2026-11-26, 2 cores, AMD EPYC ..." (the date, the cores, /proc/cpuinfo's model).
+std::string measured_on();
 
 }  // namespace nursery::cli::bench

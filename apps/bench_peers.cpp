@@ -1,12 +1,17 @@
 // nursery bench queens: running and timing the programs it compares
 // against: the baseline counter (bench/nqueens_mirror.c), the quarter-board
-// join peer and Takaken's program, each a separate process.
+// join peer and Takaken's program, each a separate process; and the
+// machine they ran on.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
+#include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "bench.hpp"
@@ -97,6 +102,20 @@ Timing time_baseline(const std::string& binary, int n, int repeat) {
     best.count = parse_count(count).value_or(0);
   }
   return best;
+}
+
+std::string measured_on() {
+  char date[16] = "";
+  const std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%d", std::localtime(&now));
+  std::string model;
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  for (std::string line; model.empty() && std::getline(cpuinfo, line);)
+    if (line.rfind("model name", 0) == 0 && line.find(':') != std::string::npos)
+      model = line.substr(line.find(':') + 2);
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  return std::string(date) + ", " + std::to_string(cores) + (cores == 1 ? " core" : " cores") +
+         (model.empty() ? "" : ", " + model);
 }
 
 }  // namespace nursery::cli::bench

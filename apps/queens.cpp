@@ -204,10 +204,7 @@ int cmd_queens(int argc, char** argv) {
   } else if (solution) {
     std::string text = format(format_name, *solution);
     if (format_name != "png" && (text.empty() || text.back() != '\n')) text.push_back('\n');
-    if (is_stdio(output))
-      std::fwrite(text.data(), 1, text.size(), stdout);
-    else
-      write_output(output, text);
+    write_output(output, text);  // "-": stdout
   } else if (found.report.status == Status::timeout) {
     std::cerr << "timeout after " << stats.wall_seconds << " s: no solution found yet\n";
   } else {

@@ -59,9 +59,9 @@ class Budget {
     if (!has_deadline()) return std::numeric_limits<double>::infinity();
     return std::max(0.0, std::chrono::duration<double>(deadline_ - SteadyClock::now()).count());
   }
-  // For what still takes seconds (the scheduler's RunOptions): 0 without a
-  // deadline, else what is left, at least a millisecond (a passed deadline
-  // still ends the run at once rather than meaning "none").
+  // For what still takes seconds (maximize's phase shares; the scheduler's
+  // watchdog takes deadline()): 0 without a deadline, else what is left, at
+  // least a millisecond (a passed deadline must not read as "none").
   double timeout_seconds() const { return has_deadline() ? std::max(1e-3, seconds_left()) : 0; }
   // Why a run under this budget ended early: cancelled when its stop was
   // requested, else timeout.
