@@ -114,7 +114,7 @@ int cmd_lizards(int argc, char** argv) {
   bool decided = report.verdict != lz::Verdict::unknown;
   std::string answer;
   if (decided && !solve.count)
-    answer = lz::format(board, report.placement ? &*report.placement : nullptr);
+    answer = lz::format(board, report.solution ? &*report.solution : nullptr);
   if (decided && solve.count) answer = to_string(*report.count) + "\n";
 
   if (!answer.empty() && !output.empty()) write_output(output, answer);
@@ -127,7 +127,7 @@ int cmd_lizards(int argc, char** argv) {
     // A decision's bounds on the largest placement; a count has none.
     if (!solve.count) j["lower"] = report.lower, j["upper"] = report.upper;
     if (report.count) j["total"] = count_json(*report.count);
-    if (report.placement) j["placement"] = placement_json(*report.placement, board.n);
+    if (report.solution) j["placement"] = placement_json(*report.solution, board.n);
     if (!output.empty()) j["output"] = output;
     print_json(j);
   } else if (!answer.empty() && output.empty()) {

@@ -185,17 +185,17 @@ int cmd_queens(int argc, char** argv) {
   run_options.any = vm.count("any") != 0;
   Progress progress;
   run_options.progress = &progress;
-  queens::FoundOne found;
+  Solved<queens::Placement> found;
   {
     ProgressBar bar(progress, shared.progress, "queens " + std::to_string(n));
     found = queens::find_one(n, run_options, method);
   }
-  if (found.report.status == Status::cancelled) return kExitInterrupted;
+  if (found.status == Status::cancelled) return kExitInterrupted;
   const auto& solution = found.solution;
-  const Stats& stats = found.report.stats;
-  const std::string& how = found.report.how;
+  const Stats& stats = found.stats;
+  const std::string& how = found.how;
   if (solution) check(n, *solution);
-  const int status = exit_code(found.report.status, solution.has_value());
+  const int status = exit_code(found.status, solution.has_value());
   if (json) {
     nlohmann::json out = {
         {"n", n}, {"status", status_word(status)}, {"method", how}, {"stats", stats_json(stats)}};
@@ -205,7 +205,7 @@ int cmd_queens(int argc, char** argv) {
     std::string text = format(format_name, *solution);
     if (format_name != "png" && (text.empty() || text.back() != '\n')) text.push_back('\n');
     write_output(output, text);  // "-": stdout
-  } else if (found.report.status == Status::timeout) {
+  } else if (found.status == Status::timeout) {
     std::cerr << "timeout after " << stats.wall_seconds << " s: no solution found yet\n";
   } else {
     std::cout << "no solution\n";

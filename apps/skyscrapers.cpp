@@ -163,19 +163,19 @@ int cmd_skyscrapers(int argc, char** argv) {
     puzzles_done.fetch_add(1, std::memory_order_relaxed);
     bar.hide();
     sky::Judgement verdict = sky::judge(solved, run_options.mode, limit);
-    if (solved.first && !listing) {
-      auto verification = sky::verify(puzzle, *solved.first);
+    if (solved.solution && !listing) {
+      auto verification = sky::verify(puzzle, *solved.solution);
       if (!verification.valid) fault = verification.reason;
     }
-    if ((solved.first || listed > 0) && fault.empty()) ++verified;
+    if ((solved.solution || listed > 0) && fault.empty()) ++verified;
     tally.add(verdict);
-    add_checked(total, solved.result.count);
+    add_checked(total, solved.count.value_or(0));
     // A count cut short (deadline, Ctrl-C, a limit) is a lower bound, never the answer.
-    const bool exact = solved.result.status == Status::complete;
+    const bool exact = solved.status == Status::complete;
     all_exact = all_exact && exact;
-    const auto& stats_of = solved.result.stats;
-    bool differs = solved.first && !puzzle.solution.empty() && verdict.unique &&
-                   *solved.first != puzzle.solution;
+    const auto& stats_of = solved.stats;
+    bool differs = solved.solution && !puzzle.solution.empty() && verdict.unique &&
+                   *solved.solution != puzzle.solution;
     if (stats)
       std::cerr << "# " << puzzle.id << ": nodes " << stats_of.nodes << ", subproblems "
                 << stats_of.subproblems << ", threads " << stats_of.threads << ", split "
@@ -187,13 +187,13 @@ int cmd_skyscrapers(int argc, char** argv) {
                               {"status", status_word(verdict.exit_status(counting))},
                               {"seconds", puzzle_seconds}};
       if (run_options.mode != Mode::first)
-        entry[exact ? "total" : "at_least"] = count_json(solved.result.count);
+        entry[exact ? "total" : "at_least"] = count_json(solved.count.value_or(0));
       if (run_options.mode == Mode::all || verdict.unique) entry["unique"] = verdict.unique;
       if (listing) {
         entry["grids"] = grids;
         entry["verified"] = fault.empty();
-      } else if (solved.first) {
-        entry["solution"] = grid_json(*solved.first, puzzle.size);
+      } else if (solved.solution) {
+        entry["solution"] = grid_json(*solved.solution, puzzle.size);
         entry["verified"] = fault.empty();
       }
       if (!fault.empty()) entry["fault"] = fault;
@@ -203,11 +203,11 @@ int cmd_skyscrapers(int argc, char** argv) {
       std::cout << "# " << puzzle.id << ": " << verdict.words;
       if (listing && listed > 0)
         std::cout << (fault.empty() ? ", all verified" : ", NOT VERIFIED: " + fault);
-      else if (solved.first)
+      else if (solved.solution)
         std::cout << (fault.empty() ? ", verified" : ", NOT VERIFIED: " + fault);
       if (differs) std::cout << ", differs from the file's solution";
       std::cout << " (" << milliseconds(puzzle_seconds) << ")\n";
-      if (solved.first && !listing) std::cout << sky::format(puzzle, *solved.first) << '\n';
+      if (solved.solution && !listing) std::cout << sky::format(puzzle, *solved.solution) << '\n';
     }
     if (tally.interrupted) break;
   }

@@ -57,7 +57,7 @@ int bench_skyscrapers(const std::vector<sky::Puzzle>& puzzles, const std::string
       auto solved = sky::solve(puzzle, options);
       best_solve =
           std::min(best_solve, std::chrono::duration<double>(Clock::now() - start).count());
-      if (!solved.first || !sky::verify(puzzle, *solved.first).valid)
+      if (!solved.solution || !sky::verify(puzzle, *solved.solution).valid)
         throw std::runtime_error(puzzle.id + ": no verified solution in --bench");
       options.mode = Mode::all;
       options.limit = 2;

@@ -1,7 +1,7 @@
 // The parts of the batch engine shared by its files:
 //   discover.cpp     the walk, one file at a time: paths, where answers go
 //   stream.cpp       the report as rows finish: reorder buffer, rows on disk
-//   kinds.cpp        the kind table; queens.cpp, lizards.cpp, skyscrapers.cpp its rows
+//   kinds.cpp        the kind table: every kind's rows by one template
 //   run.cpp          lanes over the files, the writer, the report
 //   report.cpp       rows as JSON or CSV, the summary line
 #pragma once
@@ -139,7 +139,8 @@ struct Check {
   std::string note;      // why nothing was checked (counts, unprovable FAIL)
 };
 
-// A kind as batch sees it: its facade's verbs, over one file's rows.
+// A kind as batch sees it: one PuzzleKind (nursery/kind.hpp) behind the
+// same template (kinds.cpp), over one file's rows.
 struct KindEntry {
   const char* name;
   Sniff (*sniff)(std::string_view head);
@@ -159,27 +160,17 @@ struct KindEntry {
   // The most bytes a file of this kind can hold, from its head (null: no
   // bound); throws InputError when the head already rules the file out.
   std::uint64_t (*size_limit)(std::string_view head, const std::string& name) = nullptr;
+  // Its search holds a thread of its own (lizards' race): beside other
+  // lanes it runs on one thread, and only the last ones share the pool.
+  bool holds_a_thread = false;
 };
-
-extern const KindEntry kQueens, kLizards, kSkyscrapers;
 
 // The kind a text belongs to, most confident first; null and `why`
 // ("empty file", "binary data", "not an instance ...") when none.
 const KindEntry* detect(std::string_view head, std::string& why);
 
-// The row status of a scheduler run: a run the batch's stop (Ctrl-C) cut
-// short is unfinished (pending), not TIMEOUT.
-Status from_scheduler(Status solved, nursery::Status status, const StopSource& stop);
-
 // Counts the rows by status (pending rows are unfinished).
 Summary summarize(const std::vector<const Row*>& rows);
 void count_row(Summary& summary, const Row& row);
-
-// A decimal count alone on its text; nothing otherwise.
-std::optional<Count> read_count(std::string_view text);
-
-// Resuming a counted row from an answer that holds its count alone: false
-// (and the row untouched) when the answer does not read as one.
-bool resume_count(Row& row, std::string_view answer);
 
 }  // namespace nursery::batch

@@ -1,10 +1,135 @@
-// The kind table: every kind batch knows, asked in turn whether a text is
-// theirs; the most confident wins, the earlier in the table on a tie.
+// The kind table: every kind batch knows, each a PuzzleKind (nursery/kind.hpp)
+// turned into one entry by the same template, asked in turn whether a text
+// is theirs; the most confident wins, the earlier in the table on a tie.
 #include <array>
+#include <memory>
+#include <nursery/lizards.hpp>
+#include <nursery/queens.hpp>
+#include <nursery/skyscrapers.hpp>
 
 #include "batch/internal.hpp"
 
 namespace nursery::batch {
+
+namespace {
+
+// One file's rows for any kind: its puzzles, their answers, the checker's
+// word on them, and answers taken back from an earlier run.
+template <PuzzleKind K>
+struct Entry {
+  using Puzzles = std::shared_ptr<const std::vector<typename K::Puzzle>>;
+
+  static const std::vector<typename K::Puzzle>& puzzles_of(const FileJob& job) {
+    return *std::any_cast<const Puzzles&>(job.problem);
+  }
+
+  static void load(FileJob& job) {
+    auto puzzles = std::make_shared<const std::vector<typename K::Puzzle>>(
+        K::read(job.text, job.source.display));
+    job.rows.resize(puzzles->size());
+    for (std::size_t i = 0; i < puzzles->size(); ++i) {
+      Label label = K::label((*puzzles)[i]);
+      job.rows[i].id = std::move(label.id);
+      job.rows[i].size = std::move(label.size);
+    }
+    job.problem = std::move(puzzles);
+  }
+
+  static void solve(FileJob& job, std::size_t item, const Settings& settings,
+                    const StopSource& stop, unsigned inner) {
+    const auto& puzzle = puzzles_of(job)[item];
+    Row& row = job.rows[item];
+    std::string& text = job.answers[item];
+    const Ask ask{settings.count, inner, Budget(&stop, settings.timeout)};
+    typename K::Answer answer;
+    try {
+      answer = K::answer(puzzle, ask);
+    } catch (const std::invalid_argument& e) {  // out of the kind's reach: this puzzle only
+      std::string where = K::label(puzzle).where;
+      row.status = Status::error;
+      row.message = (where.empty() ? job.source.display : where) + ": " + e.what();
+      text = K::write_none(puzzle, "error");
+      return;
+    }
+    row.nodes = answer.stats.nodes;
+    row.message = answer.how;
+    // A count is an answer whatever it is (0 too), when exact.
+    const bool counted = answer.count && answer.status == nursery::Status::complete;
+    if (settings.count ? !counted : answer.verdict == Verdict::unknown) {
+      // The batch's stop (Ctrl-C) leaves it unfinished; the deadline is a TIMEOUT.
+      const bool stopped = stop.requested() || answer.status == nursery::Status::cancelled;
+      row.status = stopped ? Status::pending : Status::timeout;
+      if (!stopped) text = K::write_none(puzzle, "timeout");
+      return;
+    }
+    row.status = settings.count || answer.verdict == Verdict::ok ? Status::ok : Status::fail;
+    if (settings.count) row.count = answer.count;
+    text = K::write(puzzle, answer, ask);
+  }
+
+  static Check check(const FileJob& job, std::size_t item, const Settings&,
+                     const StopSource& stop) {
+    Check check;
+    auto verification = K::check(puzzles_of(job)[item], job.text, job.answers[item], Budget(&stop));
+    if (!verification) {
+      check.stopped = true;  // Ctrl-C during a long check
+      return check;
+    }
+    check.verified = verification->valid;
+    if (verification->unproved)
+      check.note = verification->reason;  // not verified, and no mismatch either
+    else if (!verification->valid)
+      check.fault = verification->reason.empty() ? "invalid" : verification->reason;
+    return check;
+  }
+
+  static void resume(FileJob& job, const Settings& settings, const std::string& output) {
+    Ask ask;
+    ask.count = settings.count;
+    auto taken = K::take_back(puzzles_of(job), job.text, output, ask);
+    for (std::size_t i = 0; i < taken.size() && i < job.rows.size(); ++i) {
+      if (!taken[i]) continue;
+      Row& row = job.rows[i];
+      const Report& said = taken[i]->report;
+      row.status = settings.count || said.verdict == Verdict::ok ? Status::ok : Status::fail;
+      if (settings.count) row.count = said.count;
+      row.verified = taken[i]->verified;
+      // A count has no checker but a table: the report says which it had.
+      row.checked = settings.count && (row.verified || !taken[i]->note.empty());
+      if (!taken[i]->note.empty()) row.message = taken[i]->note;
+      row.resumed = true;
+      job.answers[i] = std::move(taken[i]->text);
+    }
+  }
+
+  static std::uint64_t size_limit(std::string_view head, const std::string& name) {
+    if constexpr (SizedKind<K>) return K::size_limit(head, name);
+    return 0;
+  }
+
+  static constexpr bool holds_a_thread() {
+    if constexpr (requires { K::holds_a_thread; }) return K::holds_a_thread;
+    return false;
+  }
+
+  static constexpr KindEntry entry() {
+    return {K::name,
+            K::sniff,
+            K::homework_names,
+            load,
+            solve,
+            check,
+            resume,
+            SizedKind<K> ? size_limit : nullptr,
+            holds_a_thread()};
+  }
+};
+
+constexpr KindEntry kLizards = Entry<lizards::Facade>::entry();
+constexpr KindEntry kQueens = Entry<queens::Facade>::entry();
+constexpr KindEntry kSkyscrapers = Entry<skyscrapers::Facade>::entry();
+
+}  // namespace
 
 const KindEntry* detect(std::string_view head, std::string& why) {
   if (!plain_text(head, why)) return nullptr;
@@ -26,29 +151,6 @@ const KindEntry* detect(std::string_view head, std::string& why) {
 std::string detect_kind(std::string_view head, std::string& why) {
   const KindEntry* kind = detect(head, why);
   return kind != nullptr ? kind->name : "";
-}
-
-Status from_scheduler(Status solved, nursery::Status status, const StopSource& stop) {
-  bool decided = status == nursery::Status::complete || status == nursery::Status::solved ||
-                 status == nursery::Status::limit;
-  if (!decided && stop.requested()) return Status::pending;
-  if (status == nursery::Status::timeout) return Status::timeout;
-  if (status == nursery::Status::cancelled) return Status::pending;
-  return solved;
-}
-
-std::optional<Count> read_count(std::string_view text) {
-  auto lines = meaningful_lines(text, 2);
-  if (lines.size() != 1 || !all_digits(lines[0])) return {};
-  return parse_count(std::string(lines[0]));
-}
-
-bool resume_count(Row& row, std::string_view answer) {
-  auto count = read_count(answer);
-  if (!count) return false;
-  row.count = count;
-  row.status = Status::ok;  // 0 is a count too
-  return true;
 }
 
 }  // namespace nursery::batch

@@ -306,11 +306,11 @@ void lane_file(Taken& taken, Feed& feed, Shared& shared, unsigned lanes,
     name_output(*job);
     // A lizards search races a local search that holds its thread until
     // the proof ends; two such races nested in one pool could hold every
-    // thread. So beside other lanes a lizards board runs on its own
-    // thread, and only the last ones share the pool, one at a time.
+    // thread. So beside other lanes such a kind runs on its own thread,
+    // and only the last ones share the pool, one at a time.
     unsigned inner = 0;
     bool holds = false;
-    if (job->kind == &kLizards && !shared.settings.count && lanes > 1) {
+    if (job->kind->holds_a_thread && !shared.settings.count && lanes > 1) {
       if (taken.near_end && !nested_portfolio.exchange(true))
         holds = true;
       else

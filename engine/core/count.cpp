@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "nursery/input.hpp"
+
 namespace nursery {
 
 std::string to_string(Count value) {
@@ -25,6 +27,12 @@ std::optional<Count> parse_count(const std::string& s) {
     if (__builtin_add_overflow(times_ten, Count(c - '0'), &value)) return std::nullopt;
   }
   return value;
+}
+
+std::optional<Count> read_count(std::string_view text) {
+  auto lines = meaningful_lines(text, 2);
+  if (lines.size() != 1 || !all_digits(lines[0])) return {};
+  return parse_count(std::string(lines[0]));
 }
 
 }  // namespace nursery

@@ -335,8 +335,8 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
       solve_options.budget = options.budget;
       solve_options.seed = options.seed;
       SolveReport answer = solve(ask, solve_options);
-      if (answer.verdict == Verdict::ok && answer.placement && safe(in, *answer.placement)) {
-        report.placement = std::move(*answer.placement);
+      if (answer.verdict == Verdict::ok && answer.solution && safe(in, *answer.solution)) {
+        report.placement = std::move(*answer.solution);
         std::sort(report.placement.begin(), report.placement.end());
         report.best = report.placement.size();
       } else if (answer.verdict == Verdict::fail) {

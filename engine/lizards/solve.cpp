@@ -44,7 +44,7 @@ SolveReport solve(const Board& board, const SolveOptions& options) {
     Placement lizards;
     for (std::uint32_t c = 0; c < board.n; ++c) lizards.push_back(rows[c] * board.n + c);
     std::sort(lizards.begin(), lizards.end());
-    report.placement = std::move(lizards);
+    report.solution = std::move(lizards);
     report.verdict = Verdict::ok;
     report.how = "N-queens construction (no trees, p = n)";
     report.lower = report.upper = board.n;
@@ -78,7 +78,7 @@ SolveReport solve(const Board& board, const SolveOptions& options) {
     if (options.progress != nullptr) options.progress->raise_best(greedy.size());
     if (greedy.size() >= board.p) {
       greedy.resize(board.p);  // any subset of a safe placement is safe
-      report.placement = std::move(greedy);
+      report.solution = std::move(greedy);
       report.verdict = Verdict::ok;
       report.how = "greedy";
       report.stats.wall_seconds = since(start);
@@ -138,7 +138,7 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     if (options.progress != nullptr) options.progress->raise_best(greedy.size());
     if (greedy.size() >= p) {
       greedy.resize(p);
-      report.placement = greedy;
+      report.solution = greedy;
       return finish(Verdict::ok, "greedy");
     }
   }
@@ -159,7 +159,7 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     report.upper = std::min<std::uint64_t>(report.upper, most.upper);
     if (most.best >= p) {  // maximize keeps only safe placements
       most.placement.resize(p);  // any p of a safe placement are safe
-      report.placement = std::move(most.placement);
+      report.solution = std::move(most.placement);
       return finish(Verdict::ok, "improving search (the --max machinery) reached p");
     }
     if (most.upper < p)
@@ -287,7 +287,7 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     return finish(count > 0 ? Verdict::ok : Verdict::fail, std::string(search) + " count");
   }
   if (result.solution) {
-    report.placement = std::move(*result.solution);
+    report.solution = std::move(*result.solution);
     report.lower = p;
     // The racer is entry 0; its solutions carry no DFS nodes of their own.
     return finish(Verdict::ok, portfolio ? std::string(search) + " + local search portfolio"

@@ -13,9 +13,9 @@ namespace nursery::queens {
 namespace {
 
 template <class Kind>
-FoundOne search_one(std::uint32_t n, const RunOptions& options, const char* how) {
-  FoundOne found;
-  Report& report = found.report;
+Solved<Placement> search_one(std::uint32_t n, const RunOptions& options, const char* how) {
+  Solved<Placement> found;
+  Report& report = found;
   RunOptions first = options;
   first.mode = Mode::first;
   auto result = run<Kind>(typename Kind::Instance{static_cast<int>(n)}, first);
@@ -32,7 +32,7 @@ FoundOne search_one(std::uint32_t n, const RunOptions& options, const char* how)
 
 }  // namespace
 
-FoundOne find_one(std::uint32_t n, const RunOptions& options, FindMethod method) {
+Solved<Placement> find_one(std::uint32_t n, const RunOptions& options, FindMethod method) {
   if (method == FindMethod::automatic)
     method = n <= static_cast<std::uint32_t>(kMaxCountN) ? FindMethod::search
                                                          : FindMethod::construction;
@@ -46,8 +46,8 @@ FoundOne find_one(std::uint32_t n, const RunOptions& options, FindMethod method)
       throw std::invalid_argument("forward checking is for N from 1 to 64");
     return search_one<ForwardChecking>(n, options, "forward checking");
   }
-  FoundOne found;
-  Report& report = found.report;
+  Solved<Placement> found;
+  Report& report = found;
   if (n == 2 || n == 3) {
     report.how = "construction";
     report.verdict = Verdict::fail;  // no solution exists

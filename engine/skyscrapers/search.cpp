@@ -186,20 +186,20 @@ std::optional<Outcome> Kind::probe(const Instance& instance, Search<Grid>& searc
 namespace {
 
 // The run's result in the words every kind uses.
-Report report_of(const Solved& solved, Mode mode, const char* how) {
-  Report report;
-  const auto& result = solved.result;
-  report.status = result.status;
-  report.stats = result.stats;
-  report.how = how;
+Solved solved_of(Result<Grid> result, std::optional<Grid> first, Mode mode, const char* how) {
+  Solved solved;
+  solved.status = result.status;
+  solved.stats = result.stats;
+  solved.how = how;
+  solved.solution = std::move(first);
   bool decided = result.status == Status::complete || result.status == Status::solved ||
                  result.status == Status::limit;
-  if (solved.first || (mode != Mode::first && result.count > 0))
-    report.verdict = Verdict::ok;
+  if (solved.solution || (mode != Mode::first && result.count > 0))
+    solved.verdict = Verdict::ok;
   else if (decided)
-    report.verdict = Verdict::fail;
-  if (mode == Mode::count && result.status == Status::complete) report.count = result.count;
-  return report;
+    solved.verdict = Verdict::fail;
+  if (mode != Mode::first) solved.count = result.count;
+  return solved;
 }
 
 }  // namespace
@@ -211,7 +211,6 @@ Solved solve(const Puzzle& puzzle, const RunOptions& options,
   const unsigned workers = detail::worker_count(own.threads);
   // One worker gains nothing from a frontier: search the tree in one piece.
   if (own.subproblems == 0 && workers == 1) own.subproblems = 1;
-  Solved solved;
   std::optional<Grid> first;
   Search<Grid>::Sink sink = [&first, &each](const Grid& grid) {
     if (!first) first = grid;
@@ -224,11 +223,10 @@ Solved solve(const Puzzle& puzzle, const RunOptions& options,
   // one piece first and spreads the tree over the workers only when it is
   // big (counting an ambiguous puzzle, say).
   own.probe_nodes = kAttemptNodes;
-  solved.result = run<Kind>(instance, own, sink_used);
-  solved.first = own.mode == Mode::all ? std::move(first) : solved.result.solution;
-  solved.report = report_of(solved, own.mode,
-                            solved.result.stats.subproblems > 1 ? "frontier search" : "one search");
-  return solved;
+  auto result = run<Kind>(instance, own, sink_used);
+  if (own.mode != Mode::all) first = std::move(result.solution);
+  const char* how = result.stats.subproblems > 1 ? "frontier search" : "one search";
+  return solved_of(std::move(result), std::move(first), own.mode, how);
 }
 
 }  // namespace nursery::skyscrapers

@@ -7,27 +7,27 @@ namespace nursery::skyscrapers {
 
 Judgement judge(const Solved& solved, Mode mode, std::uint64_t limit) {
   Judgement verdict;
-  const auto& result = solved.result;
-  if (result.status == Status::timeout) {
+  const Count count = solved.count.value_or(0);
+  if (solved.status == Status::timeout) {
     verdict.timeout = true;
     verdict.words = "timeout";
-  } else if (result.status == Status::cancelled) {
+  } else if (solved.status == Status::cancelled) {
     verdict.interrupted = true;
     verdict.words = "interrupted";
   } else if (mode == Mode::first) {
-    verdict.solved = solved.first.has_value();
+    verdict.solved = solved.solution.has_value();
     verdict.no_solution = !verdict.solved;
     verdict.words = verdict.solved ? "solved" : "no solution";
-  } else if (result.status == Status::limit) {
+  } else if (solved.status == Status::limit) {
     verdict.solved = true;
     verdict.words = limit == 1 ? "solved" : "at least " + std::to_string(limit) + " solutions";
   } else {
-    verdict.solved = result.count > 0;
-    verdict.no_solution = result.count == 0;
-    verdict.unique = result.count == 1;
+    verdict.solved = count > 0;
+    verdict.no_solution = count == 0;
+    verdict.unique = count == 1;
     verdict.words = verdict.no_solution ? "no solution"
                     : verdict.unique    ? "unique"
-                                        : to_string(result.count) + " solutions";
+                                        : to_string(count) + " solutions";
   }
   return verdict;
 }

@@ -19,7 +19,11 @@ TEST(ExitCode, AReportsVerdictAndStatus) {
   EXPECT_EQ(exit_code(report), kExitTimeout);
   report.status = Status::cancelled;
   EXPECT_EQ(exit_code(report), kExitInterrupted);
+  report.count = 7;  // a count cut short is a lower bound, not an answer
+  report.status = Status::timeout;
+  EXPECT_EQ(exit_code(report), kExitTimeout);
   report.count = 0;  // a zero count is a count
+  report.status = Status::complete;
   EXPECT_EQ(exit_code(report), kExitSuccess);
 }
 

@@ -59,8 +59,8 @@ TEST(LizardsDataset, EveryCaseSolvedAndChecked) {
       EXPECT_EQ(lz::to_string(report.verdict), row[expected]) << report.how;
     }
     if (report.verdict == lz::Verdict::ok) {
-      ASSERT_TRUE(report.placement.has_value());
-      auto check = lz::verify(text, lz::format(board, &*report.placement));
+      ASSERT_TRUE(report.solution.has_value());
+      auto check = lz::verify(text, lz::format(board, &*report.solution));
       EXPECT_TRUE(check.valid) << check.reason;
     }
   }

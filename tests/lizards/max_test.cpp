@@ -225,9 +225,9 @@ TEST(LizardsMax, DecisionsFarAboveTheGreedyUseTheMaximizer) {
   auto report = lz::solve(board, options);
   ASSERT_EQ(report.verdict, lz::Verdict::ok) << report.how;
   EXPECT_NE(report.how.find("improving search"), std::string::npos) << report.how;
-  ASSERT_TRUE(report.placement.has_value());
-  EXPECT_EQ(report.placement->size(), board.p);
-  auto check = lz::verify(lz::format_instance(board), lz::format(board, &*report.placement));
+  ASSERT_TRUE(report.solution.has_value());
+  EXPECT_EQ(report.solution->size(), board.p);
+  auto check = lz::verify(lz::format_instance(board), lz::format(board, &*report.solution));
   EXPECT_TRUE(check.valid) << check.reason;
 
   board.p = 2 * greedy;  // far beyond the LP bound

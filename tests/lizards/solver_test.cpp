@@ -18,9 +18,8 @@ lz::SolveOptions counting(unsigned threads = 0) {
 }
 
 void expect_valid(const lz::Board& board, const lz::SolveReport& report) {
-  ASSERT_TRUE(report.placement.has_value());
-  auto check =
-      lz::verify(lz::format_instance(board), lz::format(board, &*report.placement));
+  ASSERT_TRUE(report.solution.has_value());
+  auto check = lz::verify(lz::format_instance(board), lz::format(board, &*report.solution));
   EXPECT_TRUE(check.valid) << check.reason;
 }
 

@@ -19,8 +19,8 @@ TEST_P(Corpus, SolvedEqualToKnownSolutionAndUnique) {
     options.mode = nursery::Mode::first;
     options.threads = 1;
     auto solved = sky::solve(puzzle, options);
-    ASSERT_TRUE(solved.first.has_value());
-    EXPECT_TRUE(sky::verify(puzzle, *solved.first).valid);
+    ASSERT_TRUE(solved.solution.has_value());
+    EXPECT_TRUE(sky::verify(puzzle, *solved.solution).valid);
     if (puzzle.id == "hr7-highrise-1") {
       // Several solutions (Tatham's solver stops at two): count them all,
       // on one thread and on the frontier, and check every one.
@@ -38,7 +38,7 @@ TEST_P(Corpus, SolvedEqualToKnownSolutionAndUnique) {
       continue;
     }
     ASSERT_FALSE(puzzle.solution.empty());
-    EXPECT_EQ(*solved.first, puzzle.solution);
+    EXPECT_EQ(*solved.solution, puzzle.solution);
     EXPECT_EQ(count_solutions(puzzle, 1), 1u);
   }
 }
@@ -62,15 +62,15 @@ TEST(Frontier, ParallelRunsAgreeWithOneThread) {
       options.mode = nursery::Mode::first;
       options.threads = 4;
       auto solved = sky::solve(puzzle, options);
-      ASSERT_TRUE(solved.first.has_value());
-      EXPECT_EQ(*solved.first, puzzle.solution);
+      ASSERT_TRUE(solved.solution.has_value());
+      EXPECT_EQ(*solved.solution, puzzle.solution);
       options.mode = nursery::Mode::all;
       options.limit = 2;
       solved = sky::solve(puzzle, options);
-      EXPECT_EQ(solved.result.status, nursery::Status::complete);
-      EXPECT_EQ(solved.result.count, 1u);
-      ASSERT_TRUE(solved.first.has_value());
-      EXPECT_EQ(*solved.first, puzzle.solution);
+      EXPECT_EQ(solved.status, nursery::Status::complete);
+      EXPECT_EQ(solved.count.value_or(0), 1u);
+      ASSERT_TRUE(solved.solution.has_value());
+      EXPECT_EQ(*solved.solution, puzzle.solution);
     }
   }
 }
@@ -84,13 +84,13 @@ TEST(Limit, StopsAtTheLimitOnAnAmbiguousPuzzle) {
       options.limit = 2;
       options.threads = threads;
       auto solved = sky::solve(puzzle, options);
-      EXPECT_EQ(solved.result.status, nursery::Status::limit);
-      EXPECT_GE(solved.result.count, 2u);
+      EXPECT_EQ(solved.status, nursery::Status::limit);
+      EXPECT_GE(solved.count.value_or(0), 2u);
       options.mode = nursery::Mode::all;
       solved = sky::solve(puzzle, options);
-      EXPECT_EQ(solved.result.status, nursery::Status::limit);
-      ASSERT_TRUE(solved.first.has_value());
-      EXPECT_TRUE(sky::verify(puzzle, *solved.first).valid);
+      EXPECT_EQ(solved.status, nursery::Status::limit);
+      ASSERT_TRUE(solved.solution.has_value());
+      EXPECT_TRUE(sky::verify(puzzle, *solved.solution).valid);
     }
   }
 }

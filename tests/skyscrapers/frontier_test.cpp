@@ -128,8 +128,8 @@ TEST(Frontier, DeadlineStopsAHugeCountAsIncomplete) {
   options.threads = 2;
   options.budget = nursery::Budget(nullptr, 0.05);
   auto solved = sky::solve(empty, options);
-  EXPECT_EQ(solved.result.status, nursery::Status::timeout);
-  EXPECT_LT(solved.result.stats.wall_seconds, 2.0);
+  EXPECT_EQ(solved.status, nursery::Status::timeout);
+  EXPECT_LT(solved.stats.wall_seconds, 2.0);
 }
 
 // A deadline that has passed before the run ends it at once, however small
@@ -147,8 +147,8 @@ TEST(Frontier, APassedDeadlineEndsEvenATinySearch) {
   for (unsigned threads : {1u, 2u}) {
     options.threads = threads;
     auto solved = sky::solve(empty, options);
-    EXPECT_EQ(solved.result.status, nursery::Status::timeout) << threads << " threads";
-    EXPECT_FALSE(solved.first.has_value()) << threads << " threads";
+    EXPECT_EQ(solved.status, nursery::Status::timeout) << threads << " threads";
+    EXPECT_FALSE(solved.solution.has_value()) << threads << " threads";
   }
 }
 

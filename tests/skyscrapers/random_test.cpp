@@ -36,18 +36,18 @@ TEST(RandomSquares, AllCluePuzzlesSolvedAndVerified) {
       options.threads = k % 2 ? 1 : 3;
       options.mode = nursery::Mode::first;
       auto solved = sky::solve(puzzle, options);
-      ASSERT_TRUE(solved.first.has_value());
-      EXPECT_TRUE(sky::verify(puzzle, *solved.first).valid);
+      ASSERT_TRUE(solved.solution.has_value());
+      EXPECT_TRUE(sky::verify(puzzle, *solved.solution).valid);
       // Uniqueness proof and its agreement with an exact count.
       options.mode = nursery::Mode::all;
       options.limit = 2;
       auto limited = sky::solve(puzzle, options);
-      ASSERT_TRUE(limited.first.has_value());
-      EXPECT_TRUE(sky::verify(puzzle, *limited.first).valid);
+      ASSERT_TRUE(limited.solution.has_value());
+      EXPECT_TRUE(sky::verify(puzzle, *limited.solution).valid);
       if (n <= 6) {
         auto exact = count_solutions(puzzle, options.threads);
         EXPECT_GE(exact, 1u);
-        EXPECT_EQ(limited.result.status == nursery::Status::complete, exact == 1);
+        EXPECT_EQ(limited.status == nursery::Status::complete, exact == 1);
       }
     }
 }
@@ -125,7 +125,7 @@ TEST(Instance, ImpossiblePuzzleHasNoSolution) {
   EXPECT_EQ(count_solutions(puzzle), 0u);
   nursery::RunOptions options;
   options.mode = nursery::Mode::first;
-  EXPECT_FALSE(sky::solve(puzzle, options).first.has_value());
+  EXPECT_FALSE(sky::solve(puzzle, options).solution.has_value());
 }
 
 }  // namespace

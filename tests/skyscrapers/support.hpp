@@ -37,7 +37,7 @@ inline nursery::Count count_solutions(const sky::Puzzle& puzzle, unsigned thread
   options.mode = nursery::Mode::count;
   options.threads = threads;
   options.limit = limit;
-  return sky::solve(puzzle, options).result.count;
+  return sky::solve(puzzle, options).count.value_or(0);
 }
 
 struct Run {

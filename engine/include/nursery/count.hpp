@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace nursery {
 
@@ -19,5 +20,8 @@ inline bool add_checked(Count& a, Count b) {
 
 std::string to_string(Count value);                      // decimal digits
 std::optional<Count> parse_count(const std::string& s);  // decimal digits only
+// A count file read back: a decimal count alone on its text (blank lines
+// aside); nothing otherwise.
+std::optional<Count> read_count(std::string_view text);
 
 }  // namespace nursery

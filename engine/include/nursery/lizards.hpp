@@ -24,6 +24,7 @@
 #include "nursery/count.hpp"
 #include "nursery/frontier.hpp"
 #include "nursery/input.hpp"
+#include "nursery/kind.hpp"
 #include "nursery/progress.hpp"
 #include "nursery/report.hpp"
 #include "nursery/stats.hpp"
@@ -165,8 +166,7 @@ struct SolveOptions {
 
 // The shared Report (verdict, status, count, how, stats) and the lizards'
 // own answer: the placement, and the bounds known on the largest one.
-struct SolveReport : Report {
-  std::optional<Placement> placement;  // when ok
+struct SolveReport : Solved<Placement> {  // the solution when ok
   std::uint64_t lower = 0;             // best placement size known
   std::uint64_t upper = 0;             // best proven upper bound
 };
@@ -316,5 +316,35 @@ struct MaximizeReport {
   }
 };
 MaximizeReport maximize(const Board& board, const MaximizeOptions& options);
+
+// ---- The kind for the generic drivers (nursery/kind.hpp; facade.cpp) ------
+
+// Boards in the homework format: solve()'s decision (OK and the grid, or
+// FAIL) or its count, checked by verify() against the input text.
+struct Facade {
+  using Puzzle = Board;
+  using Answer = SolveReport;
+  static constexpr const char* name = "lizards";
+  static constexpr bool homework_names = true;
+  // A decision races a local search that holds its thread until the proof
+  // ends: a driver running several boards side by side gives each its own.
+  static constexpr bool holds_a_thread = true;
+  static Sniff sniff(std::string_view head) { return lizards::sniff(head); }
+  static std::vector<Puzzle> read(std::string_view text, const std::string& name);
+  static std::uint64_t size_limit(std::string_view head, const std::string& name) {
+    return lizards::size_limit(head, name);
+  }
+  static Label label(const Puzzle& board);
+  static Answer answer(const Puzzle& board, const Ask& ask);
+  static std::string write(const Puzzle& board, const Answer& answer, const Ask& ask);
+  static std::string write_none(const Puzzle&, std::string_view) { return {}; }
+  static std::optional<Verification> check(const Puzzle& board, std::string_view input,
+                                           std::string_view answer, const Budget& budget);
+  // A count is kept unverified (there is no table of lizards counts).
+  static std::vector<std::optional<Taken>> take_back(const std::vector<Puzzle>& boards,
+                                                     std::string_view input,
+                                                     std::string_view output, const Ask& ask);
+};
+static_assert(SizedKind<Facade>);
 
 }  // namespace nursery::lizards

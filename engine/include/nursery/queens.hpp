@@ -8,9 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "nursery/input.hpp"
-#include "nursery/report.hpp"
 #include "nursery/frontier.hpp"
+#include "nursery/input.hpp"
+#include "nursery/kind.hpp"
+#include "nursery/report.hpp"
 
 namespace nursery::queens {
 
@@ -204,12 +205,8 @@ Placement construct(std::uint32_t n);
 // (search: n <= kMaxCountN, forward_checking: n <= kMaxForwardCheckingN;
 // std::invalid_argument beyond). The report's verdict is fail for n = 2, 3.
 enum class FindMethod { automatic, search, forward_checking, construction };
-struct FoundOne {
-  std::optional<Placement> solution;
-  Report report;
-};
-FoundOne find_one(std::uint32_t n, const RunOptions& options,
-                  FindMethod method = FindMethod::automatic);
+Solved<Placement> find_one(std::uint32_t n, const RunOptions& options,
+                           FindMethod method = FindMethod::automatic);
 
 //--- Checking (independent of every search above) ----------------------------
 using nursery::Verification;
@@ -238,5 +235,32 @@ Placement read_answer(std::string_view text, std::uint32_t n);
 
 // The published total for N (OEIS A000170), N = 1..27; nothing beyond.
 std::optional<std::uint64_t> known_total(std::uint32_t n);
+
+// ---- The kind for the generic drivers (nursery/kind.hpp; facade.cpp) ------
+
+// `queens N` files: one solution (found as find_one finds it; the board up
+// to N = 64, the 0-based rows beyond), FAIL for N = 2, 3, or the count.
+struct Facade {
+  using Puzzle = std::uint32_t;  // N
+  using Answer = Solved<Placement>;
+  static constexpr const char* name = "queens";
+  static constexpr bool homework_names = true;
+  static Sniff sniff(std::string_view head) { return queens::sniff(head); }
+  static std::vector<Puzzle> read(std::string_view text, const std::string& name) {
+    return {parse(text, name)};
+  }
+  static Label label(Puzzle n) { return {"", "n=" + std::to_string(n), ""}; }
+  static Answer answer(Puzzle n, const Ask& ask);
+  static std::string write(Puzzle n, const Answer& answer, const Ask& ask);
+  static std::string write_none(Puzzle, std::string_view) { return {}; }
+  static std::optional<Verification> check(Puzzle n, std::string_view input,
+                                           std::string_view answer, const Budget& budget);
+  // A count is kept only when the published total agrees (beyond the table:
+  // kept, unverified).
+  static std::vector<std::optional<Taken>> take_back(const std::vector<Puzzle>& puzzles,
+                                                     std::string_view input,
+                                                     std::string_view output, const Ask& ask);
+};
+static_assert(PuzzleKind<Facade>);
 
 }  // namespace nursery::queens

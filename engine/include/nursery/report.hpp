@@ -28,9 +28,18 @@ struct Verification {
 struct Report {
   Verdict verdict = Verdict::unknown;
   Status status = Status::complete;  // how the scheduler run ended, where one ran
-  std::optional<Count> count;        // count mode: exact when set
+  std::optional<Count> count;        // counted: exact when status is complete, at least
+                                     // this many when it is limit
   std::string how;                   // which technique decided
   Stats stats;
+};
+
+// The one result shape of every kind's verb that answers (queens::find_one,
+// lizards::solve, skyscrapers::solve): the Report and the kind's answer, a
+// placement or a grid.
+template <class Solution>
+struct Solved : Report {
+  std::optional<Solution> solution;  // when found (the first one, listing)
 };
 
 // Exit statuses, one table for every command, batch and MPI run.

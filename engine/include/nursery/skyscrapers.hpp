@@ -16,8 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "nursery/input.hpp"
 #include "nursery/frontier.hpp"
+#include "nursery/input.hpp"
+#include "nursery/kind.hpp"
 #include "nursery/report.hpp"
 
 namespace nursery::skyscrapers {
@@ -117,14 +118,11 @@ struct Kind {
 };
 
 // Solves one puzzle. mode first: one solution; all with a limit: the first
-// solution in `first` and up to `limit` counted; count: exact or up to limit.
-// Mode all also hands every solution found to `each` (one call at a time;
-// on one thread in the search's order, the same on every run).
-struct Solved {
-  Result<Grid> result;
-  std::optional<Grid> first;  // a solution (first and all modes)
-  Report report;              // the shared vocabulary: verdict, count, how
-};
+// solution and up to `limit` counted; count: exact or up to limit (modes
+// all and count set `count`: exact when the status is complete, a lower
+// bound otherwise). Mode all also hands every solution found to `each` (one
+// call at a time; on one thread in the search's order, the same on every run).
+using Solved = nursery::Solved<Grid>;
 Solved solve(const Puzzle& puzzle, const RunOptions& options,
              const std::function<void(const Grid&)>& each = {});
 
@@ -190,5 +188,31 @@ std::optional<Puzzle> generate(const GenerateOptions& options, std::mt19937_64& 
 std::vector<std::string> verify_answers(const std::vector<Puzzle>& puzzles,
                                        const std::vector<Answer>& answers,
                                        const std::string& output);
+
+// ---- The kind for the generic drivers (nursery/kind.hpp; facade.cpp) ------
+
+// Files of puzzles: each puzzle's part of the answer file is its grid under
+// a `# id` line, or `# id: ...` saying what became of it (no solution, a
+// count, a timeout, an error).
+struct Facade {
+  using Puzzle = skyscrapers::Puzzle;
+  using Answer = Solved;
+  static constexpr const char* name = "skyscrapers";
+  static constexpr bool homework_names = false;
+  static Sniff sniff(std::string_view head) { return skyscrapers::sniff(head); }
+  static std::vector<Puzzle> read(std::string_view text, const std::string& name) {
+    return parse(std::string(text), name);
+  }
+  static Label label(const Puzzle& puzzle);
+  static Answer answer(const Puzzle& puzzle, const Ask& ask);
+  static std::string write(const Puzzle& puzzle, const Answer& answer, const Ask& ask);
+  static std::string write_none(const Puzzle& puzzle, std::string_view word);
+  static std::optional<Verification> check(const Puzzle& puzzle, std::string_view input,
+                                           std::string_view answer, const Budget& budget);
+  static std::vector<std::optional<Taken>> take_back(const std::vector<Puzzle>& puzzles,
+                                                     std::string_view input,
+                                                     std::string_view output, const Ask& ask);
+};
+static_assert(PuzzleKind<Facade>);
 
 }  // namespace nursery::skyscrapers

@@ -1,0 +1,81 @@
+// A puzzle kind as every generic driver sees it (batch, batch --mpi): its
+// files, its one verb that answers, its answers as text and their
+// independent check. Each kind's header declares one Facade type that
+// satisfies PuzzleKind (checked by a static_assert beside it); the drivers
+// are written once against the concept, never against a kind.
+#pragma once
+
+#include <concepts>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "nursery/budget.hpp"
+#include "nursery/input.hpp"
+#include "nursery/report.hpp"
+
+namespace nursery {
+
+// What a driver asks of one puzzle.
+struct Ask {
+  bool count = false;    // count every solution (0 is a count) instead of finding one
+  unsigned threads = 0;  // the puzzle's own workers (0: nest in the caller's pool)
+  Budget budget;         // the stop and the deadline
+};
+
+// How a puzzle is named in a report.
+struct Label {
+  std::string id;     // its id inside a file of several (empty: one a file)
+  std::string size;   // "8x8 p=8", "n=12", "6x6"
+  std::string where;  // "file:line" where it starts (empty: the file)
+};
+
+// An answer read back from a file: what it says, once the kind has checked
+// it (a placement by its verifier, a count by a published table).
+struct Taken {
+  Report report;          // verdict ok or fail; count when counted
+  bool verified = false;  // the kind's checker vouched for it
+  std::string note;       // why it could not be checked (a count without a table)
+  std::string text;       // the puzzle's part of the answer file, as it stands
+};
+
+template <class K>
+concept PuzzleKind = requires(std::string_view text, const std::string& name,
+                              const typename K::Puzzle& puzzle,
+                              const std::vector<typename K::Puzzle>& puzzles, const Ask& ask,
+                              const typename K::Answer& answer, const Budget& budget) {
+  { K::name } -> std::convertible_to<std::string_view>;
+  // Its answer to an input.txt goes to output.txt beside it (the homework's way).
+  { K::homework_names } -> std::convertible_to<bool>;
+  // Is this text mine? From the file's first 4 KiB.
+  { K::sniff(text) } -> std::same_as<Sniff>;
+  // Every puzzle of a file; InputError "name:line: expected ..., found ...".
+  { K::read(text, name) } -> std::same_as<std::vector<typename K::Puzzle>>;
+  { K::label(puzzle) } -> std::same_as<Label>;
+  // The one verb that answers: a solution, a proof of none, or the count.
+  // std::invalid_argument when the puzzle is out of the kind's reach.
+  { K::answer(puzzle, ask) } -> std::same_as<typename K::Answer>;
+  requires std::derived_from<typename K::Answer, Report>;
+  // The answer as the puzzle's part of its answer file: decided (verdict
+  // ok or fail, or a count) ...
+  { K::write(puzzle, answer, ask) } -> std::same_as<std::string>;
+  // ... or not ("timeout", "error"): what the file says instead (may be empty).
+  { K::write_none(puzzle, text) } -> std::same_as<std::string>;
+  // The independent checker (shares no code with the solver) on an answer
+  // text, given the input text; nothing when `budget` was spent first.
+  { K::check(puzzle, text, text, budget) } -> std::same_as<std::optional<Verification>>;
+  // An existing answer file read back: each puzzle's answer where it holds
+  // one that checks; nothing for a puzzle to solve again.
+  // Given the input text and the answer file's.
+  { K::take_back(puzzles, text, text, ask) } -> std::same_as<std::vector<std::optional<Taken>>>;
+};
+
+// Optional: the most bytes a file can hold, from its head (0: no bound;
+// InputError when the head already rules the file out).
+template <class K>
+concept SizedKind = PuzzleKind<K> && requires(std::string_view head, const std::string& name) {
+  { K::size_limit(head, name) } -> std::same_as<std::uint64_t>;
+};
+
+}  // namespace nursery

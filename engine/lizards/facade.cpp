@@ -1,0 +1,56 @@
+// Baby-lizards boards for the generic drivers (batch): the kind's own
+// solve() (so batch and `nursery lizards` answer a board the same way),
+// answers in the homework format, checked by the independent verifier
+// against the input text.
+#include "nursery/lizards.hpp"
+
+namespace nursery::lizards {
+
+std::vector<Facade::Puzzle> Facade::read(std::string_view text, const std::string& name) {
+  std::vector<Puzzle> boards;
+  boards.push_back(parse(text, name));
+  return boards;
+}
+
+Label Facade::label(const Puzzle& board) {
+  auto n = std::to_string(board.n);
+  return {"", n + "x" + n + " p=" + std::to_string(board.p), ""};
+}
+
+Facade::Answer Facade::answer(const Puzzle& board, const Ask& ask) {
+  SolveOptions options;
+  options.count = ask.count;
+  options.threads = ask.threads;
+  options.budget = ask.budget;
+  return solve(board, options);
+}
+
+std::string Facade::write(const Puzzle& board, const Answer& answer, const Ask& ask) {
+  if (ask.count) return to_string(*answer.count) + "\n";
+  return format(board, answer.solution ? &*answer.solution : nullptr);
+}
+
+std::optional<Verification> Facade::check(const Puzzle&, std::string_view input,
+                                          std::string_view answer, const Budget& budget) {
+  return verify(input, answer, budget);  // seconds on a 10,000 x 10,000 board: polls the stop
+}
+
+std::vector<std::optional<Taken>> Facade::take_back(const std::vector<Puzzle>&,
+                                                    std::string_view input, std::string_view output,
+                                                    const Ask& ask) {
+  Taken taken;
+  taken.text = output;
+  if (ask.count) {
+    taken.report.count = read_count(output);
+    if (!taken.report.count) return {std::nullopt};
+    taken.note = "resumed count unverified (no table of lizards counts)";
+    return {std::move(taken)};
+  }
+  if (!verify(input, output).valid) return {std::nullopt};
+  auto lines = meaningful_lines(output, 1);
+  taken.report.verdict = !lines.empty() && lines[0] == "FAIL" ? Verdict::fail : Verdict::ok;
+  taken.verified = true;
+  return {std::move(taken)};
+}
+
+}  // namespace nursery::lizards

@@ -1,0 +1,79 @@
+// `queens N` files for the generic drivers (batch): one solution as every
+// command finds it (the search up to 32, the construction beyond), or the
+// exact count by the bitboard counter.
+#include <stdexcept>
+
+#include "nursery/queens.hpp"
+#include "nursery/scheduler.hpp"
+
+namespace nursery::queens {
+
+Facade::Answer Facade::answer(Puzzle n, const Ask& ask) {
+  RunOptions run;
+  run.budget = ask.budget;
+  run.threads = ask.threads;
+  if (!ask.count) {
+    Answer found = find_one(n, run);
+    if (found.verdict == Verdict::fail) found.how = "n = 2 and 3 have no solution";
+    return found;
+  }
+  if (n > static_cast<std::uint32_t>(kMaxCountN))
+    throw std::invalid_argument("--count: N-queens counts are exact up to n = " +
+                                std::to_string(kMaxCountN) + ", found n = " + std::to_string(n));
+  auto result = nursery::run<CanonicalCount>(CanonicalCount::Instance{static_cast<int>(n)}, run);
+  Answer counted;
+  counted.status = result.status;
+  counted.stats = result.stats;
+  if (result.status == Status::complete) {
+    counted.count = result.count;
+    counted.verdict = result.count > 0 ? Verdict::ok : Verdict::fail;
+  }
+  return counted;
+}
+
+std::string Facade::write(Puzzle n, const Answer& answer, const Ask& ask) {
+  if (ask.count) return to_string(*answer.count) + "\n";
+  if (!answer.solution) return "FAIL\n";
+  return n <= 64 ? format(*answer.solution, Format::board)
+                 : format(*answer.solution, Format::rows) + "\n";
+}
+
+std::optional<Verification> Facade::check(Puzzle n, std::string_view, std::string_view answer,
+                                          const Budget&) {
+  auto lines = meaningful_lines(answer, 2);
+  if (lines.size() == 1 && lines[0] == "FAIL") {
+    if (n == 2 || n == 3) return Verification{true, "n = 2 and 3 have no solution"};
+    return Verification{false, "FAIL claimed for n = " + std::to_string(n)};
+  }
+  auto verification = verify(n, read_answer(answer, n));
+  if (!verification.valid && verification.reason.empty()) verification.reason = "invalid";
+  return verification;
+}
+
+std::vector<std::optional<Taken>> Facade::take_back(const std::vector<Puzzle>& puzzles,
+                                                    std::string_view input, std::string_view output,
+                                                    const Ask& ask) {
+  const Puzzle n = puzzles.at(0);
+  Taken taken;
+  taken.text = output;
+  if (ask.count) {
+    auto count = read_count(output);
+    if (!count) return {std::nullopt};
+    taken.report.count = count;
+    if (auto known = known_total(n)) {
+      if (*count != Count{*known}) return {std::nullopt};  // edited or damaged: count again
+      taken.verified = true;
+    } else {
+      taken.note = "resumed count unverified (no published total for n=" + std::to_string(n) + ")";
+    }
+    return {std::move(taken)};
+  }
+  auto checked = check(n, input, output, Budget());
+  if (!checked || !checked->valid) return {std::nullopt};
+  auto lines = meaningful_lines(output, 2);
+  taken.report.verdict = lines.size() == 1 && lines[0] == "FAIL" ? Verdict::fail : Verdict::ok;
+  taken.verified = true;
+  return {std::move(taken)};
+}
+
+}  // namespace nursery::queens
