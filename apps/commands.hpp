@@ -19,11 +19,7 @@ int cmd_gen(int argc, char** argv);          // gen.cpp: dispatches by kind
 int cmd_batch(int argc, char** argv);        // batch.cpp: whole directories, with a report
 int cmd_draw(int argc, char** argv);         // draw.cpp: SVG pictures of boards and answers
 
-// Provided by the kinds' files for verify.cpp / gen.cpp.
-// `progress`: a bar of the rows checked (a 10,000 x 10,000 check takes seconds).
-int verify_lizards_files(const std::string& input, const std::string& output, bool json,
-                         bool progress = false);
-int verify_skyscrapers_files(const std::string& input, const std::string& output, bool json);
+// Provided by the kinds' files for gen.cpp.
 int cmd_gen_lizards(int argc, char** argv);
 int cmd_gen_skyscrapers(int argc, char** argv);
 // skyscrapers_tools.cpp: FILE ("-": standard input), or a game ID typed on

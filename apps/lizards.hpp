@@ -1,5 +1,5 @@
 // What the lizards command files share (lizards.cpp, lizards_max.cpp,
-// gen_lizards.cpp, verify_lizards.cpp): the board read no further than its
+// gen_lizards.cpp): the board read no further than its
 // n allows, the answer on stdout, placements as JSON, --algorithm.
 #pragma once
 

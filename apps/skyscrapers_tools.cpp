@@ -172,42 +172,4 @@ int cmd_gen_skyscrapers(int argc, char** argv) {
   return kExitSuccess;
 }
 
-int verify_skyscrapers_files(const std::string& input, const std::string& output, bool json) {
-  std::vector<sky::Puzzle> puzzles;
-  std::vector<sky::Answer> answers;
-  try {
-    puzzles = sky::parse(read_input(input), input);
-    answers = sky::read_answer(read_input(output), output);
-  } catch (const nursery::InputError& e) {
-    throw UsageError(e.what());
-  }
-  // A file of a million puzzles takes a while: Ctrl-C is looked at between
-  // the stages (each puzzle's check takes microseconds).
-  if (interrupt_source().requested()) return kExitInterrupted;
-  auto faults = sky::verify_answers(puzzles, answers, output);
-  if (interrupt_source().requested()) return kExitInterrupted;
-  nlohmann::json report = nlohmann::json::array();
-  int valid = 0;
-  for (std::size_t i = 0; i < puzzles.size(); ++i) {
-    const auto& fault = faults[i];
-    if (fault.empty()) ++valid;
-    if (json)
-      report.push_back({{"id", puzzles[i].id},
-                        {"status", status_word(fault.empty() ? kExitSuccess : kExitNoSolution)},
-                        {"valid", fault.empty()},
-                        {"reason", fault}});
-    else
-      std::cout << puzzles[i].id << ": " << (fault.empty() ? "valid" : "invalid: " + fault) << '\n';
-  }
-  bool all_valid = valid == static_cast<int>(puzzles.size());
-  const int status = all_valid ? kExitSuccess : kExitNoSolution;
-  if (json)
-    print_json(nlohmann::json{
-        {"status", status_word(status)}, {"valid", all_valid}, {"puzzles", report}});
-  else
-    std::cout << (all_valid ? "valid" : "invalid") << " (" << valid << " of " << puzzles.size()
-              << " answers valid)\n";
-  return status;
-}
-
 }  // namespace nursery::cli

@@ -1,14 +1,120 @@
 // nursery verify FILE ANSWER: the independent checkers, chosen by the
-// input's content the way `nursery batch` chooses (lizards with or without
-// the algorithm line, any line ending; Skyscrapers in its three forms).
+// input's content the way `nursery batch` chooses, and driven the same way
+// for every kind (nursery/kind.hpp): a file of one puzzle gets one verdict,
+// a file of several one line each.
+#include <atomic>
+#include <iostream>
+#include <limits>
+#include <nursery/batch.hpp>
+#include <nursery/kind.hpp>
+#include <nursery/lizards.hpp>
+#include <nursery/queens.hpp>
+#include <nursery/skyscrapers.hpp>
+#include <optional>
 #include <string>
 
-#include <nursery/batch.hpp>
-
-#include "options.hpp"
 #include "commands.hpp"
+#include "options.hpp"
 
 namespace nursery::cli {
+
+namespace {
+
+// A file, never more of it than the puzzle the input's head describes can
+// be (a reader of /dev/zero would run out of memory); "-" is standard input.
+template <PuzzleKind K>
+std::string read_sized(const std::string& path, const std::string& input) {
+  if constexpr (!SizedKind<K>) {
+    return read_input(path);
+  } else {
+    const std::uint64_t limit = K::size_limit(read_input(input, 4096), input);
+    const std::size_t most =
+        limit >= std::numeric_limits<std::size_t>::max() ? 0 : static_cast<std::size_t>(limit) + 1;
+    std::string text = read_input(path, most);
+    if (most != 0 && text.size() >= most)
+      throw UsageError(path + ": larger than the board its n describes can be (" +
+                       std::to_string(limit) + " bytes)");
+    return text;
+  }
+}
+
+// One puzzle: "valid: ...", "invalid: ..." or "unverified: ..." (a FAIL the
+// checker can neither prove nor refute).
+int print_one(const Verification& verdict, bool json) {
+  const int status = exit_code(verdict);
+  if (json)
+    print_json(nlohmann::json{{"status", status_word(status)},
+                              {"valid", verdict.valid},
+                              {"unproved", verdict.unproved},
+                              {"reason", verdict.reason}});
+  else
+    std::cout << (verdict.valid      ? "valid: "
+                  : verdict.unproved ? "unverified: "
+                                     : "invalid: ")
+              << verdict.reason << '\n';
+  return status;
+}
+
+// Several: a line each, then how many were valid.
+int print_each(const std::vector<Checked>& checked, bool json) {
+  nlohmann::json report = nlohmann::json::array();
+  std::size_t valid = 0;
+  for (const auto& [id, verdict] : checked) {
+    valid += verdict.valid;
+    if (json)
+      report.push_back({{"id", id},
+                        {"status", status_word(exit_code(verdict))},
+                        {"valid", verdict.valid},
+                        {"reason", verdict.reason}});
+    else
+      std::cout << id << ": " << (verdict.valid ? "valid" : "invalid: " + verdict.reason) << '\n';
+  }
+  const bool all_valid = valid == checked.size();
+  const int status = all_valid ? kExitSuccess : kExitNoSolution;
+  if (json)
+    print_json(
+        nlohmann::json{{"status", status_word(status)}, {"valid", all_valid}, {"puzzles", report}});
+  else
+    std::cout << (all_valid ? "valid" : "invalid") << " (" << valid << " of " << checked.size()
+              << " answers valid)\n";
+  return status;
+}
+
+template <PuzzleKind K>
+int verify_with(const std::string& input, const std::string& output, bool json, bool progress) {
+  // The bar says which file is being read, then what is checked (a 10,000
+  // x 10,000 board takes seconds; Ctrl-C and SIGTERM end the check).
+  Progress checking;
+  std::atomic<int> reading{1};
+  std::optional<std::vector<Checked>> checked;
+  {
+    // The bar's thread alone calls the line (the last time after it ended).
+    double check_start = -1;
+    ProgressBar bar(progress, [&, eta = Eta{}](double elapsed) mutable {
+      const int file = reading.load(std::memory_order_relaxed);
+      if (file != 0)
+        return "verify: reading " + printable(file == 1 ? input : output) + ", " +
+               std::to_string(static_cast<long long>(elapsed)) + " s";
+      if (check_start < 0) check_start = elapsed;
+      const auto total = checking.total.load(std::memory_order_relaxed);
+      const auto done = checking.done.load(std::memory_order_relaxed);
+      return ProgressBar::gauge("verify", done, total) + "  ETA " +
+             eta.text(elapsed - check_start, done, total);
+    });
+    std::string text = read_sized<K>(input, input);
+    reading.store(2, std::memory_order_relaxed);
+    std::string answer = read_sized<K>(output, input);
+    reading.store(0, std::memory_order_relaxed);
+    checked =
+        K::verify_answers(text, answer, input, output, Budget(&interrupt_source()), &checking);
+  }
+  if (!checked) return kExitInterrupted;
+  if (checked->size() == 1 && checked->front().id.empty())
+    return print_one(checked->front().verification, json);
+  return print_each(*checked, json);
+}
+
+}  // namespace
 
 int cmd_verify(int argc, char** argv) {
   po::options_description options("options");
@@ -19,33 +125,37 @@ int cmd_verify(int argc, char** argv) {
   po::positional_options_description positionals;
   positionals.add("input", 1).add("output", 1);
   po::variables_map vm;
-  if (!parse_command_line(argc, argv,
-                          "usage: nursery verify FILE ANSWER [--json|--json-pretty] [--progress|--no-progress]\n"
-                          "Checks an answer with code that shares nothing with the solvers;\n"
-                          "prints valid or invalid and why. A lizards FAIL is valid only when\n"
-                          "counts prove it (p beyond the empty cells or the tree-free runs of a\n"
-                          "direction, or 2- and 3-queens); otherwise it is unverified.\n"
-                          "Either FILE or ANSWER may be - (standard input).\n"
-                          "Exit 0 valid, 1 invalid, 2 bad input, 4 unverified, 130 Ctrl-C,\n"
-                          "143 SIGTERM (the checks poll for them: seconds on a huge board).",
-                          options, positionals, vm))
+  if (!parse_command_line(
+          argc, argv,
+          "usage: nursery verify FILE ANSWER [--json|--json-pretty] [--progress|--no-progress]\n"
+          "Checks an answer with code that shares nothing with the solvers;\n"
+          "prints valid or invalid and why (a line per puzzle for a file of\n"
+          "several). A lizards FAIL is valid only when counts prove it (p beyond\n"
+          "the empty cells or the tree-free runs of a direction, or 2- and\n"
+          "3-queens); otherwise it is unverified. A `queens N` answer is the\n"
+          "board (Q and .), the 0-based rows on one line, or FAIL.\n"
+          "Either FILE or ANSWER may be - (standard input).\n"
+          "Exit 0 valid, 1 invalid, 2 bad input, 4 unverified, 130 Ctrl-C,\n"
+          "143 SIGTERM (the checks poll for them: seconds on a huge board).",
+          options, positionals, vm))
     return kExitSuccess;
   auto input = vm["input"].as<std::string>();
   auto output = vm["output"].as<std::string>();
   if (is_stdio(input) && is_stdio(output))
     throw usage_error("FILE and ANSWER cannot both be - (standard input)");
   std::string head = read_input(input, 64 * 1024);
-  bool json = read_shared(vm).json;
+  const SharedOptions shared = read_shared(vm);
   std::string why;
   auto kind = batch::detect_kind(head, why);
-  if (kind == "lizards")
-    return verify_lizards_files(input, output, json, read_shared(vm).progress);
-  if (kind == "skyscrapers") return verify_skyscrapers_files(input, output, json);
-  if (kind == "queens")
-    throw UsageError(input +
-                     ":1: a 'queens N' file has no answer format to verify; "
-                     "nursery queens checks every solution it prints");
-  throw UsageError(input + ":1: expected a lizards or Skyscrapers instance, found " + why);
+  if (kind == lizards::Facade::name)
+    return verify_with<lizards::Facade>(input, output, shared.json, shared.progress);
+  if (kind == skyscrapers::Facade::name)
+    return verify_with<skyscrapers::Facade>(input, output, shared.json, shared.progress);
+  if (kind == queens::Facade::name)
+    return verify_with<queens::Facade>(input, output, shared.json, shared.progress);
+  throw UsageError(
+      input + ":1: expected a lizards board, a 'queens N' file or Skyscrapers puzzles, found " +
+      why);
 }
 
 }  // namespace nursery::cli

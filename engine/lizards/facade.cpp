@@ -35,6 +35,17 @@ std::optional<Verification> Facade::check(const Puzzle&, std::string_view input,
   return verify(input, answer, budget);  // seconds on a 10,000 x 10,000 board: polls the stop
 }
 
+std::optional<std::vector<Checked>> Facade::verify_answers(std::string_view input,
+                                                           std::string_view answer,
+                                                           const std::string&, const std::string&,
+                                                           const Budget& budget,
+                                                           Progress* progress) {
+  // The checker reads both texts itself (it shares no code with the parser).
+  auto checked = verify(input, answer, budget, progress);
+  if (!checked) return std::nullopt;
+  return std::vector<Checked>{{"", std::move(*checked)}};
+}
+
 std::vector<std::optional<Taken>> Facade::take_back(const std::vector<Puzzle>&,
                                                     std::string_view input, std::string_view output,
                                                     const Ask& ask) {

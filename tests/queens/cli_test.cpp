@@ -28,6 +28,36 @@ TEST(QueensCli, CountPrintsTheTotalAndUnique) {
   EXPECT_EQ(run.output, "total  14200\nunique 1787\n");
 }
 
+// verify takes a `queens N` file and the answer batch writes for it (the
+// board, or the rows on one line, or FAIL) through the same generic driver
+// as the other kinds: each fault is named, FAIL only holds for N = 2, 3.
+TEST(QueensCli, VerifyChecksAnAnswerOfAQueensFile) {
+  nursery::testing::TempDir dir;
+  nursery::testing::write(dir / "q8.txt", "queens 8\n");
+  nursery::testing::write(dir / "q3.txt", "queens 3\n");
+  auto batch = run_cli("batch " + dir / "q8.txt" + " -o " + dir / "out");
+  ASSERT_EQ(batch.status, 0) << batch.output;
+  auto valid = run_cli("verify " + dir / "q8.txt " + dir / "out/q8.out", false);
+  EXPECT_EQ(valid.status, 0) << valid.output;
+  EXPECT_EQ(valid.output.rfind("valid: 8 queens", 0), 0u) << valid.output;
+  nursery::testing::write(dir / "rows.txt", "0 4 7 5 2 6 1 3\n");
+  EXPECT_EQ(run_cli("verify " + dir / "q8.txt " + dir / "rows.txt").status, 0);
+  nursery::testing::write(dir / "diagonal.txt", "0 1 2 3 4 5 6 7\n");
+  auto invalid = run_cli("verify " + dir / "q8.txt " + dir / "diagonal.txt", false);
+  EXPECT_EQ(invalid.status, 1);
+  EXPECT_NE(invalid.output.find("invalid: "), std::string::npos) << invalid.output;
+  EXPECT_NE(invalid.output.find("diagonal"), std::string::npos) << invalid.output;
+  nursery::testing::write(dir / "fail.txt", "FAIL\n");
+  EXPECT_EQ(run_cli("verify " + dir / "q3.txt " + dir / "fail.txt").status, 0);
+  auto wrong_fail = run_cli("verify " + dir / "q8.txt " + dir / "fail.txt --json", false);
+  EXPECT_EQ(wrong_fail.status, 1);
+  auto json = nlohmann::json::parse(wrong_fail.output);
+  EXPECT_EQ(json["status"], "FAIL");
+  EXPECT_EQ(json["reason"], "FAIL claimed for n = 8");
+  nursery::testing::write(dir / "short.txt", "0 4 7\n");
+  EXPECT_EQ(run_cli("verify " + dir / "q8.txt " + dir / "short.txt").status, 1);
+}
+
 // Several N: one line "N TOTAL [UNIQUE]" each against the table (one JSON
 // document a line with --json); what counts one N alone is refused; a
 // stopped count ends the list with its exit status.

@@ -13,6 +13,7 @@
 
 #include "nursery/budget.hpp"
 #include "nursery/input.hpp"
+#include "nursery/progress.hpp"
 #include "nursery/report.hpp"
 
 namespace nursery {
@@ -40,11 +41,19 @@ struct Taken {
   std::string text;       // the puzzle's part of the answer file, as it stands
 };
 
+// One puzzle's answer checked (nursery verify): the puzzle's id (empty:
+// the file holds one) and the checker's word.
+struct Checked {
+  std::string id;
+  Verification verification;
+};
+
 template <class K>
 concept PuzzleKind = requires(std::string_view text, const std::string& name,
                               const typename K::Puzzle& puzzle,
                               const std::vector<typename K::Puzzle>& puzzles, const Ask& ask,
-                              const typename K::Answer& answer, const Budget& budget) {
+                              const typename K::Answer& answer, const Budget& budget,
+                              Progress* progress) {
   { K::name } -> std::convertible_to<std::string_view>;
   // Its answer to an input.txt goes to output.txt beside it (the homework's way).
   { K::homework_names } -> std::convertible_to<bool>;
@@ -65,6 +74,12 @@ concept PuzzleKind = requires(std::string_view text, const std::string& name,
   // The independent checker (shares no code with the solver) on an answer
   // text, given the input text; nothing when `budget` was spent first.
   { K::check(puzzle, text, text, budget) } -> std::same_as<std::optional<Verification>>;
+  // Every puzzle of an input text checked against an answer file, both
+  // named for messages; nothing when `budget` was spent first. `progress`
+  // (may be null) counts what was checked, for a bar.
+  {
+    K::verify_answers(text, text, name, name, budget, progress)
+    } -> std::same_as<std::optional<std::vector<Checked>>>;
   // An existing answer file read back: each puzzle's answer where it holds
   // one that checks; nothing for a puzzle to solve again.
   // Given the input text and the answer file's.

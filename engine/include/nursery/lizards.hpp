@@ -340,6 +340,9 @@ struct Facade {
   static std::string write_none(const Puzzle&, std::string_view) { return {}; }
   static std::optional<Verification> check(const Puzzle& board, std::string_view input,
                                            std::string_view answer, const Budget& budget);
+  static std::optional<std::vector<Checked>> verify_answers(
+      std::string_view input, std::string_view answer, const std::string& input_name,
+      const std::string& answer_name, const Budget& budget, Progress* progress);
   // A count is kept unverified (there is no table of lizards counts).
   static std::vector<std::optional<Taken>> take_back(const std::vector<Puzzle>& boards,
                                                      std::string_view input,
