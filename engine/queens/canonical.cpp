@@ -85,7 +85,7 @@ struct Row {
 };
 
 struct Tally {
-  std::uint64_t total = 0, unique = 0;
+  std::uint64_t total = 0, unique = 0, nodes = 0;  // nodes: of enumerate() alone
 };
 
 // A board with a tie: count it only if it is the smallest of its images
@@ -185,6 +185,7 @@ void enumerate(const Board& board, std::uint32_t* chosen, int y, std::uint32_t c
        open &= open - 1) {
     const std::uint32_t bit = open & -open;
     chosen[y] = bit;
+    ++tally.nodes;
     if (y + 1 < board.n) {
       enumerate(board, chosen, y + 1, columns | bit, (left | bit) << 1, (right | bit) >> 1, tally);
     } else if (board.d == 0) {
@@ -196,22 +197,22 @@ void enumerate(const Board& board, std::uint32_t* chosen, int y, std::uint32_t c
   }
 }
 
-// What the search needs to close the last five rows (rows n-5..n-1, the
+// What the search needs to close the last six rows (rows n-6..n-1, the
 // window) by lookup (last_rows.hpp).
 struct Window {
-  const LastFive* table;
+  const LastSix* table;
   std::uint32_t full;
-  std::uint32_t rows[5];   // the window's rows' squares before any queen
-  std::uint32_t plain[5];  // the same without the squares of a tie (edge case)
+  std::uint32_t rows[6];   // the window's rows' squares before any queen
+  std::uint32_t plain[6];  // the same without the squares of a tie (edge case)
 };
 
 Window window_for(const Board& board) {
   const int n = board.n;
-  Window w{&LastFive::table(), n == 32 ? ~0u : (1u << n) - 1, {}, {}};
-  for (int j = 0; j < 5; ++j) w.rows[j] = w.plain[j] = board.free[n - 5 + j];
+  Window w{&LastSix::table(), n == 32 ? ~0u : (1u << n) - 1, {}, {}};
+  for (int j = 0; j < 6; ++j) w.rows[j] = w.plain[j] = board.free[n - 6 + j];
   if (board.d != 0) {
-    w.plain[4] &= ~board.tie_bottom;
-    const int j = 4 - board.d;  // row n-1-d
+    w.plain[5] &= ~board.tie_bottom;
+    const int j = 5 - board.d;  // row n-1-d
     if (j >= 0) w.plain[j] &= ~board.side;
   }
   return w;
@@ -223,15 +224,13 @@ Window window_for(const Board& board) {
 inline unsigned close_window(const Window& w, const std::uint32_t* rows, std::uint32_t columns,
                              std::uint32_t left, std::uint32_t right) {
   const FreeColumns free(w.full & ~columns);
-  const LastFive& t = *w.table;
-  Ways ways = t.by_gaps[free.gaps];
-  for (int j = 0; j < 5; ++j)
-    ways = ways & t.by_row[j][free.gather(rows[j] & ~(left << j | right >> j))];
-  return ways.count();
+  std::uint32_t a[6];
+  for (int j = 0; j < 6; ++j) a[j] = free.gather(rows[j] & ~(left << j | right >> j));
+  return completions(*w.table, free, a);
 }
 
-// Edge case: closes the window under each queen `open` leaves on row n-6,
-// below a board whose rows 0..y (y = n-7) are placed, row y holding `bit`
+// Edge case: closes the window under each queen `open` leaves on row n-7,
+// below a board whose rows 0..y (y = n-8) are placed, row y holding `bit`
 // (rows above from the stack). Boards without a tie are counted by lookup;
 // a window that holds a tie is enumerated board by board.
 [[gnu::noinline]] void close_edge_row(const Board& board, const Window& w, const Row* rows,
@@ -245,7 +244,7 @@ inline unsigned close_window(const Window& w, const std::uint32_t* rows, std::ui
   for (const int k : {d, n - 1 - d})
     if (k <= y) above |= k == y ? bit : queen_of(rows, start, stack, y, columns, k);
   const bool side_above = (above & board.side) != 0;
-  const bool side_below = d == n - 1 - below || d == below;  // row n-6 is a tie row
+  const bool side_below = d == n - 1 - below || d == below;  // row n-7 is a tie row
   for (; open != 0; open &= open - 1) {
     const std::uint32_t x = open & -open;
     const std::uint32_t cx = c | x, lx = (l | x) << 1, rx = (r | x) >> 1;
@@ -282,6 +281,7 @@ Outcome search_small(const Board& board, const CanonicalCount::Subproblem& s) {
               tally);
   }
   Outcome outcome;
+  outcome.nodes = tally.nodes;
   outcome.count = tally.total;
   outcome.unique = tally.unique;
   outcome.complete = true;
@@ -292,10 +292,10 @@ Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s, St
   const int n = board.n;
   const int last = n - 1;
   // The search decides rows up to `deepest`; the window closes the rest.
-  const int deepest = last - 5;
+  const int deepest = last - 6;
   Row rows[33];
   const int start = replay(board, s, rows);
-  if (n < 10 || start > deepest) return search_small(board, s);
+  if (n < 12 || start > deepest) return search_small(board, s);
   const bool corner = board.d == 0;
   const Window w = window_for(board);
   Tally tally;
@@ -387,7 +387,7 @@ Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s, St
   tally.total += 8 * total;
   tally.unique += total;
   Outcome outcome;
-  outcome.nodes = nodes;
+  outcome.nodes = nodes + tally.nodes;
   outcome.count = tally.total;
   outcome.unique = tally.unique;
   outcome.complete = !stopped;
@@ -451,14 +451,14 @@ std::vector<CanonicalCount::Subproblem> CanonicalCount::split(const Instance& in
 // the same open squares the search tries, each adding up the products of
 // the choices it met; the mean over a fixed number of descents (seeded by
 // the subproblem, so the same on every run) is the expected node count.
-// Rows from the last five on are closed by lookups and not descended.
+// Rows from the last six on are closed by lookups and not descended.
 double CanonicalCount::work(const Instance& instance, const Subproblem& subproblem) {
   const int n = instance.n;
   if (n < 4) return 1;
   const Board board = board_for(n, subproblem);
   Row rows[33];
   const int start = replay(board, subproblem, rows);
-  const int deepest = n < 10 ? n - 1 : n - 5;
+  const int deepest = n < 12 ? n - 1 : n - 6;
   if (start >= deepest) return 1;
   std::uint64_t state = 0x9e3779b97f4a7c15ull * (1 + subproblem.top + 37u * subproblem.depth);
   for (int k = 0; k < subproblem.depth; ++k) state = state * 31 + subproblem.prefix[k] + 1;
