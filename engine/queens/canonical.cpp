@@ -229,15 +229,33 @@ inline unsigned close_window(const Window& w, const std::uint32_t* rows, std::ui
   return completions(*w.table, free, a);
 }
 
+// Edge case: the boards of a window one by one (rows above it in chosen),
+// each completion a bit of the window's ways.
+[[gnu::noinline]] void count_window_boards(const Board& board, const Window& w,
+                                           std::uint32_t* chosen, std::uint32_t columns,
+                                           std::uint32_t left, std::uint32_t right, Tally& tally) {
+  const FreeColumns free(w.full & ~columns);
+  std::uint32_t a[6];
+  for (int j = 0; j < 6; ++j) a[j] = free.gather(w.rows[j] & ~(left << j | right >> j));
+  const Ways ways = completion_ways(*w.table, free, a);
+  for (int word = 0; word < Ways::kWords; ++word)
+    for (std::uint64_t bits = ways.word[word]; bits != 0; bits &= bits - 1) {
+      const int p = 64 * word + std::countr_zero(bits);
+      for (int j = 0; j < 6; ++j) chosen[board.n - 6 + j] = 1u << free.at[w.table->column[p][j]];
+      count_edge_board(board, chosen, tally);
+    }
+}
+
 // Edge case: closes the window under each queen `open` leaves on row n-7,
 // below a board whose rows 0..y (y = n-8) are placed, row y holding `bit`
 // (rows above from the stack). Boards without a tie are counted by lookup;
 // a window that holds a tie is enumerated board by board.
-[[gnu::noinline]] void close_edge_row(const Board& board, const Window& w, const Row* rows,
-                                      int start, const Stack& stack, int y, std::uint32_t columns,
-                                      std::uint32_t bit, std::uint32_t open, std::uint32_t c,
-                                      std::uint32_t l, std::uint32_t r, Tally& tally,
-                                      std::uint64_t& total) {
+[[gnu::always_inline]] inline void close_edge_row(const Board& board, const Window& w,
+                                                  const Row* rows, int start, const Stack& stack,
+                                                  int y, std::uint32_t columns, std::uint32_t bit,
+                                                  std::uint32_t open, std::uint32_t c,
+                                                  std::uint32_t l, std::uint32_t r, Tally& tally,
+                                                  std::uint64_t& total) {
   const int n = board.n, d = board.d, below = y + 1;
   // A side queen on row d or n-1-d above the window: every board ties.
   std::uint32_t above = 0;
@@ -259,7 +277,7 @@ inline unsigned close_window(const Window& w, const std::uint32_t* rows, std::ui
     std::uint32_t chosen[33];
     chosen_rows(rows, start, stack, y, columns, bit, chosen);
     chosen[below] = x;
-    enumerate(board, chosen, below + 1, cx, lx, rx, tally);
+    count_window_boards(board, w, chosen, cx, lx, rx, tally);
   }
 }
 

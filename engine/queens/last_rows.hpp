@@ -43,9 +43,7 @@ struct LastSix {
 struct FreeColumns {
   std::uint32_t mask;
   unsigned left, right;  // indices of LastSix::left, right
-#if !defined(__BMI2__)
-  int at[6];
-#endif
+  int at[6];             // the free columns, left to right
   explicit FreeColumns(std::uint32_t free) : mask(free) {
     int c[6];
     for (int i = 0; i < 6; ++i) {
@@ -59,9 +57,7 @@ struct FreeColumns {
     }
     left = g[0] + 6 * (g[1] + 6 * (g[2] + 6 * g[3]));
     right = g[1] + 6 * (g[2] + 6 * (g[3] + 6 * g[4])) + (g[0] == 0 ? LastSix::kGaps : 0);
-#if !defined(__BMI2__)
     for (int i = 0; i < 6; ++i) at[i] = c[i];
-#endif
   }
   // A row's usable squares among the free columns, as six bits.
   std::uint32_t gather(std::uint32_t row) const {
@@ -103,6 +99,18 @@ inline unsigned completions(const LastSix& t, const FreeColumns& free, const std
   }
   return sum;
 #endif
+}
+
+// The completions themselves (each bit p a board: row j's queen on free
+// column column[p][j]), for the few windows whose boards are looked at one
+// by one.
+inline Ways completion_ways(const LastSix& t, const FreeColumns& free, const std::uint32_t* a) {
+  Ways ways;
+  for (int w = 0; w < Ways::kWords; ++w) {
+    ways.word[w] = t.left[free.left].word[w] & t.right[free.right].word[w];
+    for (int j = 0; j < LastSix::kRows; ++j) ways.word[w] &= t.by_row[j][a[j]].word[w];
+  }
+  return ways;
 }
 
 }  // namespace nursery::queens
