@@ -50,30 +50,24 @@ std::unique_ptr<LastSix> build() {
     for (int k = i + 1; k < kRows; ++k)
       for (p = 0; p < LastSix::kWays; ++p)
         add(attack[i][k][std::abs(row_of[p][i] - row_of[p][k])], p);
-  // Positions of the free columns from four gaps (index digits 0..5: gaps 1..6).
-  auto positions = [](int index, int* at) {
-    at[0] = 0;
-    for (int i = 0; i < 4; ++i, index /= 6) at[i + 1] = at[i] + index % 6 + 1;
-  };
-  auto apart = [&](const int* at, int from, int to, Ways& ways) {
-    for (int i = from; i <= to; ++i)
-      for (int k = i + 1; k <= to; ++k)
-        if (at[k - from] - at[i - from] < kRows)
-          remove(ways, attack[i][k][at[k - from] - at[i - from]]);
-  };
-  const Ways every = all_ways();
-  for (int index = 0; index < LastSix::kGaps; ++index) {
-    int at[5];
-    positions(index, at);
-    t->left[index] = every;
-    apart(at, 0, 4, t->left[index]);
-    for (int first = 0; first < 2; ++first) {
-      Ways& ways = t->right[index + first * LastSix::kGaps];
-      ways = every;
-      apart(at, 1, 5, ways);
-      // Columns 0 and 5 are 5 apart when every gap is 1 (`first`: gap 0 is).
-      if (first == 1 && at[4] == 4) remove(ways, attack[0][5][5]);
+  for (int i = 0; i < 2; ++i)
+    for (unsigned w = 0; w < 32; ++w) {
+      Ways& ways = t->near[i][w];
+      ways = all_ways();
+      // The k-th free column to the right of i within reach is i + k.
+      int k = 0;
+      for (int distance = 1; distance <= 5; ++distance)
+        if ((w >> (distance - 1) & 1u) != 0 && i + ++k < kRows)
+          remove(ways, attack[i][i + k][distance]);
     }
+  for (int index = 0; index < 216; ++index) {
+    int at[4] = {0};
+    for (int i = 0, rest = index; i < 3; ++i, rest /= 6) at[i + 1] = at[i] + rest % 6 + 1;
+    Ways& ways = t->tail[index];
+    ways = all_ways();
+    for (int i = 0; i < 4; ++i)
+      for (int k = i + 1; k < 4; ++k)
+        if (at[k] - at[i] < kRows) remove(ways, attack[2 + i][2 + k][at[k] - at[i]]);
   }
   return t;
 }
