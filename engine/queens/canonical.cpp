@@ -178,7 +178,7 @@ void count_edge_board(const Board& board, const std::uint32_t* chosen, Tally& ta
 }
 
 // Every completion of rows y..n-1 (rows above y in chosen), one by one:
-// small boards, and the few windows of the edge case that hold a tie.
+// boards too small for the window (search_small).
 void enumerate(const Board& board, std::uint32_t* chosen, int y, std::uint32_t columns,
                std::uint32_t left, std::uint32_t right, Tally& tally) {
   for (std::uint32_t open = board.free[y] & ~(columns | left | right); open != 0;
@@ -249,7 +249,7 @@ inline unsigned close_window(const Window& w, const std::uint32_t* rows, std::ui
 // Edge case: closes the window under each queen `open` leaves on row n-7,
 // below a board whose rows 0..y (y = n-8) are placed, row y holding `bit`
 // (rows above from the stack). Boards without a tie are counted by lookup;
-// a window that holds a tie is enumerated board by board.
+// a window that holds a tie has its boards counted one by one.
 [[gnu::always_inline]] inline void close_edge_row(const Board& board, const Window& w,
                                                   const Row* rows, int start, const Stack& stack,
                                                   int y, std::uint32_t columns, std::uint32_t bit,
@@ -281,6 +281,8 @@ inline unsigned close_window(const Window& w, const std::uint32_t* rows, std::ui
   }
 }
 
+// Boards below N = 12, and pre-placements that reach into the window: every
+// board enumerated (microseconds; no polling).
 Outcome search_small(const Board& board, const CanonicalCount::Subproblem& s) {
   Row rows[33];
   const int start = replay(board, s, rows);
