@@ -103,14 +103,18 @@ inline unsigned completions(const LastSix& t, const FreeColumns& free, const std
                                      _mm256_maskz_cvtepi64_epi8(0x0f, _mm256_popcnt_epi64(high)));
   return static_cast<unsigned>(_mm_cvtsi128_si32(_mm_sad_epu8(bytes, _mm_setzero_si128())));
 #else
-  unsigned sum = 0;
+  // Most windows are empty: the popcounts (a library call without POPCNT)
+  // only for those that are not.
+  std::uint64_t bits[Ways::kWords], any = 0;
   for (int w = 0; w < Ways::kWords; ++w) {
-    std::uint64_t bits = ~std::uint64_t{0};
-    bits &= t.near[0][free.near[0]].word[w] & t.near[1][free.near[1]].word[w] &
-            t.tail[free.tail].word[w];
-    for (int j = 0; j < LastSix::kRows; ++j) bits &= t.by_row[j][a[j]].word[w];
-    sum += static_cast<unsigned>(std::popcount(bits));
+    bits[w] = t.near[0][free.near[0]].word[w] & t.near[1][free.near[1]].word[w] &
+              t.tail[free.tail].word[w];
+    for (int j = 0; j < LastSix::kRows; ++j) bits[w] &= t.by_row[j][a[j]].word[w];
+    any |= bits[w];
   }
+  if (any == 0) return 0;
+  unsigned sum = 0;
+  for (const std::uint64_t word : bits) sum += static_cast<unsigned>(std::popcount(word));
   return sum;
 #endif
 }
