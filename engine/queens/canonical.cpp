@@ -1,12 +1,11 @@
 // Counting by canonical pre-placements: one search per orbit of the
 // square's 8 symmetries, almost entirely decided by cheap bit masks; only
 // boards with ties are compared with their images (see queens.hpp).
-#include <algorithm>
-#include <array>
 #include <bit>
 #include <stdexcept>
 
 #include "nursery/queens.hpp"
+#include "queens/last_rows.hpp"
 #include "queens/splitmix.hpp"
 
 namespace nursery::queens {
@@ -86,7 +85,7 @@ struct Row {
 };
 
 struct Tally {
-  std::uint64_t total = 0, unique = 0;
+  std::uint64_t total = 0, unique = 0, nodes = 0;  // nodes: of enumerate() alone
 };
 
 // A board with a tie: count it only if it is the smallest of its images
@@ -154,125 +153,177 @@ inline std::uint32_t queen_of(const Row* rows, int start, const Stack& stack, in
   return (k + 1 < y ? stack.columns[k + 1] : columns) ^ stack.columns[k];
 }
 
-// Rebuilds the queen chosen on every row of a finished board, for tie
-// resolution: the pre-placement's rows from the replay, the searched rows'
-// from the column masks on the stack.
+// Rebuilds the queen chosen on every row of a board whose rows 0..y are
+// placed (row y holds `bit`), for tie resolution: the pre-placement's rows
+// from the replay, the searched rows' from the column masks on the stack.
 void chosen_rows(const Row* rows, int start, const Stack& stack, int y, std::uint32_t columns,
                  std::uint32_t bit, std::uint32_t* chosen) {
   for (int k = 0; k < y; ++k) chosen[k] = queen_of(rows, start, stack, y, columns, k);
   chosen[y] = bit;
 }
 
-// Whether a side queen ties with the top one: one stands on row d or n-1-d
-// (edge case; both rows are among 1..y, row y holding `bit`).
-inline bool side_ties(const Board& board, const Row* rows, int start, const Stack& stack, int y,
-                      std::uint32_t columns, std::uint32_t bit) {
-  auto queen = [&](int k) { return k == y ? bit : queen_of(rows, start, stack, y, columns, k); };
-  return ((queen(board.d) | queen(board.n - 1 - board.d)) & board.side) != 0;
-}
-
-// An edge board closed by the bottom row's `open` squares: those that tie
-// with the top queen (or all, when a side queen ties) are settled one by one.
-[[gnu::noinline]] void close_edge(const Board& board, const Row* rows, int start,
-                                  const Stack& stack, int y, std::uint32_t columns,
-                                  std::uint32_t bit, std::uint32_t open, Tally& tally) {
-  const bool side_tie = side_ties(board, rows, start, stack, y, columns, bit);
-  std::uint32_t tied = side_tie ? open : open & board.tie_bottom;
-  const std::uint32_t clear = open & ~tied;
-  tally.total += 8 * std::popcount(clear);
-  tally.unique += std::popcount(clear);
-  if (tied == 0) return;
-  std::uint32_t chosen[33];
-  chosen_rows(rows, start, stack, y, columns, bit, chosen);
-  for (; tied != 0; tied &= tied - 1) {
-    chosen[board.n - 1] = tied & -tied;
+// One finished edge board: weight 8 unless another border queen ties with
+// the top one (a side queen on row d or n-1-d, the bottom queen on column
+// d or n-1-d); then it is settled against its images.
+void count_edge_board(const Board& board, const std::uint32_t* chosen, Tally& tally) {
+  const int n = board.n;
+  const bool tie = ((chosen[board.d] | chosen[n - 1 - board.d]) & board.side) != 0 ||
+                   (chosen[n - 1] & board.tie_bottom) != 0;
+  if (tie) {
     settle_tie(board, chosen, tally);
+  } else {
+    tally.total += 8;
+    tally.unique += 1;
   }
 }
 
-// The last three rows closed by one lookup. With three rows left, three
-// columns are free; how many ways the three queens can go depends only on
-// which of those columns each row may still use (3 bits a row) and on the
-// gaps between the columns (1, 2 or more: queens two rows apart attack at
-// distance 2, adjacent rows at distance 1). 9 x 512 counts, each 0..6.
-struct LastThree {
-  std::array<std::uint8_t, 9 * 512> counts{};
-  constexpr LastThree() {
-    constexpr int kGaps[3] = {1, 2, 3};
-    constexpr int kOrders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                   {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    for (int g1 = 0; g1 < 3; ++g1)
-      for (int g2 = 0; g2 < 3; ++g2) {
-        const int at[3] = {0, kGaps[g1], kGaps[g1] + kGaps[g2]};
-        for (int rows = 0; rows < 512; ++rows) {
-          int ways = 0;
-          for (const auto& order : kOrders) {
-            bool fits = true;
-            for (int j = 0; j < 3 && fits; ++j) {
-              fits = ((rows >> (3 * j)) >> order[j] & 1) != 0;
-              for (int k = 0; k < j && fits; ++k) {
-                const int apart = at[order[j]] - at[order[k]];
-                fits = apart != j - k && apart != k - j;
-              }
-            }
-            ways += fits ? 1 : 0;
-          }
-          counts[(g1 * 3 + g2) * 512 + rows] = static_cast<std::uint8_t>(ways);
-        }
-      }
+// Every completion of rows y..n-1 (rows above y in chosen), one by one:
+// boards too small for the window (search_small).
+void enumerate(const Board& board, std::uint32_t* chosen, int y, std::uint32_t columns,
+               std::uint32_t left, std::uint32_t right, Tally& tally) {
+  for (std::uint32_t open = board.free[y] & ~(columns | left | right); open != 0;
+       open &= open - 1) {
+    const std::uint32_t bit = open & -open;
+    chosen[y] = bit;
+    ++tally.nodes;
+    if (y + 1 < board.n) {
+      enumerate(board, chosen, y + 1, columns | bit, (left | bit) << 1, (right | bit) >> 1, tally);
+    } else if (board.d == 0) {
+      tally.total += 8;
+      tally.unique += 1;
+    } else {
+      count_edge_board(board, chosen, tally);
+    }
   }
-};
-constexpr LastThree kLastThree;
+}
 
-// Completions of rows n-3..n-1 given the free columns and what each of the
-// three rows may still use (subsets of `free_columns`, three bits).
-inline unsigned last_three(std::uint32_t free_columns, std::uint32_t row0, std::uint32_t row1,
-                           std::uint32_t row2) {
-  const int c0 = std::countr_zero(free_columns);
-  const std::uint32_t upper = free_columns & (free_columns - 1);
-  const int c1 = std::countr_zero(upper);
-  const int c2 = std::countr_zero(upper & (upper - 1));
-  auto pack = [&](std::uint32_t row) {
-    return (row >> c0 & 1u) | (row >> c1 & 1u) << 1 | (row >> c2 & 1u) << 2;
-  };
-  const int gaps = (std::min(c1 - c0, 3) - 1) * 3 + std::min(c2 - c1, 3) - 1;
-  return kLastThree.counts[gaps * 512 + (pack(row0) | pack(row1) << 3 | pack(row2) << 6)];
+// What the search needs to close the last six rows (rows n-6..n-1, the
+// window) by lookup (last_rows.hpp).
+struct Window {
+  const LastSix* table;
+  std::uint32_t full;
+  std::uint32_t rows[6];   // the window's rows' squares before any queen
+  std::uint32_t plain[6];  // the same without the squares of a tie (edge case)
+};
+
+Window window_for(const Board& board) {
+  const int n = board.n;
+  Window w{&LastSix::table(), n == 32 ? ~0u : (1u << n) - 1, {}, {}};
+  for (int j = 0; j < 6; ++j) w.rows[j] = w.plain[j] = board.free[n - 6 + j];
+  if (board.d != 0) {
+    w.plain[5] &= ~board.tie_bottom;
+    const int j = 5 - board.d;  // row n-1-d
+    if (j >= 0) w.plain[j] &= ~board.side;
+  }
+  return w;
+}
+
+// Completions of the window under the masks of the queens above it
+// (`columns`; `left`, `right` as seen by its first row), squares from
+// `rows`.
+inline unsigned close_window(const Window& w, const std::uint32_t* rows, std::uint32_t columns,
+                             std::uint32_t left, std::uint32_t right) {
+  const FreeColumns free(w.full & ~columns);
+  std::uint32_t a[6];
+  for (int j = 0; j < 6; ++j) a[j] = free.gather(rows[j] & ~(left << j | right >> j));
+  return completions(*w.table, free, a);
+}
+
+// Edge case: the boards of a window one by one (rows above it in chosen),
+// each completion a bit of the window's ways.
+[[gnu::noinline]] void count_window_boards(const Board& board, const Window& w,
+                                           std::uint32_t* chosen, std::uint32_t columns,
+                                           std::uint32_t left, std::uint32_t right, Tally& tally) {
+  const FreeColumns free(w.full & ~columns);
+  std::uint32_t a[6];
+  for (int j = 0; j < 6; ++j) a[j] = free.gather(w.rows[j] & ~(left << j | right >> j));
+  const Ways ways = completion_ways(*w.table, free, a);
+  for (int word = 0; word < Ways::kWords; ++word)
+    for (std::uint64_t bits = ways.word[word]; bits != 0; bits &= bits - 1) {
+      const int p = 64 * word + std::countr_zero(bits);
+      for (int j = 0; j < 6; ++j) chosen[board.n - 6 + j] = 1u << free.at[w.table->column[p][j]];
+      count_edge_board(board, chosen, tally);
+    }
+}
+
+// Edge case: closes the window under each queen `open` leaves on row n-7,
+// below a board whose rows 0..y (y = n-8) are placed, row y holding `bit`
+// (rows above from the stack). Boards without a tie are counted by lookup;
+// a window that holds a tie has its boards counted one by one.
+[[gnu::always_inline]] inline void close_edge_row(const Board& board, const Window& w,
+                                                  const Row* rows, int start, const Stack& stack,
+                                                  int y, std::uint32_t columns, std::uint32_t bit,
+                                                  std::uint32_t open, std::uint32_t c,
+                                                  std::uint32_t l, std::uint32_t r, Tally& tally,
+                                                  std::uint64_t& total) {
+  const int n = board.n, d = board.d, below = y + 1;
+  // A side queen on row d or n-1-d above the window: every board ties.
+  std::uint32_t above = 0;
+  for (const int k : {d, n - 1 - d})
+    if (k <= y) above |= k == y ? bit : queen_of(rows, start, stack, y, columns, k);
+  const bool side_above = (above & board.side) != 0;
+  const bool side_below = d == n - 1 - below || d == below;  // row n-7 is a tie row
+  for (; open != 0; open &= open - 1) {
+    const std::uint32_t x = open & -open;
+    const std::uint32_t cx = c | x, lx = (l | x) << 1, rx = (r | x) >> 1;
+    const unsigned all = close_window(w, w.rows, cx, lx, rx);
+    if (all == 0) continue;
+    const bool tied = side_above || (side_below && (x & board.side) != 0);
+    const unsigned plain = tied ? 0 : close_window(w, w.plain, cx, lx, rx);
+    if (plain == all) {
+      total += plain;
+      continue;
+    }
+    std::uint32_t chosen[33];
+    chosen_rows(rows, start, stack, y, columns, bit, chosen);
+    chosen[below] = x;
+    count_window_boards(board, w, chosen, cx, lx, rx, tally);
+  }
+}
+
+// Boards below N = 12, and pre-placements that reach into the window: every
+// board enumerated (microseconds; no polling).
+Outcome search_small(const Board& board, const CanonicalCount::Subproblem& s) {
+  Row rows[33];
+  const int start = replay(board, s, rows);
+  Tally tally;
+  std::uint32_t chosen[33];
+  for (int k = 0; k < start && k < board.n; ++k) chosen[k] = rows[k].chosen;
+  if (start >= board.n) {
+    if (board.d == 0) {
+      tally.total += 8;
+      tally.unique += 1;
+    } else {
+      count_edge_board(board, chosen, tally);
+    }
+  } else {
+    enumerate(board, chosen, start, rows[start].columns, rows[start].left, rows[start].right,
+              tally);
+  }
+  Outcome outcome;
+  outcome.nodes = tally.nodes;
+  outcome.count = tally.total;
+  outcome.unique = tally.unique;
+  outcome.complete = true;
+  return outcome;
 }
 
 Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s, StopPoller& poller) {
   const int n = board.n;
   const int last = n - 1;
-  const bool corner = board.d == 0;
+  // The search decides rows up to `deepest`; the window closes the rest.
+  const int deepest = last - 6;
   Row rows[33];
-  Tally tally;
-  Outcome outcome;
   const int start = replay(board, s, rows);
+  if (n < 12 || start > deepest) return search_small(board, s);
+  const bool corner = board.d == 0;
+  const Window w = window_for(board);
+  Tally tally;
   Stack stack{};
-
-  if (start > last) {
-    outcome.complete = true;  // only for tiny boards: nothing left to place
-    return outcome;
-  }
-  if (start == last) {
-    // The pre-placement reaches the row above the bottom one.
-    const Row& above = rows[start];
-    const std::uint32_t open = board.free[last] & ~(above.columns | above.left | above.right);
-    if (open != 0 && corner) {
-      tally.total += 8 * std::popcount(open);
-      tally.unique += std::popcount(open);
-    } else if (open != 0) {
-      close_edge(board, rows, start - 1, stack, start - 1, 0, rows[start - 1].chosen, open, tally);
-    }
-    outcome.count = tally.total;
-    outcome.unique = tally.unique;
-    outcome.complete = true;
-    return outcome;
-  }
 
   // The hot loop: one placement per iteration, nothing but masks in
   // registers; the stack is touched only to go down or back up a row.
   const std::uint32_t last_free = board.free[last];
-  const std::uint32_t full = n == 32 ? ~0u : (1u << n) - 1;
   std::uint32_t columns = rows[start].columns, left = rows[start].left, right = rows[start].right;
   std::uint32_t rest = open_squares(board, start, columns, left, right);
   // What the queens above attack on the bottom row along diagonals: a board
@@ -285,18 +336,17 @@ Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s, St
   std::uint64_t nodes = 0, total = 0;
   bool stopped = false;
   int y = start;
-  if (start + 1 == last) {
-    // Only the bottom row follows: close each open square of this row.
-    for (; rest != 0; rest &= rest - 1) {
-      const std::uint32_t bit = rest & -rest;
-      ++nodes;
-      const std::uint32_t open =
-          last_free & ~(columns | bit | (left | bit) << 1 | (right | bit) >> 1);
-      if (open == 0) continue;
-      if (corner)
-        total += std::popcount(open);
-      else
-        close_edge(board, rows, start, stack, y, columns, bit, open, tally);
+  if (start == deepest) {
+    // The pre-placement reaches the window: close it under each square.
+    nodes += std::popcount(rest);
+    if (corner) {
+      for (; rest != 0; rest &= rest - 1) {
+        const std::uint32_t x = rest & -rest;
+        total += close_window(w, w.rows, columns | x, (left | x) << 1, (right | x) >> 1);
+      }
+    } else {
+      close_edge_row(board, w, rows, start, stack, start - 1, rows[start - 1].columns,
+                     rows[start - 1].chosen, rest, columns, left, right, tally, total);
     }
     rest = 0;
   }
@@ -310,44 +360,24 @@ Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s, St
       const std::uint32_t r = (right | bit) >> 1;
       std::uint32_t next = board.free_by_sides[y + 1][sides_held(c, n)] & ~(c | l | r);
       if (next == 0) continue;
-      if (y + 3 == last) {
-        // Three rows left: count them by lookup. Boards of the edge case
-        // whose completions might tie with the top queen go down instead.
-        const unsigned ways =
-            last_three(full & ~c, next, board.free[y + 2] & ~(c | l << 1 | r >> 1),
-                       last_free & ~(c | l << 2 | r >> 2));
-        if (ways == 0) continue;
-        if (corner) {
-          total += ways;
-          continue;
-        }
-        if (board.d >= 3 && (last_free & board.tie_bottom & ~c) == 0) {
-          stack.columns[y] = columns;
-          if (!side_ties(board, rows, start, stack, y, columns, bit)) {  // rows d, n-1-d <= y
-            total += ways;
-            continue;
-          }
-        }
-      }
-      if (y + 2 == last) {
-        // The next row is the last but one: both remaining rows are
-        // closed here, without going down.
+      const std::uint32_t b = bottom | bit << (last - y) | bit >> (last - y);
+      if ((last_free & ~(b | c)) == 0) continue;
+      if (y + 1 == deepest) {
+        // The next row is the last one searched: close the window under
+        // each of its squares, without going down.
         nodes += std::popcount(next);
-        for (; next != 0; next &= next - 1) {
-          const std::uint32_t x = next & -next;
-          const std::uint32_t open = last_free & ~(c | x | (l | x) << 1 | (r | x) >> 1);
-          if (open == 0) continue;
-          if (corner) {
-            total += std::popcount(open);
-          } else {
-            stack.columns[y] = columns;
-            close_edge(board, rows, start, stack, y + 1, c, x, open, tally);
+        if (corner) {
+          for (; next != 0; next &= next - 1) {
+            const std::uint32_t x = next & -next;
+            total += close_window(w, w.rows, c | x, (l | x) << 1, (r | x) >> 1);
           }
+        } else {
+          stack.columns[y] = columns;
+          close_edge_row(board, w, rows, start, stack, y, columns, bit, next, c, l, r, tally,
+                         total);
         }
         continue;
       }
-      const std::uint32_t b = bottom | bit << (last - y) | bit >> (last - y);
-      if ((last_free & ~(b | c)) == 0) continue;
       stack.columns[y] = columns;
       stack.left[y] = left;
       stack.right[y] = right;
@@ -376,7 +406,8 @@ Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s, St
   }
   tally.total += 8 * total;
   tally.unique += total;
-  outcome.nodes = nodes;
+  Outcome outcome;
+  outcome.nodes = nodes + tally.nodes;
   outcome.count = tally.total;
   outcome.unique = tally.unique;
   outcome.complete = !stopped;
@@ -440,14 +471,14 @@ std::vector<CanonicalCount::Subproblem> CanonicalCount::split(const Instance& in
 // the same open squares the search tries, each adding up the products of
 // the choices it met; the mean over a fixed number of descents (seeded by
 // the subproblem, so the same on every run) is the expected node count.
-// Rows from the last three on are closed by lookups and not descended.
+// Rows from the last six on are closed by lookups and not descended.
 double CanonicalCount::work(const Instance& instance, const Subproblem& subproblem) {
   const int n = instance.n;
   if (n < 4) return 1;
   const Board board = board_for(n, subproblem);
   Row rows[33];
   const int start = replay(board, subproblem, rows);
-  const int deepest = n - 3;
+  const int deepest = n < 12 ? n - 1 : n - 6;
   if (start >= deepest) return 1;
   std::uint64_t state = 0x9e3779b97f4a7c15ull * (1 + subproblem.top + 37u * subproblem.depth);
   for (int k = 0; k < subproblem.depth; ++k) state = state * 31 + subproblem.prefix[k] + 1;

@@ -71,6 +71,23 @@ TEST(QueensCount, AnyFrontierSizeGivesTheSameCount) {
   }
 }
 
+// The bitboard counter closes the last six rows by lookup below row n-7 and
+// enumerates boards whose pre-placement reaches further: every frontier
+// depth (a pre-placement ending above, at and below row n-7) and both
+// sides of N = 12 give the OEIS counts.
+TEST(QueensCount, WindowAndEnumerationAgreeAtEveryFrontierDepth) {
+  auto table = nursery::testing::nqueens_reference();
+  for (int n : {11, 12, 14, 15}) {
+    for (std::size_t target : {1u, 300u, 5000u, 100000u}) {
+      RunOptions options;
+      options.subproblems = target;
+      auto result = nursery::run<queens::CanonicalCount>({n}, options);
+      EXPECT_EQ(result.count, table[n].total) << n << ", " << target;
+      EXPECT_EQ(result.unique, table[n].unique) << n << ", " << target;
+    }
+  }
+}
+
 TEST(QueensCount, TextbookBaselinesAgreeAndShowTheirWork) {
   auto table = nursery::testing::nqueens_reference();
   for (int n = 1; n <= 8; ++n) {
