@@ -1,19 +1,18 @@
 // nursery bench queens: N-queens counting against the project's yardstick
-// (bench/nqueens_mirror.c, built here with cc -O3 -march=native) and, where it is
-// built (bench/peer_join.sh), the public quarter-board join counter, in the
-// same run on the same machine: the baseline, nursery's bitboard and join
-// counters on one thread and on every thread, the peer on both.
-#include "bench.hpp"
-
+// (bench/nqueens_mirror.c, built here with cc -O3 -march=native) and, where
+// they are built (bench/peer_join.sh, bench/peer_takaken.sh), the public
+// quarter-board join counter and Takaken's program, in the same run on the
+// same machine. The engine runs and times them (nursery/bench.hpp); this
+// prints the table, the JSON rows and the chart.
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <nursery/bench.hpp>
 #include <nursery/picture.hpp>
 #include <nursery/queens.hpp>
-#include <nursery/scheduler.hpp>
 #include <sstream>
 #include <thread>
 
@@ -30,31 +29,54 @@ constexpr const char* kUsage =
     "                            [--peer-takaken DIR] [--json] [--plot FILE.svg]\n"
     "Counts N-queens with the baseline counter, nursery's bitboard and join counters\n"
     "(1 thread, T threads) and, with --peer-join, the quarter-board peer built by\n"
-    "bench/peer_join.sh (DIR/nqueensN); best of R runs each; prints times and ratios.\n"
-    "--plot draws the times against N on a log scale as an SVG chart (one line per\n"
-    "method and thread count, the baseline and peers too).";
+    "bench/peer_join.sh (DIR/nqueensN), with --peer-takaken Takaken's program built\n"
+    "by bench/peer_takaken.sh (DIR/takakenN); best of R runs each; prints wall\n"
+    "seconds, the 1-thread runs' CPU seconds (user + system) and their ratios.\n"
+    "--plot draws the wall times against N on a log scale as an SVG chart (one line\n"
+    "per method and thread count, the baseline and peers too).";
 
-using bench::find_baseline;
-using bench::run_command;
-using bench::time_baseline;
-using bench::time_peer;
-using bench::time_takaken;
-using bench::Timing;
+// bench/nqueens_mirror.c of the source tree, or the file given.
+std::filesystem::path find_baseline(const std::string& given) {
+  std::vector<std::filesystem::path> candidates;
+  if (!given.empty()) candidates.emplace_back(given);
+  candidates.emplace_back(std::string(NURSERY_SOURCE_DIR) + "/bench/nqueens_mirror.c");
+  for (const auto& path : candidates)
+    if (std::filesystem::exists(path)) return path;
+  throw UsageError("bench: baseline source not found (looked for " + candidates.back().string() +
+                   "); give --baseline-source FILE");
+}
 
-template <class Kind>
-Timing time_nursery(const typename Kind::Instance& instance, unsigned threads, int repeat) {
-  Timing best;
-  for (int i = 0; i < repeat; ++i) {
-    RunOptions options;
-    options.threads = threads;
-    options.budget = Budget(&interrupt_source());
-    auto result = run<Kind>(instance, options);
-    if (result.status != Status::complete) throw std::runtime_error("bench: interrupted");
-    if (result.stats.wall_seconds < best.seconds) best.seconds = result.stats.wall_seconds;
-    best.count = result.count;
-    best.nodes = result.stats.nodes;
+std::vector<int> sizes_of(const std::string& text) {
+  std::vector<int> sizes;
+  std::istringstream list(text);
+  for (std::string item; std::getline(list, item, ',');) {
+    int n = 0;
+    try {
+      std::size_t used = 0;
+      n = std::stoi(item, &used);
+      if (used != item.size()) n = 0;  // "15x" is not 15
+    } catch (const std::exception&) {
+    }
+    if (n < 1 || n > queens::kMaxCountN) throw usage_error("--n: expected sizes from 1 to 32");
+    sizes.push_back(n);
   }
-  return best;
+  return sizes;
+}
+
+// A figure of the table, or "-" for a program left out.
+double wall(const bench::Timing& t) {
+  return t.ran ? t.seconds : -1;
+}
+double cpu(const bench::Timing& t) {
+  return t.ran ? t.cpu_seconds : -1;
+}
+double ratio(double a, double b) {
+  return a < 0 || b <= 0 ? -1 : a / b;
+}
+std::string cell(double value, const char* suffix = "") {
+  char text[32] = "-";
+  if (value >= 0) std::snprintf(text, sizeof text, "%.3f%s", value, suffix);
+  return text;
 }
 
 }  // namespace
@@ -89,148 +111,100 @@ int cmd_bench(int argc, char** argv) {
   if (!parse_command_line(argc, argv, kUsage, options, positionals, vm)) return kExitSuccess;
   if (vm["what"].as<std::string>() != "queens")
     throw UsageError("bench: expected 'queens', found '" + vm["what"].as<std::string>() + "'");
-  std::vector<int> sizes;
-  {
-    std::istringstream list(vm["n"].as<std::string>());
-    std::string item;
-    while (std::getline(list, item, ',')) {
-      int n = 0;
-      try {
-        std::size_t used = 0;
-        n = std::stoi(item, &used);
-        if (used != item.size()) n = 0;  // "15x" is not 15
-      } catch (const std::exception&) {
-      }
-      if (n < 1 || n > queens::kMaxCountN) throw usage_error("--n: expected sizes from 1 to 32");
-      sizes.push_back(n);
-    }
-  }
-  const int repeat = vm["repeat"].as<int>();
-  if (repeat < 1) throw usage_error("--repeat: expected at least 1");
-  unsigned threads = read_shared(vm).threads;
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-
+  bench::QueensOptions run;
+  run.sizes = sizes_of(vm["n"].as<std::string>());
+  run.repeat = vm["repeat"].as<int>();
+  if (run.repeat < 1) throw usage_error("--repeat: expected at least 1");
+  run.threads = read_shared(vm).threads;
+  if (run.threads == 0) run.threads = std::max(1u, std::thread::hardware_concurrency());
+  run.budget = Budget(&interrupt_source());
   const bool with_baseline = vm.count("no-baseline") == 0;
   std::filesystem::path directory, source;
-  std::string binary;
   if (with_baseline) {
     source = find_baseline(vm["baseline-source"].as<std::string>());
     directory =
         std::filesystem::temp_directory_path() / ("nursery-bench-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(directory);
-    binary = (directory / "nqueens_mirror").string();
-    int status = 0;
-    run_command(vm["cc"].as<std::string>() + " -O3 -march=native -o " + binary + " " +
-                    source.string() + " 2>&1",
-                status);
-    if (status != 0) throw std::runtime_error("bench: cannot compile " + source.string());
+    run.baseline = bench::build_baseline(source, vm["cc"].as<std::string>(), directory);
   }
-  std::filesystem::path peer_directory, takaken_directory;
-  if (vm.count("peer-join")) peer_directory = vm["peer-join"].as<std::string>();
-  if (vm.count("peer-takaken")) takaken_directory = vm["peer-takaken"].as<std::string>();
+  if (vm.count("peer-join")) run.peer_join = vm["peer-join"].as<std::string>();
+  if (vm.count("peer-takaken")) run.peer_takaken = vm["peer-takaken"].as<std::string>();
 
   nlohmann::json rows = nlohmann::json::array();
   const bool json = json_wanted(vm);
   // --plot: a series per program and thread count, a point per N.
-  const std::string all = std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+  const std::string all = std::to_string(run.threads) + (run.threads == 1 ? " thread" : " threads");
   picture::Chart chart{"nursery bench queens (" + bench::measured_on() +
-                           "): wall seconds, best of " + std::to_string(repeat),
+                           "): wall seconds, best of " + std::to_string(run.repeat),
                        "N",
                        "seconds (log scale)",
                        {}};
-  auto plot = [&chart](const std::string& series, int n, double seconds) {
+  auto plot = [&chart](const std::string& series, int n, const bench::Timing& timing) {
+    if (!timing.ran) return;
     auto named = std::find_if(chart.series.begin(), chart.series.end(),
                               [&](const picture::Series& s) { return s.name == series; });
     if (named == chart.series.end())
       named = chart.series.insert(chart.series.end(), picture::Series{series, {}});
-    named->points.emplace_back(n, seconds);
+    named->points.emplace_back(n, timing.seconds);
   };
   if (!json) {
-    std::printf("baseline: %s; peer: %s; nursery %s; %u threads; best of %d; wall seconds\n",
+    std::printf("baseline: %s; peer: %s; nursery %s; %u threads; best of %d\n",
                 with_baseline ? (source.string() + " (cc -O3 -march=native)").c_str() : "left out",
-                peer_directory.empty() ? "left out" : peer_directory.string().c_str(),
-                NURSERY_VERSION, threads, repeat);
-    std::printf("%3s %12s %9s %9s %9s %9s %9s %9s %9s %9s %10s %9s %9s %10s\n", "N", "total",
-                "baseline", "takaken", "bitbd 1t", "bitbd all", "join 1t", "join all", "peer 1t",
-                "peer all", "peer/join", "join 1/T", "bitbd/join", "taka/bitbd");
+                run.peer_join.empty() ? "left out" : run.peer_join.string().c_str(),
+                NURSERY_VERSION, run.threads, run.repeat);
+    std::printf("%16s | %-71s | %s\n", "", "wall seconds",
+                "CPU seconds of the 1-thread runs (user + system)");
+    std::printf("%3s %12s | %8s %8s %8s %8s %8s %8s %8s %8s | %8s %8s %8s %8s %9s %10s %10s\n", "N",
+                "total", "baseline", "bitbd 1t", "bitbd T", "join 1t", "join T", "peer 1t",
+                "peer T", "join 1/T", "join", "peer", "bitboard", "takaken", "peer/join",
+                "bitbd/join", "taka/bitbd");
   }
-  const double none = -1;
-  for (int n : sizes) {
-    Timing baseline;
-    if (with_baseline) baseline = time_baseline(binary, n, repeat);
-    Timing bit1 = time_nursery<queens::CanonicalCount>({n}, 1, repeat);
-    Timing bitall = time_nursery<queens::CanonicalCount>({n}, threads, repeat);
-    Timing join1 = time_nursery<queens::JoinCount>({n, 0}, 1, repeat);
-    Timing joinall = time_nursery<queens::JoinCount>({n, 0}, threads, repeat);
-    Timing peer1, peerall;
-    const auto peer = peer_directory / ("nqueens" + std::to_string(n));
-    const bool with_peer = !peer_directory.empty() && std::filesystem::exists(peer);
-    if (with_peer) {
-      peer1 = time_peer(peer, 1, repeat);
-      peerall = time_peer(peer, threads, repeat);
-    }
-    Timing takaken;
-    const auto takaken_binary = takaken_directory / ("takaken" + std::to_string(n));
-    const bool with_takaken = !takaken_directory.empty() && std::filesystem::exists(takaken_binary);
-    if (with_takaken) takaken = time_takaken(takaken_binary, n, repeat);
-    if (with_takaken && takaken.count != bit1.count)
-      throw std::runtime_error("bench: Takaken's count disagrees for N = " + std::to_string(n));
-    for (const Timing* t : {&bitall, &join1, &joinall})
-      if (t->count != bit1.count)
-        throw std::runtime_error("bench: counts disagree for N = " + std::to_string(n));
-    if ((with_baseline && baseline.count != bit1.count) ||
-        (with_peer && (peer1.count != bit1.count || peerall.count != bit1.count)))
-      throw std::runtime_error("bench: a reference count disagrees for N = " + std::to_string(n));
-    auto or_none = [&](bool present, double value) { return present ? value : none; };
-    if (with_baseline) plot("baseline", n, baseline.seconds);
-    plot("bitboard, 1 thread", n, bit1.seconds);
-    plot("bitboard, " + all, n, bitall.seconds);
-    plot("join, 1 thread", n, join1.seconds);
-    plot("join, " + all, n, joinall.seconds);
-    if (with_peer) {
-      plot("peer join, 1 thread", n, peer1.seconds);
-      plot("peer join, " + all, n, peerall.seconds);
-    }
-    if (with_takaken) plot("Takaken (CPU s)", n, takaken.seconds);
-    const double peer_ratio = or_none(with_peer, peer1.seconds / join1.seconds);
-    const double scaling = join1.seconds / joinall.seconds;
-    const double method_ratio = bit1.seconds / join1.seconds;
-    const double takaken_ratio = or_none(with_takaken, takaken.seconds / bit1.seconds);
+  bench::queens(run, [&](const bench::QueensRow& row) {
+    const int n = row.n;
+    plot("baseline", n, row.baseline);
+    plot("bitboard, 1 thread", n, row.bitboard_one);
+    plot("bitboard, " + all, n, row.bitboard_all);
+    plot("join, 1 thread", n, row.join_one);
+    plot("join, " + all, n, row.join_all);
+    plot("peer join, 1 thread", n, row.peer_one);
+    plot("peer join, " + all, n, row.peer_all);
+    plot("Takaken (CPU s)", n, row.takaken);
+    const double scaling = ratio(wall(row.join_one), wall(row.join_all));
+    const double peer_ratio = ratio(cpu(row.peer_one), cpu(row.join_one));
+    const double method_ratio = ratio(cpu(row.bitboard_one), cpu(row.join_one));
+    const double takaken_ratio = ratio(cpu(row.takaken), cpu(row.bitboard_one));
     if (json) {
       rows.push_back({{"n", n},
-                      {"total", count_json(bit1.count)},
-                      {"threads", threads},
-                      {"baseline_seconds", or_none(with_baseline, baseline.seconds)},
-                      {"takaken_cpu_seconds", or_none(with_takaken, takaken.seconds)},
-                      {"takaken_over_bitboard_one_thread", takaken_ratio},
-                      {"bitboard_one_thread_seconds", bit1.seconds},
-                      {"bitboard_all_threads_seconds", bitall.seconds},
-                      {"join_one_thread_seconds", join1.seconds},
-                      {"join_all_threads_seconds", joinall.seconds},
-                      {"peer_one_thread_seconds", or_none(with_peer, peer1.seconds)},
-                      {"peer_all_threads_seconds", or_none(with_peer, peerall.seconds)},
-                      {"peer_over_join_one_thread", peer_ratio},
+                      {"total", count_json(row.total)},
+                      {"threads", run.threads},
+                      {"baseline_seconds", wall(row.baseline)},
+                      {"baseline_cpu_seconds", cpu(row.baseline)},
+                      {"takaken_cpu_seconds", cpu(row.takaken)},
+                      {"bitboard_one_thread_seconds", wall(row.bitboard_one)},
+                      {"bitboard_one_thread_cpu_seconds", cpu(row.bitboard_one)},
+                      {"bitboard_all_threads_seconds", wall(row.bitboard_all)},
+                      {"join_one_thread_seconds", wall(row.join_one)},
+                      {"join_one_thread_cpu_seconds", cpu(row.join_one)},
+                      {"join_all_threads_seconds", wall(row.join_all)},
+                      {"peer_one_thread_seconds", wall(row.peer_one)},
+                      {"peer_one_thread_cpu_seconds", cpu(row.peer_one)},
+                      {"peer_all_threads_seconds", wall(row.peer_all)},
                       {"join_one_thread_over_all", scaling},
-                      {"bitboard_over_join_one_thread", method_ratio}});
-    } else {
-      auto cell = [](double value) {
-        char text[32];
-        if (value < 0)
-          std::snprintf(text, sizeof text, "-");
-        else
-          std::snprintf(text, sizeof text, "%.3f", value);
-        return std::string(text);
-      };
-      std::printf(
-          "%3d %12s %9s %9s %9.3f %9.3f %9.3f %9.3f %9s %9s %9sx %8.2fx %8.2fx %9sx\n", n,
-          to_string(bit1.count).c_str(), cell(or_none(with_baseline, baseline.seconds)).c_str(),
-          cell(or_none(with_takaken, takaken.seconds)).c_str(), bit1.seconds, bitall.seconds,
-          join1.seconds, joinall.seconds, cell(or_none(with_peer, peer1.seconds)).c_str(),
-          cell(or_none(with_peer, peerall.seconds)).c_str(), cell(peer_ratio).c_str(), scaling,
-          method_ratio, cell(takaken_ratio).c_str());
-      std::fflush(stdout);
+                      {"peer_over_join_one_thread_cpu", peer_ratio},
+                      {"bitboard_over_join_one_thread_cpu", method_ratio},
+                      {"takaken_over_bitboard_one_thread_cpu", takaken_ratio}});
+      return;
     }
-  }
+    std::printf("%3d %12s | %8s %8s %8s %8s %8s %8s %8s %8s | %8s %8s %8s %8s %9s %10s %10s\n", n,
+                to_string(row.total).c_str(), cell(wall(row.baseline)).c_str(),
+                cell(wall(row.bitboard_one)).c_str(), cell(wall(row.bitboard_all)).c_str(),
+                cell(wall(row.join_one)).c_str(), cell(wall(row.join_all)).c_str(),
+                cell(wall(row.peer_one)).c_str(), cell(wall(row.peer_all)).c_str(),
+                cell(scaling, "x").c_str(), cell(cpu(row.join_one)).c_str(),
+                cell(cpu(row.peer_one)).c_str(), cell(cpu(row.bitboard_one)).c_str(),
+                cell(cpu(row.takaken)).c_str(), cell(peer_ratio, "x").c_str(),
+                cell(method_ratio, "x").c_str(), cell(takaken_ratio, "x").c_str());
+    std::fflush(stdout);
+  });
   if (!directory.empty()) std::filesystem::remove_all(directory);
   if (vm.count("plot")) write_output(vm["plot"].as<std::string>(), picture::svg_chart(chart));
   if (json) print_json({{"status", "OK"}, {"benchmark", "queens"}, {"rows", rows}});
