@@ -30,15 +30,7 @@ void write_stdout(const std::string& text) {
 // "-" is standard input (read_input keeps what it read for the second look).
 std::string read_board(const std::string& path, const std::string& board_path) {
   const std::string& sized = board_path.empty() ? path : board_path;
-  std::string head = read_input(sized, 4096);
-  const std::uint64_t limit = lz::size_limit(head, sized);
-  const std::size_t most =
-      limit >= std::numeric_limits<std::size_t>::max() ? 0 : static_cast<std::size_t>(limit) + 1;
-  std::string text = read_input(path, most);
-  if (most != 0 && text.size() >= most)
-    throw UsageError(path + ": larger than the board its n describes can be (" +
-                     std::to_string(limit) + " bytes)");
-  return text;
+  return read_input_within(path, lz::size_limit(read_input(sized, 4096), sized));
 }
 
 // The lizards as [row, column] pairs, 0-based, in row-major order.

@@ -24,18 +24,10 @@ namespace {
 // be (a reader of /dev/zero would run out of memory); "-" is standard input.
 template <PuzzleKind K>
 std::string read_sized(const std::string& path, const std::string& input) {
-  if constexpr (!SizedKind<K>) {
+  if constexpr (!SizedKind<K>)
     return read_input(path);
-  } else {
-    const std::uint64_t limit = K::size_limit(read_input(input, 4096), input);
-    const std::size_t most =
-        limit >= std::numeric_limits<std::size_t>::max() ? 0 : static_cast<std::size_t>(limit) + 1;
-    std::string text = read_input(path, most);
-    if (most != 0 && text.size() >= most)
-      throw UsageError(path + ": larger than the board its n describes can be (" +
-                       std::to_string(limit) + " bytes)");
-    return text;
-  }
+  else
+    return read_input_within(path, K::size_limit(read_input(input, 4096), input));
 }
 
 // One puzzle: "valid: ...", "invalid: ..." or "unverified: ..." (a FAIL the

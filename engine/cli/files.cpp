@@ -1,8 +1,5 @@
 // A command's inputs and outputs: files, standard input and output, FIFOs,
 // process substitutions; outputs written atomically, never over an input.
-#include <nursery/cli.hpp>
-#include <nursery/io.hpp>
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,7 +9,10 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <map>
+#include <nursery/cli.hpp>
+#include <nursery/io.hpp>
 #include <string>
 #include <vector>
 
@@ -43,6 +43,17 @@ bool reopenable(const std::string& path) {
 }
 
 }  // namespace
+
+std::string read_input_within(const std::string& path, std::uint64_t limit) {
+  const std::size_t most = limit == 0 || limit >= std::numeric_limits<std::size_t>::max()
+                               ? 0
+                               : static_cast<std::size_t>(limit) + 1;
+  std::string text = read_input(path, most);
+  if (most != 0 && text.size() >= most)
+    throw UsageError(path + ": larger than the board its n describes can be (" +
+                     std::to_string(limit) + " bytes)");
+  return text;
+}
 
 std::string read_input(const std::string& path, std::size_t most) {
   if (!is_stdio(path) && reopenable(path)) {

@@ -66,6 +66,10 @@ int interrupted_status();
 // read once and kept, so a command may read its head and then the rest;
 // Interrupted when a signal ends a wait for it.
 std::string read_input(const std::string& path, std::size_t most = 0);
+// The same, never more than `limit` bytes (0: no bound): a file larger than
+// the puzzle its head describes can be (a reader of /dev/zero would run
+// out of memory) is refused with UsageError "PATH: larger than ...".
+std::string read_input_within(const std::string& path, std::uint64_t limit);
 // Writes an answer to `path` atomically (write_atomically: links followed,
 // devices and FIFOs written in place, a directory refused), or to stdout
 // for "-" and /dev/stdout; UsageError "PATH: REASON" when it cannot be
