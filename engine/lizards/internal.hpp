@@ -45,12 +45,14 @@ BipartiteGraph segment_graph(const Instance& instance, const std::uint32_t* cell
 // capacity[k] for k in [0, column segments]: see Instance::capacity.
 std::vector<std::uint32_t> column_capacities(const Instance& instance);
 
-// maximize() from what its caller has built: the greedy placement, the
-// segment tables (nullptr: stopped before they were built) and the root
-// matchings (nullptr: computed here). solve() hands its own over when a
-// decision goes to maximize.
-MaximizeReport maximize(const Board& board, const Instance* instance, Placement greedy,
-                        const Bounds* known, const MaximizeOptions& options);
+// maximize() but its last phase (DFS on small boards), from what its caller
+// has built: the greedy placement, the segment tables (nullptr: stopped
+// before they were built) and the root matchings (nullptr: computed here):
+// the bounds (matchings, the LP) and the banded improving search. solve()
+// hands a large decision to it with target p; it never calls solve(), and
+// maximize() calls both, so the two drivers never call each other.
+MaximizeReport improve(const Board& board, const Instance* instance, Placement greedy,
+                       const Bounds* known, const MaximizeOptions& options);
 
 // The local search of a decision, resumed round after round (a
 // reproducible decision gives it a budget of moves per round): each run()

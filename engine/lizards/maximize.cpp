@@ -83,6 +83,37 @@ Placement liked_first(const Instance& in, const std::vector<float>& preference) 
   return std::move(placement).placement();
 }
 
+// Small boards: DFS settles the last gap. A placement of best + 1 it
+// finds raises best; exhausting the search for best + 1 proves best. The
+// one place where maximize() asks solve(): solve() hands large decisions
+// to improve(), never to maximize(), so the two never call each other.
+void settle_by_search(const Board& board, const Instance& in, MaximizeReport& report,
+                      const MaximizeOptions& options) {
+  auto exact_start = Clock::now();
+  while (report.best < report.upper && !options.budget.spent()) {
+    Board ask = board;
+    ask.p = report.best + 1;
+    SolveOptions solve_options;
+    solve_options.any = true;  // a proof, or any larger placement: the fastest
+    solve_options.threads = options.threads;
+    solve_options.budget = options.budget;
+    solve_options.seed = options.seed;
+    SolveReport answer = solve(ask, solve_options);
+    if (answer.verdict == Verdict::ok && answer.solution && safe(in, *answer.solution)) {
+      report.placement = std::move(*answer.solution);
+      std::sort(report.placement.begin(), report.placement.end());
+      report.best = report.placement.size();
+    } else if (answer.verdict == Verdict::fail) {
+      report.upper = report.best;
+      report.upper_by = "DFS: " + answer.how + " for p = best + 1";
+    } else {
+      break;
+    }
+    if (options.on_progress) options.on_progress(report.best, report.upper);
+  }
+  report.exact_seconds = since(exact_start);
+}
+
 }  // namespace
 
 MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
@@ -93,13 +124,20 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
   std::shared_ptr<const Instance> instance;
   if (greedy.size() < target && !options.budget.spent())
     instance = build_instance(board, options.budget);
-  MaximizeReport report = maximize(board, instance.get(), std::move(greedy), nullptr, options);
+  MaximizeReport report = improve(board, instance.get(), std::move(greedy), nullptr, options);
+  if (instance != nullptr && instance->column_cells.size() <= options.exact_cells &&
+      report.best < report.upper && report.best < target) {
+    settle_by_search(board, *instance, report, options);
+    report.status = report.best >= report.upper ? Status::complete
+                    : report.best >= target     ? Status::limit
+                                                : options.budget.why();
+  }
   report.wall_seconds = since(start);
   return report;
 }
 
-MaximizeReport maximize(const Board& board, const Instance* instance, Placement greedy,
-                        const Bounds* known, const MaximizeOptions& options) {
+MaximizeReport improve(const Board& board, const Instance* instance, Placement greedy,
+                       const Bounds* known, const MaximizeOptions& options) {
   auto start = Clock::now();
   // The seconds this call has (0: no deadline): the phases' shares are of it.
   const double deadline = options.budget.timeout_seconds();
@@ -322,33 +360,6 @@ MaximizeReport maximize(const Board& board, const Instance* instance, Placement 
   if (report.best >= target) return finish(Status::limit);
   if (report.best >= report.upper) return finish(Status::complete);
 
-  // Small boards: DFS settles the last gap. A placement of best + 1 it
-  // finds raises best; exhausting the search for best + 1 proves best.
-  if (exact) {
-    auto exact_start = Clock::now();
-    while (report.best < report.upper && !stopped()) {
-      Board ask = board;
-      ask.p = report.best + 1;
-      SolveOptions solve_options;
-      solve_options.any = true;  // a proof, or any larger placement: the fastest
-      solve_options.threads = options.threads;
-      solve_options.budget = options.budget;
-      solve_options.seed = options.seed;
-      SolveReport answer = solve(ask, solve_options);
-      if (answer.verdict == Verdict::ok && answer.solution && safe(in, *answer.solution)) {
-        report.placement = std::move(*answer.solution);
-        std::sort(report.placement.begin(), report.placement.end());
-        report.best = report.placement.size();
-      } else if (answer.verdict == Verdict::fail) {
-        report.upper = report.best;
-        report.upper_by = "DFS: " + answer.how + " for p = best + 1";
-      } else {
-        break;
-      }
-      progress();
-    }
-    report.exact_seconds = since(exact_start);
-  }
   if (report.best >= target) return finish(Status::limit);
   return finish(report.best >= report.upper ? Status::complete : status_of_stop());
 }

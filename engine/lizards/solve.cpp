@@ -152,9 +152,9 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     ask.threads = options.threads;
     ask.seed = options.seed;
     ask.target = p;
-    ask.exact_cells = 0;  // boards this large are never settled by DFS
+    ask.exact_cells = 0;  // no DFS follows: the search keeps its whole share
     ask.budget = options.budget;
-    MaximizeReport most = maximize(in.board, &in, greedy, &bounds, ask);
+    MaximizeReport most = improve(in.board, &in, greedy, &bounds, ask);
     report.lower = std::max<std::uint64_t>(report.lower, most.best);
     report.upper = std::min<std::uint64_t>(report.upper, most.upper);
     if (most.best >= p) {  // maximize keeps only safe placements
