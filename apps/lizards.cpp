@@ -79,12 +79,7 @@ int cmd_lizards(int argc, char** argv) {
   const bool own_deadline = task == lz::Task::maximize && vm["timeout"].defaulted();
   const Budget budget(&interrupt_source(),
                       own_deadline ? lz::kMaximizeDefaultSeconds : shared.timeout);
-  lz::Board board;
-  try {
-    board = lz::parse(read_board(input), input);
-  } catch (const nursery::InputError& e) {
-    throw UsageError(e.what());
-  }
+  const lz::Board board = lz::parse(read_board(input), input);  // InputError: exit 2
   if (task == lz::Task::maximize) return run_max(board, vm, shared, budget, output);
 
   lz::SolveOptions solve;

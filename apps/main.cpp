@@ -62,11 +62,20 @@ bool json_asked(int argc, char** argv) {
 // An error: one line on stderr, and under --json the object
 // {"command", "status": "ERROR", "error"} on stdout, so that a reader of
 // stdout gets a document for every run (exit 2).
-int error_exit(const char* command, const std::string& message, bool json, int status) {
+// Bad input adds where it is (file, line) and what was expected and found.
+int error_exit(const char* command, const std::exception& error, bool json, int status) {
+  const std::string message = error.what();
   std::cerr << "error: " << nursery::cli::printable(message) << '\n';
-  if (json)
-    nursery::cli::print_json(
-        {{"command", command}, {"status", nursery::cli::status_word(status)}, {"error", message}});
+  if (!json) return status;
+  nlohmann::json out = {
+      {"command", command}, {"status", nursery::cli::status_word(status)}, {"error", message}};
+  if (const auto* input = dynamic_cast<const nursery::InputError*>(&error)) {
+    out["file"] = input->file;
+    out["line"] = input->line;
+    out["expected"] = input->expected;
+    out["found"] = input->found;
+  }
+  nursery::cli::print_json(out);
   return status;
 }
 
@@ -115,10 +124,10 @@ int main(int argc, char** argv) {
       if (status == nursery::cli::kExitInterrupted) status = nursery::cli::interrupted_status();
       return nursery::cli::stdout_written() ? status : nursery::cli::kExitUsage;
     } catch (const nursery::cli::Interrupted& e) {
-      return error_exit(command.name, e.what(), json, nursery::cli::interrupted_status());
+      return error_exit(command.name, e, json, nursery::cli::interrupted_status());
     } catch (const std::exception& e) {
       // One line, control bytes (a binary file's content quoted back) escaped.
-      return error_exit(command.name, e.what(), json, nursery::cli::kExitUsage);
+      return error_exit(command.name, e, json, nursery::cli::kExitUsage);
     }
   }
   std::vector<std::string> names;

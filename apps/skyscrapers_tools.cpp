@@ -20,19 +20,15 @@ namespace sky = nursery::skyscrapers;
 // FILE ("-": standard input), or a game ID typed on the command line
 // (N:c1/.../c4N[,grid], when no file has that name).
 std::vector<skyscrapers::Puzzle> load_puzzles(const std::string& input) {
-  try {
-    if (is_stdio(input)) return sky::parse(read_input(input), "stdin");
-    std::error_code missing;
-    if (!std::filesystem::exists(input, missing) &&
-        (input.find(':') != std::string::npos || input.find('#') != std::string::npos)) {
-      auto puzzle = sky::parse_game_id(input, "game ID");
-      puzzle.id = "game-id";
-      return {puzzle};
-    }
-    return sky::parse(read_input(input), input);
-  } catch (const nursery::InputError& e) {
-    throw UsageError(e.what());
+  if (is_stdio(input)) return sky::parse(read_input(input), "stdin");
+  std::error_code missing;
+  if (!std::filesystem::exists(input, missing) &&
+      (input.find(':') != std::string::npos || input.find('#') != std::string::npos)) {
+    auto puzzle = sky::parse_game_id(input, "game ID");
+    puzzle.id = "game-id";
+    return {puzzle};
   }
+  return sky::parse(read_input(input), input);
 }
 
 std::string milliseconds(double seconds) {

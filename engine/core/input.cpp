@@ -6,6 +6,22 @@
 
 namespace nursery {
 
+InputError::InputError(const std::string& where, const std::string& expected_text,
+                       const std::string& found_text)
+    : std::runtime_error(where + ": expected " + expected_text + ", found " + found_text),
+      file(where),
+      expected(expected_text),
+      found(found_text) {
+  // "file:line": the line is the digits after the last colon.
+  const auto colon = where.rfind(':');
+  if (colon != std::string::npos && colon + 1 < where.size() &&
+      where.find_first_not_of("0123456789", colon + 1) == std::string::npos &&
+      where.size() - colon - 1 <= 9) {
+    file = where.substr(0, colon);
+    line = static_cast<std::size_t>(std::stoul(where.substr(colon + 1)));
+  }
+}
+
 namespace {
 std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))

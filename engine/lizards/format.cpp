@@ -65,8 +65,7 @@ class LineReader {
 
   [[noreturn]] void fail(std::size_t line, const std::string& expected,
                          const std::string& found) const {
-    throw InputError(name_ + ":" + std::to_string(line) + ": expected " + expected + ", found " +
-                     found);
+    throw InputError(name_ + ":" + std::to_string(line), expected, found);
   }
 
  private:
@@ -106,8 +105,7 @@ std::uint32_t positive(LineReader& reader, std::string_view line, const char* wh
 std::uint64_t size_limit(std::string_view head, const std::string& name) {
   constexpr std::uint64_t kNoLimit = std::numeric_limits<std::uint64_t>::max();
   if (head.find_first_of("\r\n") == std::string_view::npos && head.size() >= 4096)
-    throw InputError(name + ":1: expected DFS, BFS or SA, found a first line of more than 4096 "
-                            "bytes");
+    throw InputError(name + ":1", "DFS, BFS or SA", "a first line of more than 4096 bytes");
   LineReader reader(skip_byte_order_mark(head), name);
   std::string_view line;
   if (!reader.next(line)) return kNoLimit;

@@ -63,8 +63,8 @@ std::uint32_t parse(std::string_view text, const std::string& name) {
   if (tokens.size() == 2 && all_digits(tokens[1]) && tokens[1].size() <= 10)
     n = std::stoull(std::string(tokens[1]));
   if (n < 1 || n > kMaxFileN || sniff(text) != Sniff::yes)
-    throw InputError(name + ":1: expected 'queens N' with N from 1 to " +
-                     std::to_string(kMaxFileN) + ", found " + quoted(found));
+    throw InputError(name + ":1", "'queens N' with N from 1 to " + std::to_string(kMaxFileN),
+                     quoted(found));
   return static_cast<std::uint32_t>(n);
 }
 

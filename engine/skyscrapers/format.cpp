@@ -54,7 +54,7 @@ bool comment(const std::string& text) {
 
 [[noreturn]] void fail(const std::string& where, const std::string& expected,
                        const std::string& found) {
-  throw InputError(where + ": expected " + expected + ", found " + found);
+  throw InputError(where, expected, found);
 }
 
 bool all_digits(const std::string& text) {

@@ -202,6 +202,16 @@ TEST(JsonSchema, ErrorsAreAnObjectOnStdout) {
   check_run("lizards /nonexistent/board.txt --json", "error", 2);
   check_run("skyscrapers '4:9/9' --json", "error", 2);
   check_run("count 8 --json --uniqe", "error", 2);
+  // Bad input also says where, and what was expected and found.
+  nursery::testing::TempDir dir;
+  nursery::testing::write(dir / "board.txt", "DFS\n3\n2\n000\n0x0\n000\n");
+  check_run("lizards " + dir / "board.txt --json", "error", 2);
+  const auto bad = documents("lizards " + dir / "board.txt --json", 2);
+  ASSERT_EQ(bad.size(), 1u);
+  EXPECT_EQ(bad[0]["file"], dir / "board.txt");
+  EXPECT_EQ(bad[0]["line"], 5);
+  EXPECT_EQ(bad[0]["expected"], "0 or 2 in column 2") << bad[0];
+  EXPECT_EQ(bad[0]["found"], "'x'") << bad[0];
 }
 
 }  // namespace

@@ -9,9 +9,15 @@
 
 namespace nursery {
 
-// Bad input, for every kind: "file:line: expected ..., found ...".
+// Bad input, for every kind: "file:line: expected ..., found ...", and its
+// parts for a program (the CLI's JSON error object).
 struct InputError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  // `where`: "file:line", or "file" for the file as a whole.
+  InputError(const std::string& where, const std::string& expected, const std::string& found);
+  std::string file;
+  std::size_t line = 0;  // 1-based; 0: the file as a whole
+  std::string expected;
+  std::string found;
 };
 
 // `text` as one line of valid UTF-8: bytes that are no text (control
