@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <random>
 
+#include "lizards/techniques.hpp"
 #include "nursery/lizards.hpp"
 
 namespace nursery::lizards {

@@ -5,6 +5,7 @@
 // A column of a huge board is n cells n bytes apart (a page each on a
 // 10,000 x 10,000 board, about 1 s for the whole scan): a stop is polled once
 // per column, so a deadline or Ctrl-C ends the scan within one column.
+#include "lizards/techniques.hpp"
 #include "nursery/lizards.hpp"
 
 namespace nursery::lizards {

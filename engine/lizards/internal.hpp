@@ -1,5 +1,6 @@
 // What the lizards files share behind the facade: the scheduler kind, the
-// frontier, the matching bound. Not part of the public API.
+// frontier, the matching bound (the techniques themselves: techniques.hpp).
+// Not part of the public API.
 #pragma once
 
 #include <atomic>
@@ -8,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "lizards/techniques.hpp"
 #include "lizards/tuning.hpp"
 #include "nursery/lizards.hpp"
 #include "nursery/scheduler.hpp"

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "nursery/skyscrapers.hpp"
+#include "skyscrapers/techniques.hpp"
 
 namespace nursery::skyscrapers {
 

@@ -5,6 +5,7 @@
 
 #include "nursery/scheduler.hpp"
 #include "nursery/skyscrapers.hpp"
+#include "skyscrapers/techniques.hpp"
 
 namespace nursery::skyscrapers {
 

@@ -2,10 +2,11 @@
 // trail mark undone on return; the frontier is the first levels of the same
 // tree, each subproblem a list of heights placed on top of the root.
 #include <bit>
-#include <nursery/scheduler.hpp>
 #include <chrono>
+#include <nursery/scheduler.hpp>
 
 #include "board.hpp"
+#include "skyscrapers/tuning.hpp"
 
 namespace nursery::skyscrapers {
 
@@ -24,9 +25,7 @@ class Backtracker {
   Backtracker(const Instance& instance, Search<Grid>& search, std::uint64_t budget = 0)
       : board_(instance, instance.root),
         search_(search),
-        // A node is a propagation of microseconds: the stop is looked at
-        // every node (every 4096, a deadline of 1 ms ran over by 50 ms).
-        poller_(search.poller(1)),
+        poller_(search.poller(kPollNodes)),
         budget_(budget) {}
 
   Outcome run(const Subproblem& subproblem) {
@@ -103,15 +102,6 @@ bool small_tree(Board& board, int& budget) {
   }
   return true;
 }
-
-// Trees this small are searched faster in one piece than split.
-constexpr int kSplitWorthNodes = 64;
-
-// The frontier's passes stop after this many nodes per subproblem wanted.
-constexpr std::size_t kSplitNodesPerSubproblem = 2;
-
-// solve() searches this many nodes in one piece before it builds a frontier.
-constexpr std::uint64_t kAttemptNodes = 1000;
 
 }  // namespace
 

@@ -2,8 +2,10 @@
 // scheduler, finds one, and checks it with the independent checker.
 #include <iostream>
 #include <nursery/count.hpp>
+#include <nursery/lizards.hpp>  // the facades compile without the engine's sources
 #include <nursery/queens.hpp>
 #include <nursery/scheduler.hpp>
+#include <nursery/skyscrapers.hpp>
 
 int main() {
   nursery::RunOptions options;

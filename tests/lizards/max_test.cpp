@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "lizards/techniques.hpp"
 #include "support.hpp"
 
 namespace {

@@ -4,6 +4,7 @@
 
 #include <chrono>
 
+#include "lizards/techniques.hpp"
 #include "support.hpp"
 
 namespace {

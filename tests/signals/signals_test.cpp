@@ -13,14 +13,14 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <nursery/lizards.hpp>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include <nursery/lizards.hpp>
-
 #include "cancel_latency.hpp"
+#include "lizards/techniques.hpp"
 #include "run_cli.hpp"
 #include "temp_dir.hpp"
 

@@ -1,9 +1,11 @@
 // Every puzzle of the shared corpus: solved, equal to its known solution,
 // checked by the independent verifier and counted exactly.
 #include <gtest/gtest.h>
-#include <nursery/scheduler.hpp>
 #include <sys/wait.h>
 
+#include <nursery/scheduler.hpp>
+
+#include "skyscrapers/techniques.hpp"
 #include "support.hpp"
 
 namespace {

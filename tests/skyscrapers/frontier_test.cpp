@@ -9,6 +9,7 @@
 #include <random>
 #include <thread>
 
+#include "skyscrapers/techniques.hpp"
 #include "support.hpp"
 
 namespace {

@@ -1,11 +1,12 @@
 // Puzzles made from random Latin squares: the solver's answers must pass the
 // independent checker, and every count agrees between modes and threads.
 #include <gtest/gtest.h>
-#include <nursery/scheduler.hpp>
 #include <sys/wait.h>
 
+#include <nursery/scheduler.hpp>
 #include <random>
 
+#include "skyscrapers/techniques.hpp"
 #include "support.hpp"
 
 namespace {

@@ -2,17 +2,16 @@
 // other along a row, column, diagonal or anti-diagonal unless a tree stands
 // between them (USC CSCI-561 Fall 2017, homework 1).
 //
-// The public facade. Trees cut every line into segments; a lizard owns its
-// four segments, so "is this cell safe" is four reads. Everything here is
-// free of I/O: the CLI reads files and hands text in.
+// The public facade: the board and its formats, and the verbs (solve,
+// maximize, verify, generate) with their options. Everything here is free
+// of I/O: the CLI reads files and hands text in. The techniques behind the
+// verbs (the segment model, bounds, searches, the LP bound) are internal:
+// engine/lizards/techniques.hpp.
 #pragma once
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <limits>
-#include <memory>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -42,9 +41,6 @@ constexpr std::uint8_t kTree = 2;   // cuts every line through it
 // The BFS frontier's memory, and that of a frontier cut by BFS (--bfs-memory).
 constexpr std::size_t kBfsBudgetBytes = std::size_t{16} << 20;
 
-// The four line directions a lizard sees along.
-enum Direction : unsigned { kRow = 0, kColumn = 1, kDiagonal = 2, kAntiDiagonal = 3 };
-
 struct Board {
   Algorithm algorithm = Algorithm::dfs;  // the file's first line
   std::uint32_t n = 0;                   // side
@@ -56,31 +52,6 @@ struct Board {
 // A placement: lizard cells as row-major indices r*n+c (greedy ones in
 // column-major order, searched ones ascending).
 using Placement = std::vector<std::uint32_t>;
-
-// The segment model, built once and shared read-only by every task.
-struct Instance {
-  Board board;
-  std::uint32_t segment_count[4] = {0, 0, 0, 0};   // per direction
-  std::uint32_t segment_offset[4] = {0, 0, 0, 0};  // global id = offset + local id
-  std::uint32_t total_segments = 0;                // sum over the four directions
-  std::vector<std::uint32_t> segment;              // 4 global ids per cell (trees: unused)
-  // Empty cells by column segment (column-major; inside a segment, the
-  // cells seeing most first: the DFS value order); column segment k owns
-  // column_cells[column_start[k] .. column_start[k+1]).
-  std::vector<std::uint32_t> column_cells;
-  std::vector<std::uint32_t> column_start;
-  std::vector<std::uint32_t> column_of_segment;  // column index of column segment k
-  // capacity[k]: an upper bound on the lizards column segments k.. can hold,
-  // whatever was placed before them (DFS pruning).
-  std::vector<std::uint32_t> capacity;
-
-  const std::uint32_t* segments_of(std::uint32_t cell) const { return &segment[4ull * cell]; }
-};
-
-// Builds the segment tables (instance.cpp) and the DFS capacities (bounds.cpp).
-// `budget` is polled once per row and column: nothing comes back once it
-// is spent (a deadline on a 10,000 x 10,000 board, Ctrl-C).
-std::shared_ptr<const Instance> build_instance(Board board, const Budget& budget = {});
 
 // ---- Format ----------------------------------------------------------------
 
@@ -100,35 +71,6 @@ Board parse(std::string_view text, const std::string& name);
 std::uint64_t size_limit(std::string_view head, const std::string& name);
 std::string format_instance(const Board& board);  // the input format (format: the answer)
 std::string format(const Board& board, const Placement* placement);  // OK+rows or FAIL
-
-// ---- Bounds ----------------------------------------------------------------
-
-// Column-major greedy (the homework's seed approach), O(n) extra memory:
-// the lizards it places (all of them, not capped at p). `budget` is polled
-// once per column: once it is spent, the scan ends there and what it placed
-// so far comes back (a prefix of the scan: still safe, a smaller lower
-// bound); a caller asks the budget again to tell.
-Placement greedy_placement(const Board& board, const Budget& budget = {});
-std::uint64_t greedy_count(const Board& board);
-// The whole scan's count, or nothing when `budget` was spent first.
-std::optional<std::uint64_t> greedy_count(const Board& board, const Budget& budget);
-
-struct Bounds {
-  std::uint64_t free_cells = 0;
-  std::uint64_t segments[4] = {0, 0, 0, 0};  // at most one lizard per segment
-  std::uint64_t row_column_matching = 0;     // rooks with walls: exact for 2 directions
-  std::uint64_t diagonal_matching = 0;       // bishops with walls
-  bool matchings_cut = false;                // stopped early: the matchings' entries are
-                                             // Hopcroft-Karp's bound on them, not their size
-  std::uint64_t upper() const;               // the best of the above
-};
-// Matchings stop once they reach `enough` (p, when only "can p fit" is
-// asked); their entries then hold the segment-count bound instead. Asked
-// to stop (`stopped`, optional; huge boards take minutes), a matching's
-// entry is the bound its last layering proves.
-Bounds root_bounds(const Instance& instance,
-                   std::uint64_t enough = std::numeric_limits<std::uint64_t>::max(),
-                   const Budget& budget = {});
 
 // ---- Solving ---------------------------------------------------------------
 
@@ -171,23 +113,7 @@ struct SolveReport : Solved<Placement> {  // the solution when ok
   std::uint64_t upper = 0;             // best proven upper bound
 };
 
-SolveReport solve(const Instance& instance, const SolveOptions& options);
 SolveReport solve(const Board& board, const SolveOptions& options);  // builds only what it needs
-
-// ---- Techniques (one file each) ----------------------------------------------
-
-struct LocalSearchOptions {
-  std::uint64_t seed = 1;
-  Budget budget;  // polled every 256 moves: cancel, deadline, the DFS's proof
-  // Give up after this many perturbations (0: never): a budget that does
-  // not depend on the clock, so the same board and seed end the same way.
-  std::uint64_t moves = 0;
-  std::atomic<std::uint64_t>* best = nullptr;  // raised to the largest placement seen
-};
-// Local search from a start placement (independent lizards) toward p
-// lizards; returns a full placement of p lizards or nothing.
-std::optional<Placement> local_search(const Instance& instance, Placement start,
-                                      const LocalSearchOptions& options);
 
 // ---- Verification (shares no code with the solver) ---------------------------
 
@@ -214,13 +140,13 @@ struct GenerateOptions {
   Algorithm algorithm = Algorithm::dfs;
 };
 Board generate(const GenerateOptions& options);
-// The rows of the board generate() draws, one at a time (the same bytes for
-// the same options): a board written as it is drawn needs O(n) memory.
 // The column-major greedy's count on a board of side n given as one bit a
 // cell (row-major, bit i of word i/64: a tree): n*n/8 bytes, for `gen --p
 // auto` on boards whose bytes would not fit.
 std::optional<std::uint64_t> greedy_count(std::uint32_t n, const std::vector<std::uint64_t>& trees,
                                           const Budget& budget);
+// The rows of the board generate() draws, one at a time (the same bytes for
+// the same options): a board written as it is drawn needs O(n) memory.
 class TreeRows {
  public:
   explicit TreeRows(const GenerateOptions& options);
@@ -238,51 +164,6 @@ std::optional<Board> generate(const GenerateOptions& options, const Budget& budg
 
 // ---- Maximum (issue 13): the largest placement, and a proven bound ------------
 // (maximize.cpp, lp_bound.cpp; the improving search is in local_search.cpp)
-
-// The set-packing LP bound: every segment of the four directions and every
-// 2x2 window holds one lizard at most. Any nonnegative clique weights give
-// sum(weights) + sum over cells of max(0, 1 - weights through the cell) as
-// a bound, computed exactly in integers; coordinate descent on a smoothed
-// dual finds good weights.
-struct PackingOptions {
-  unsigned threads = 0;                         // 0: the current arena
-  Budget budget;       // the run's (stop, deadline, the driver's conditions), polled per chunk
-  double seconds = 0;  // this bound's own share of the time (0: until converged or spent)
-  std::uint64_t enough = 0;                     // stop once the bound is this low (a proof)
-  double first_tau = 0.05;                      // the first smoothing temperature
-  double finest_tau = 1.0 / 256;                // the last one
-  std::function<void(std::uint64_t)> on_bound;  // each sweep's best bound (progress)
-  // Called once, from the LP's thread, with the preference (see below)
-  // after `preference_after` seconds or at the end, whichever is first:
-  // a search may start from it while the LP goes on.
-  std::function<void(std::vector<float>)> on_preference;
-  double preference_after = 0;
-};
-struct PackingBound {
-  std::uint64_t value = 0;   // proven: no placement holds more lizards
-  std::size_t cliques = 0;   // segments and windows in the LP
-  std::uint64_t sweeps = 0;  // coordinate-descent passes over every clique
-  double tau = 0;            // the temperature it ended at
-  double seconds = 0;
-  std::vector<float> preference;  // per cell (row-major): 1 - cover, higher = the LP likes it
-};
-PackingBound packing_bound(const Instance& instance, const PackingOptions& options);
-
-// The improving search for the largest placement (iterated local search,
-// perturbations guided by the LP's preference): the best placement found
-// before `budget` is spent or `target` lizards are placed.
-struct ImproveOptions {
-  std::uint64_t seed = 1;
-  std::uint64_t target = std::numeric_limits<std::uint64_t>::max();
-  Budget budget;                                   // polled every few hundred moves
-  const std::vector<float>* preference = nullptr;  // per cell; none: uniform
-  std::atomic<std::uint64_t>* best = nullptr;      // raised to the size held (progress)
-  // Where perturbations may land (empty: anywhere): workers improving one
-  // placement side by side each take a band of rows (maximize.cpp).
-  std::function<bool(std::uint32_t cell)> kicks_in;
-};
-Placement improve_placement(const Instance& instance, Placement start,
-                            const ImproveOptions& options);
 
 // The command line's deadline for --max when none is given (a library
 // caller gives its own budget; none runs until the gap closes).

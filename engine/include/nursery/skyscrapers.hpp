@@ -2,12 +2,12 @@
 // row and column, so that every clue outside the grid counts the buildings
 // visible from there (a taller building hides every shorter one behind it).
 //
-// The facade of the kind: the puzzle and its formats, the solver as a kind
-// of the frontier scheduler, an independent checker and a generator. The
-// solver core (instance, propagate, search) knows nothing of files.
+// The facade of the kind: the puzzle and its formats, the solver, an
+// independent checker and a generator. The solver core (instance,
+// propagate, search: a kind of the frontier scheduler) knows nothing of
+// files and is internal: engine/skyscrapers/techniques.hpp.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -74,48 +74,7 @@ struct Answer {
 };
 std::vector<Answer> read_answer(const std::string& text, const std::string& name);
 
-// ---- Solving (instance.cpp, propagate.cpp, search.cpp) ----------------------
-
-using Candidates = std::uint16_t;  // bit h-1 set: height h still possible
-
-// One row or column as seen from its two ends.
-struct Line {
-  std::array<std::uint8_t, kMaxSize> cells{};  // cell indices from the start end
-  int clue_start = 0;                          // clue at the start (left / top); 0 = none
-  int clue_end = 0;                            // clue at the end (right / bottom); 0 = none
-};
-
-struct Instance {
-  int size = 0;
-  int cell_count = 0;
-  std::vector<Line> lines;                                      // rows 0..N-1, then columns 0..N-1
-  std::array<Candidates, kMaxSize * kMaxSize> root{};           // candidates after root propagation
-  std::array<std::uint8_t, kMaxSize * kMaxSize> clue_weight{};  // clues on the cell's two lines
-  std::uint32_t clued_lines = 0;  // bit l: line l has a clue at either end
-  bool consistent = true;         // false: root propagation found no solution
-};
-
-// Throws std::invalid_argument when a clue is outside 0..N or a given outside 0..N.
-Instance make_instance(const Puzzle& puzzle);
-
-struct Decision {
-  std::uint8_t cell;
-  std::uint8_t height;
-};
-using Subproblem = std::vector<Decision>;  // heights placed on top of the root
-
-// The kind for nursery::run<Kind>.
-struct Kind {
-  using Instance = skyscrapers::Instance;
-  using Subproblem = skyscrapers::Subproblem;
-  using Solution = Grid;
-  static std::vector<Subproblem> split(const Instance& instance, std::size_t target);
-  static Outcome solve(const Instance& instance, const Subproblem& subproblem,
-                       Search<Solution>& search);
-  // The whole tree in one piece within `nodes` nodes (RunOptions::probe_nodes).
-  static std::optional<Outcome> probe(const Instance& instance, Search<Solution>& search,
-                                      std::uint64_t nodes);
-};
+// ---- Solving (search.cpp) ---------------------------------------------------
 
 // Solves one puzzle. mode first: one solution; all with a limit: the first
 // solution and up to `limit` counted; count: exact or up to limit (modes
