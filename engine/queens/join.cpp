@@ -123,12 +123,24 @@ Layout layout_for(int n, int width) {
 // (and, when `middle` >= 0, that leave the middle square (a, middle) alone).
 // An iterative bitboard backtracker; the last row is not pushed: its
 // queens' keys are the parent's key with one column's bits added.
-struct Tiers {
-  int width = 0;  // 0: every half kEqual
-  int low = 0;    // the piece's pattern's ranks (pattern_rank())
-  int high = 0;
-  bool by_diagonals = true;  // kEqual + d: the piece's halves all rank alike
-};
+// A queen in row r, column c: its column, its down-right ray crossing the
+// cut at c + (a - r) and its down-left ray at c - (a - r) (one further
+// right for even n, whose turned half starts a row lower); positions
+// 1..n-1 only. A half's key is the OR of its queens' keys.
+QueenKeys queen_keys(const Layout& layout) {
+  QueenKeys keys{};
+  const bool even = layout.n % 2 == 0;
+  for (int r = 0; r < layout.rows; ++r)
+    for (int c = 0; c < layout.n; ++c) {
+      const int reach = layout.rows - r;
+      const int right = c + reach, left = c - reach + (even ? 1 : 0);
+      const std::uint32_t column = 1u << c;
+      const std::uint32_t a_ray = right < layout.n ? 1u << right : 0;
+      const std::uint32_t b_ray = left >= 1 ? 1u << left : 0;
+      keys[r][c] = layout.key(column & layout.inner, a_ray, b_ray);
+    }
+  return keys;
+}
 class TopHalves {
  public:
   // The halves go to out[kEqual + d] (d the long diagonals they hold) or
@@ -140,7 +152,6 @@ class TopHalves {
             std::array<std::vector<std::uint64_t>*, kLists> out, Tiers tiers = {})
       : layout_(layout), pattern_(pattern), tiers_(tiers), poller_(poller), out_(out) {
     const std::uint32_t chunk = middle >= 0 ? layout.chunk & ~(1u << middle) : layout.chunk;
-    const bool even = layout.n % 2 == 0;
     for (int r = 0; r < layout.rows; ++r) {
       std::uint32_t allowed = layout.full & ~(chunk & ~pattern);
       if (middle >= 0) {  // the middle queen's column and diagonals
@@ -154,19 +165,7 @@ class TopHalves {
       // for the top half, and the same squares of the turned bottom half.
       long_diagonals_[r] = (1u << r) | (1u << (layout.n - 1 - r));
     }
-    // A queen in row r, column c: its column, its down-right ray crossing
-    // the cut at c + (a - r) and its down-left ray at c - (a - r) (one
-    // further right for even n, whose turned half starts a row lower);
-    // positions 1..n-1 only. A half's key is the OR of its queens' keys.
-    for (int r = 0; r < layout.rows; ++r)
-      for (int c = 0; c < layout.n; ++c) {
-        const int reach = layout.rows - r;
-        const int right = c + reach, left = c - reach + (even ? 1 : 0);
-        const std::uint32_t column = 1u << c;
-        const std::uint32_t a_ray = right < layout.n ? 1u << right : 0;
-        const std::uint32_t b_ray = left >= 1 ? 1u << left : 0;
-        queen_key_[r][c] = layout.key(column & layout.inner, a_ray, b_ray);
-      }
+    queen_key_ = queen_keys(layout);
   }
 
   // false when stopped
@@ -305,7 +304,7 @@ class TopHalves {
   std::array<std::uint32_t, kMaxRankWidth + 1> prefix_{};  // sides of the outer rows above
   std::array<std::uint32_t, 32> allowed_{};
   std::array<std::uint32_t, 32> long_diagonals_{};
-  std::array<std::array<std::uint64_t, 32>, 16> queen_key_{};  // rows <= 15 (kMaxJoinN)
+  QueenKeys queen_key_{};  // rows <= 15 (kMaxJoinN)
   StopPoller& poller_;
   std::array<std::vector<std::uint64_t>*, kLists> out_;
   std::uint64_t nodes_ = 0;
@@ -441,15 +440,25 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
     const PatternRank rank = pattern_rank(subproblem.pattern, n, subproblem.width);
     tiers = {subproblem.width, rank.low, rank.high, rank.low == side_top_rank(subproblem.width)};
   }
-  TopHalves top(layout, subproblem.pattern, middle, poller, lists(tops), tiers);
-  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, lists(bottoms), tiers);
-  if (!top.run() || !bottom.run()) return outcome;
+  // Even n: the halves from the count's quarter tables where they fit, else
+  // row by row.
+  const auto quarters =
+      by_tiers ? quarter_tables(n, subproblem.width, queen_keys(layout)) : nullptr;
+  if (quarters) {
+    if (poller.now()) return outcome;
+    outcome.nodes = list_halves(*quarters, subproblem.pattern, tiers, lists(tops)) +
+                    list_halves(*quarters, chunk & ~subproblem.pattern, tiers, lists(bottoms));
+  } else {
+    TopHalves top(layout, subproblem.pattern, middle, poller, lists(tops), tiers);
+    TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, lists(bottoms), tiers);
+    if (!top.run() || !bottom.run()) return outcome;
+    outcome.nodes = top.nodes() + bottom.nodes();
+  }
   for (auto& list : bottoms)
     for (auto& key : list) key = layout.turned(key);
   for (int i = 0; i < kLists; ++i)
     if (!sort_keys(tops[i], scratch, poller) || !sort_keys(bottoms[i], scratch, poller))
       return outcome;
-  outcome.nodes = top.nodes() + bottom.nodes();
 
   const std::uint64_t rays = layout.slot_a | layout.slot_b;
   Count pairs = 0;  // weighted

@@ -36,7 +36,11 @@ double join_piece_bytes(int n, int width) {
   // times the mean; a piece holds its top halves and its partner's, 8
   // bytes each, as many again for sorting, and (odd n) the filtered copies.
   const double keys = 2.0 * 4.0 * tops / static_cast<double>(std::uint64_t{1} << (2 * width));
-  return keys * 24.0 + (1 << 20);
+  // Even n up to 18: the quarter tables (join_quarters.cpp), one set for
+  // every worker, counted with each piece (an upper estimate).
+  const double quarters =
+      join_detail::quarter_tables_fit(n, width) ? join_detail::quarter_table_bytes(n) : 0;
+  return keys * 24.0 + quarters + (1 << 20);
 }
 
 int join_width_for(int n, double bytes) {

@@ -1,0 +1,230 @@
+// Even n: a piece's halves built from quarter tables (see join.hpp).
+//
+// A top half (rows 0..a-1, a = n/2) is a left quarter (columns 0..a-1) and
+// a right quarter (columns a..n-1): every row holds its queen in one of
+// the two, so the left quarter's rows R and the right quarter's are
+// complements. Within a quarter the queens are placed once for the whole
+// count (every row empty or one queen, none attacking another); two
+// quarters make a half exactly when no queen of one shares a diagonal with
+// a queen of the other. Only part of each diagonal family can hold queens
+// of both: a left queen (r, c) and a right one (r', c') share a
+// down-right diagonal when c - r = c' - r', which lies in 1..a-1 on both
+// sides, and a down-left one when r + c = r' + c', in a..2a-2; so a
+// quarter's 2 (a - 1) diagonal bits, one AND, say whether two quarters
+// fit. A half's key is the OR of its quarters' keys (each queen's key
+// bits, the same as TopHalves's). The tables are ordered by (the
+// quarter's chunk columns, its rows, whether it holds the board's long
+// diagonal), so a piece reads the groups its pattern allows and the
+// outer rows' ranks (R's first w rows) are known per group, before any
+// pair is tried.
+#include <algorithm>
+#include <bit>
+#include <memory>
+#include <mutex>
+#include <vector>
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+
+#include "queens/join.hpp"
+
+namespace nursery::queens::join_detail {
+
+namespace {
+
+struct Entry {
+  std::uint32_t index;  // (chunk columns << (a + 1)) | (rows << 1) | long diagonal
+  std::uint32_t diagonals;
+  std::uint64_t key;
+};
+
+// Every placement of one quarter: rows 0..a-1, columns [first, first + a).
+void place(const QuarterTables& tables, const QueenKeys& keys, int first, std::vector<Entry>& out) {
+  const int n = tables.n, a = n / 2, w = tables.width;
+  const bool left = first == 0;
+  struct Frame {
+    int row;
+    std::uint32_t rows, columns, down_right, down_left, diagonals;
+    bool long_diagonal;
+    std::uint64_t key;
+  };
+  // Depth first; a queen's down-right diagonal c - r + (a - 1), down-left
+  // r + c (both in the quarter's own columns: c - first).
+  std::vector<Frame> stack;
+  stack.push_back({0, 0, 0, 0, 0, 0, false, 0});
+  while (!stack.empty()) {
+    const Frame f = stack.back();
+    stack.pop_back();
+    if (f.row == a) {
+      const std::uint32_t chunk =
+          left ? f.columns & ((1u << w) - 1) : (f.columns >> (a - w)) & ((1u << w) - 1);
+      const std::uint32_t index = (chunk << (a + 1)) | (f.rows << 1) | (f.long_diagonal ? 1u : 0u);
+      out.push_back({index, f.diagonals, f.key});
+      continue;
+    }
+    const int r = f.row;
+    stack.push_back(
+        {r + 1, f.rows, f.columns, f.down_right, f.down_left, f.diagonals, f.long_diagonal, f.key});
+    for (int i = 0; i < a; ++i) {
+      const int c = first + i;
+      const std::uint32_t dr = 1u << (i - r + a - 1), dl = 1u << (r + i);
+      if ((f.columns >> i & 1u) || (f.down_right & dr) || (f.down_left & dl)) continue;
+      // The diagonals a queen of the other quarter may share.
+      std::uint32_t shared = 0;
+      if (c - r >= 1 && c - r <= a - 1) shared |= 1u << (c - r - 1);
+      if (r + c >= a && r + c <= 2 * a - 2) shared |= 1u << (16 + r + c - a);
+      const bool on_long = left ? c == r : c == n - 1 - r;
+      stack.push_back({r + 1, f.rows | 1u << r, f.columns | 1u << i, f.down_right | dr,
+                       f.down_left | dl, f.diagonals | shared, f.long_diagonal || on_long,
+                       f.key | keys[r][c]});
+    }
+  }
+}
+
+void build_side(const QuarterTables& tables, const QueenKeys& keys, int first,
+                QuarterTables::Side& side) {
+  std::vector<Entry> entries;
+  place(tables, keys, first, entries);
+  const std::size_t groups = std::size_t{1} << (tables.width + tables.n / 2 + 1);
+  side.start.assign(groups + 1, 0);
+  for (const Entry& e : entries) ++side.start[e.index + 1];
+  for (std::size_t g = 0; g < groups; ++g) side.start[g + 1] += side.start[g];
+  side.keys.resize(entries.size());
+  side.diagonals.resize(entries.size());
+  std::vector<std::uint32_t> next(side.start.begin(), side.start.end() - 1);
+  for (const Entry& e : entries) {
+    const std::uint32_t at = next[e.index]++;
+    side.keys[at] = e.key;
+    side.diagonals[at] = e.diagonals;
+  }
+}
+
+// The pairs of a left group x and a right group y that fit, ORed into
+// `out` (null: only counted); the count.
+std::size_t pair_up(const QuarterTables::Side& left, std::uint32_t x,
+                    const QuarterTables::Side& right, std::uint32_t y, std::uint64_t tag,
+                    std::uint64_t* out) {
+  const std::uint32_t x0 = left.start[x], x1 = left.start[x + 1];
+  const std::uint32_t y0 = right.start[y], y1 = right.start[y + 1];
+  if (x0 == x1 || y0 == y1) return 0;
+  const std::uint32_t* rd = right.diagonals.data();
+  const std::uint64_t* rk = right.keys.data();
+  std::size_t count = 0;
+  for (std::uint32_t i = x0; i < x1; ++i) {
+    const std::uint32_t d = left.diagonals[i];
+    if (out == nullptr) {
+      std::size_t c = 0;
+      for (std::uint32_t j = y0; j < y1; ++j) c += (d & rd[j]) == 0;
+      count += c;
+      continue;
+    }
+    const std::uint64_t k = left.keys[i] | tag;
+    std::uint32_t j = y0;
+#if defined(__AVX512F__)
+    const __m512i dv = _mm512_set1_epi32(static_cast<int>(d));
+    const __m512i kv = _mm512_set1_epi64(static_cast<long long>(k));
+    for (; j + 16 <= y1; j += 16) {
+      const __mmask16 fit =
+          _mm512_testn_epi32_mask(dv, _mm512_loadu_si512(static_cast<const void*>(rd + j)));
+      const __mmask8 lo = static_cast<__mmask8>(fit), hi = static_cast<__mmask8>(fit >> 8);
+      const __m512i a = _mm512_or_si512(kv, _mm512_loadu_si512(static_cast<const void*>(rk + j)));
+      const __m512i b =
+          _mm512_or_si512(kv, _mm512_loadu_si512(static_cast<const void*>(rk + j + 8)));
+      _mm512_storeu_si512(static_cast<void*>(out + count), _mm512_maskz_compress_epi64(lo, a));
+      count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(lo)));
+      _mm512_storeu_si512(static_cast<void*>(out + count), _mm512_maskz_compress_epi64(hi, b));
+      count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(hi)));
+    }
+#endif
+    for (; j < y1; ++j) {
+      out[count] = k | rk[j];
+      count += (d & rd[j]) == 0;
+    }
+  }
+  return count;
+}
+
+}  // namespace
+
+bool quarter_tables_fit(int n, int width) {
+  return n % 2 == 0 && n >= 4 && n / 2 <= kMaxQuarterRows && width <= n / 2;
+}
+
+std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const QueenKeys& keys) {
+  if (!quarter_tables_fit(n, width)) return nullptr;
+  // One count's pieces share n and the chunk width: the last tables built
+  // serve them all (every worker reads them).
+  static std::mutex mutex;
+  static std::shared_ptr<const QuarterTables> last;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (last && last->n == n && last->width == width && last->keys == keys) return last;
+  last.reset();
+  auto tables = std::make_shared<QuarterTables>();
+  tables->n = n;
+  tables->width = width;
+  tables->keys = keys;
+  build_side(*tables, keys, 0, tables->left);
+  build_side(*tables, keys, n / 2, tables->right);
+  last = tables;
+  return last;
+}
+
+std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, const Tiers& tiers,
+                          std::array<std::vector<std::uint64_t>*, kLists> out) {
+  const int n = tables.n, a = n / 2, w = tables.width;
+  const std::uint32_t all_rows = (1u << a) - 1, chunk_mask = (1u << w) - 1;
+  const std::uint32_t left_chunk = pattern & chunk_mask;
+  const std::uint32_t right_chunk = (pattern >> (n - w)) & chunk_mask;
+  // Each group of left rows R: the list its halves go to and their tag
+  // (TopHalves::run(): the outer rows' sides are R's first rows), or -1.
+  std::vector<std::pair<int, std::uint64_t>> where(std::size_t{1} << a, {kEqual, 0});
+  for (std::uint32_t rows = 0; rows <= all_rows; ++rows) {
+    if (tiers.width == 0) continue;
+    const int rank = side_rank(rows & ((1u << tiers.width) - 1), tiers.width);
+    if (rank < tiers.low) {
+      where[rows].first = -1;
+      continue;
+    }
+    where[rows].first = rank == tiers.low ? kEqual : kHigh;
+    where[rows].second = rank == tiers.low || rank < tiers.high ? 0 : rank == tiers.high ? 1 : 2;
+  }
+  auto lists = [&](std::uint32_t rows, int diagonals) {
+    return tiers.by_diagonals ? kEqual + diagonals : where[rows].first;
+  };
+  auto each = [&](auto&& action) {
+    for (std::uint32_t rows = 0; rows <= all_rows; ++rows) {
+      if (where[rows].first < 0) continue;
+      for (std::uint32_t dl = 0; dl < 2; ++dl)
+        for (std::uint32_t dr = 0; dr < 2; ++dr)
+          action(lists(rows, static_cast<int>(dl + dr)), (left_chunk << (a + 1)) | (rows << 1) | dl,
+                 (right_chunk << (a + 1)) | ((all_rows ^ rows) << 1) | dr, where[rows].second);
+    }
+  };
+  // Counted first, so that each list is grown to exactly its size.
+  std::array<std::size_t, kLists> sizes{};
+  each([&](int list, std::uint32_t x, std::uint32_t y, std::uint64_t) {
+    sizes[list] += pair_up(tables.left, x, tables.right, y, 0, nullptr);
+  });
+  std::array<std::size_t, kLists> at{};
+  std::uint64_t total = 0;
+  for (int i = 0; i < kLists; ++i) {
+    resize_exactly(*out[i], sizes[i] + kWriteSlack);
+    at[i] = 0;
+    total += sizes[i];
+  }
+  each([&](int list, std::uint32_t x, std::uint32_t y, std::uint64_t tag) {
+    at[list] += pair_up(tables.left, x, tables.right, y, tag, out[list]->data() + at[list]);
+  });
+  for (int i = 0; i < kLists; ++i) out[i]->resize(sizes[i]);
+  return total;
+}
+
+double quarter_table_bytes(int n) {
+  // Placements of one quarter (a = n/2 rows and columns), counted.
+  static constexpr double kPlacements[] = {1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442};
+  const int a = n / 2;
+  if (n % 2 != 0 || a > kMaxQuarterRows) return 0;
+  return 2 * 12 * kPlacements[a] + 2 * 4.0 * static_cast<double>(std::size_t{1} << (a + 1 + a));
+}
+
+}  // namespace nursery::queens::join_detail
