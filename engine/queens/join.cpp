@@ -440,26 +440,6 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
     const PatternRank rank = pattern_rank(subproblem.pattern, n, subproblem.width);
     tiers = {subproblem.width, rank.low, rank.high, rank.low == side_top_rank(subproblem.width)};
   }
-  // Even n: the halves from the count's quarter tables where they fit, else
-  // row by row.
-  const auto quarters =
-      by_tiers ? quarter_tables(n, subproblem.width, queen_keys(layout)) : nullptr;
-  if (quarters) {
-    if (poller.now()) return outcome;
-    outcome.nodes = list_halves(*quarters, subproblem.pattern, tiers, lists(tops)) +
-                    list_halves(*quarters, chunk & ~subproblem.pattern, tiers, lists(bottoms));
-  } else {
-    TopHalves top(layout, subproblem.pattern, middle, poller, lists(tops), tiers);
-    TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, lists(bottoms), tiers);
-    if (!top.run() || !bottom.run()) return outcome;
-    outcome.nodes = top.nodes() + bottom.nodes();
-  }
-  for (auto& list : bottoms)
-    for (auto& key : list) key = layout.turned(key);
-  for (int i = 0; i < kLists; ++i)
-    if (!sort_keys(tops[i], scratch, poller) || !sort_keys(bottoms[i], scratch, poller))
-      return outcome;
-
   const std::uint64_t rays = layout.slot_a | layout.slot_b;
   Count pairs = 0;  // weighted
   // false when stopped
@@ -469,7 +449,17 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
     outcome.pairs += join.compared;
     return !join.stopped;
   };
-  if (by_tiers) {
+  // The bottoms turned, both sides ordered; false when stopped.
+  auto turn_and_sort = [&] {
+    for (auto& list : bottoms)
+      for (auto& key : list) key = layout.turned(key);
+    for (int i = 0; i < kLists; ++i)
+      if (!sort_keys(tops[i], scratch, poller) || !sort_keys(bottoms[i], scratch, poller))
+        return false;
+    return true;
+  };
+  // Even n: the weighted joins of the lists; false when stopped.
+  auto join_tiers = [&] {
     auto join = [&](const TierJoin& part) {
       auto& x = tops[part.top];
       auto& y = bottoms[part.bottom];
@@ -479,12 +469,46 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
     };
     if (tiers.by_diagonals) {
       for (const TierJoin& part : kEqualJoins)
-        if (!join(part)) return outcome;
+        if (!join(part)) return false;
     } else {
       for (const TierJoin& part : kHighJoins)
-        if (!join(part)) return outcome;
-      if (tiers.low == tiers.high && !join({kEqual, kEqual, 1, false})) return outcome;
+        if (!join(part)) return false;
+      if (tiers.low == tiers.high && !join({kEqual, kEqual, 1, false})) return false;
     }
+    return true;
+  };
+  // Even n: the halves from the count's quarter tables where they fit, in
+  // rounds: the tables group the quarters by `extra` more columns beside
+  // the chunk on each side, and a round lists the tops that hold one subset
+  // of them and the bottoms that hold the others (no other bottom pairs
+  // with these tops), so a worker holds a round's lists, not the piece's.
+  const int extra = quarter_extra(n, subproblem.width);
+  const auto quarters =
+      by_tiers ? quarter_tables(n, subproblem.width + extra, queen_keys(layout)) : nullptr;
+  if (quarters) {
+    const std::uint32_t wider = chunk_columns(n, subproblem.width + extra) & ~chunk;
+    const std::uint32_t bottom_chunk = chunk & ~subproblem.pattern;
+    // Every subset of `wider`, the empty one last.
+    std::uint32_t subset = 0;
+    do {
+      subset = (subset - wider) & wider;
+      if (poller.now()) return outcome;
+      outcome.nodes +=
+          list_halves(*quarters, subproblem.pattern | subset, tiers, lists(tops)) +
+          list_halves(*quarters, bottom_chunk | (wider & ~subset), tiers, lists(bottoms));
+      if (!turn_and_sort() || !join_tiers()) return outcome;
+    } while (subset != 0);
+    outcome.count = pairs * subproblem.weight;
+    outcome.complete = true;
+    return outcome;
+  }
+  TopHalves top(layout, subproblem.pattern, middle, poller, lists(tops), tiers);
+  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, lists(bottoms), tiers);
+  if (!top.run() || !bottom.run()) return outcome;
+  outcome.nodes = top.nodes() + bottom.nodes();
+  if (!turn_and_sort()) return outcome;
+  if (by_tiers) {
+    if (!join_tiers()) return outcome;
   } else if (!has_middle(n) || own_middle) {
     const PairCount join = count_pairs(layout.column_key_mask, rays, tops[0].data(), tops[0].size(),
                                        bottoms[0].data(), bottoms[0].size(), poller, buffers.table);

@@ -136,6 +136,13 @@ struct QuarterTables {
   Side left, right;
 };
 bool quarter_tables_fit(int n, int width);
+// The keys a piece lists on average (both sides; join_memory.cpp), and how
+// many a piece (or a round of one) should hold: 1 MiB, the L2 cache.
+double join_piece_keys(int n, int width);
+constexpr double kPieceKeys = 1 << 17;
+// The columns beside a chunk of `width` (on each side) that split a piece
+// into rounds (join.cpp): 0 where its lists are short.
+int quarter_extra(int n, int width);
 // The tables for n, a chunk width and the key's layout: built once, shared
 // by the workers; null where they do not fit (quarter_tables_fit()).
 std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const QueenKeys& keys);

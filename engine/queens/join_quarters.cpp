@@ -32,14 +32,10 @@ namespace nursery::queens::join_detail {
 
 namespace {
 
-struct Entry {
-  std::uint32_t index;  // (chunk columns << (a + 1)) | (rows << 1) | long diagonal
-  std::uint32_t diagonals;
-  std::uint64_t key;
-};
-
-// Every placement of one quarter: rows 0..a-1, columns [first, first + a).
-void place(const QuarterTables& tables, const QueenKeys& keys, int first, std::vector<Entry>& out) {
+// Every placement of one quarter: rows 0..a-1, columns [first, first +
+// a); `found(group, diagonals, key)` for each.
+template <class Found>
+void place(const QuarterTables& tables, const QueenKeys& keys, int first, Found&& found) {
   const int n = tables.n, a = n / 2, w = tables.width;
   const bool left = first == 0;
   struct Frame {
@@ -58,8 +54,7 @@ void place(const QuarterTables& tables, const QueenKeys& keys, int first, std::v
     if (f.row == a) {
       const std::uint32_t chunk =
           left ? f.columns & ((1u << w) - 1) : (f.columns >> (a - w)) & ((1u << w) - 1);
-      const std::uint32_t index = (chunk << (a + 1)) | (f.rows << 1) | (f.long_diagonal ? 1u : 0u);
-      out.push_back({index, f.diagonals, f.key});
+      found((chunk << (a + 1)) | (f.rows << 1) | (f.long_diagonal ? 1u : 0u), f.diagonals, f.key);
       continue;
     }
     const int r = f.row;
@@ -81,22 +76,23 @@ void place(const QuarterTables& tables, const QueenKeys& keys, int first, std::v
   }
 }
 
+// Placed twice, counted then written: the tables are built in place, with
+// no list of entries beside them (which doubled the peak at N = 18).
 void build_side(const QuarterTables& tables, const QueenKeys& keys, int first,
                 QuarterTables::Side& side) {
-  std::vector<Entry> entries;
-  place(tables, keys, first, entries);
   const std::size_t groups = std::size_t{1} << (tables.width + tables.n / 2 + 1);
   side.start.assign(groups + 1, 0);
-  for (const Entry& e : entries) ++side.start[e.index + 1];
+  place(tables, keys, first,
+        [&](std::uint32_t group, std::uint32_t, std::uint64_t) { ++side.start[group + 1]; });
   for (std::size_t g = 0; g < groups; ++g) side.start[g + 1] += side.start[g];
-  side.keys.resize(entries.size());
-  side.diagonals.resize(entries.size());
+  side.keys.resize(side.start[groups]);
+  side.diagonals.resize(side.start[groups]);
   std::vector<std::uint32_t> next(side.start.begin(), side.start.end() - 1);
-  for (const Entry& e : entries) {
-    const std::uint32_t at = next[e.index]++;
-    side.keys[at] = e.key;
-    side.diagonals[at] = e.diagonals;
-  }
+  place(tables, keys, first, [&](std::uint32_t group, std::uint32_t diagonals, std::uint64_t key) {
+    const std::uint32_t at = next[group]++;
+    side.keys[at] = key;
+    side.diagonals[at] = diagonals;
+  });
 }
 
 // The pairs of a left group x and a right group y that fit, ORed into
