@@ -405,6 +405,21 @@ double JoinCount::work(const Instance& instance, const Subproblem& subproblem) {
   return 1 + halves * (1 + kJoinShare * joins);
 }
 
+namespace {
+// The keys that leave the middle square alone (no bit of `attacks`),
+// written to `kept` (which may be `keys` itself) in order; their count.
+// Branch-free: every key is written, the count moves past the kept ones.
+std::size_t keep(const std::vector<std::uint64_t>& keys, std::uint64_t attacks,
+                 std::uint64_t* kept) {
+  std::size_t count = 0;
+  for (auto key : keys) {
+    kept[count] = key;
+    count += (key & attacks) == 0;
+  }
+  return count;
+}
+}  // namespace
+
 Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
                          Search<Solution>& search) {
   Outcome outcome;
@@ -482,67 +497,71 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
   // the chunk on each side, and a round lists the tops that hold one subset
   // of them and the bottoms that hold the others (no other bottom pairs
   // with these tops), so a worker holds a round's lists, not the piece's.
-  const int extra = quarter_extra(n, subproblem.width);
-  const auto quarters =
-      by_tiers ? quarter_tables(n, subproblem.width + extra, queen_keys(layout)) : nullptr;
-  if (quarters) {
-    const std::uint32_t wider = chunk_columns(n, subproblem.width + extra) & ~chunk;
-    const std::uint32_t bottom_chunk = chunk & ~subproblem.pattern;
-    // Every subset of `wider`, the empty one last.
-    std::uint32_t subset = 0;
-    do {
-      subset = (subset - wider) & wider;
-      if (poller.now()) return outcome;
-      outcome.nodes +=
-          list_halves(*quarters, subproblem.pattern | subset, tiers, lists(tops)) +
-          list_halves(*quarters, bottom_chunk | (wider & ~subset), tiers, lists(bottoms));
-      if (!turn_and_sort() || !join_tiers()) return outcome;
-    } while (subset != 0);
-    outcome.count = pairs * subproblem.weight;
-    outcome.complete = true;
-    return outcome;
-  }
-  TopHalves top(layout, subproblem.pattern, middle, poller, lists(tops), tiers);
-  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, lists(bottoms), tiers);
-  if (!top.run() || !bottom.run()) return outcome;
-  outcome.nodes = top.nodes() + bottom.nodes();
-  if (!turn_and_sort()) return outcome;
-  if (by_tiers) {
-    if (!join_tiers()) return outcome;
-  } else if (!has_middle(n) || own_middle) {
-    const PairCount join = count_pairs(layout.column_key_mask, rays, tops[0].data(), tops[0].size(),
-                                       bottoms[0].data(), bottoms[0].size(), poller, buffers.table);
-    if (!add(join, 1)) return outcome;
-  } else {
-    // The middle queen in each inner column m: the halves that leave its
-    // square alone, joined on the inner columns but m.
+  // Odd n: one join (a middle queen of its own), or one per inner middle
+  // column m of the halves that leave its square alone, joined on the inner
+  // columns but m; false when stopped.
+  auto join_middles = [&] {
+    if (own_middle) {
+      const PairCount join =
+          count_pairs(layout.column_key_mask, rays, tops[0].data(), tops[0].size(),
+                      bottoms[0].data(), bottoms[0].size(), poller, buffers.table);
+      return add(join, 1);
+    }
     const std::vector<std::uint64_t>& all_tops = tops[0];
     const std::vector<std::uint64_t>& all_bottoms = bottoms[0];
     auto& top_m = buffers.top_m;
     auto& bottom_m = buffers.bottom_m;
     resize_exactly(top_m, all_tops.size());
     resize_exactly(bottom_m, all_bottoms.size());
-    // Branch-free: every key is written, the count moves past the kept ones.
-    auto keep = [](const std::vector<std::uint64_t>& keys, std::uint64_t attacks,
-                   std::vector<std::uint64_t>& kept) {
-      std::size_t count = 0;
-      for (auto key : keys) {
-        kept[count] = key;
-        count += (key & attacks) == 0;
-      }
-      return count;
-    };
     for (int m = 0; m < n; ++m) {
       if (!(layout.inner >> m & 1u)) continue;
-      if (poller.now()) return outcome;
+      if (poller.now()) return false;
       const std::uint64_t attacks = layout.attacks_middle(m);
-      const std::size_t top_count = keep(all_tops, attacks, top_m);
-      const std::size_t bottom_count = keep(all_bottoms, attacks, bottom_m);
+      const std::size_t top_count = keep(all_tops, attacks, top_m.data());
+      const std::size_t bottom_count = keep(all_bottoms, attacks, bottom_m.data());
       const PairCount join =
           count_pairs(layout.column_key_mask & ~layout.column_bit[m], rays, top_m.data(), top_count,
                       bottom_m.data(), bottom_count, poller, buffers.table);
-      if (!add(join, 1)) return outcome;
+      if (!add(join, 1)) return false;
     }
+    return true;
+  };
+  // The halves from the count's quarter tables where they fit (below 20
+  // rows; odd n: not for a middle queen in column 0, whose attacks no key
+  // bit shows), else row by row. Even n in rounds: the tables group the
+  // quarters by `extra` more columns beside the chunk on each side, and a
+  // round lists the tops that hold one subset of them and the bottoms that
+  // hold the others (no other bottom pairs with these tops), so a worker
+  // holds a round's lists, not the piece's. (Odd n: none; the middle row
+  // may hold such a column.)
+  const int extra = by_tiers ? quarter_extra(n, subproblem.width) : 0;
+  const auto quarters =
+      middle != 0 ? quarter_tables(n, subproblem.width + extra, queen_keys(layout)) : nullptr;
+  if (quarters) {
+    const std::uint32_t wider = chunk_columns(n, subproblem.width + extra) & ~layout.chunk;
+    const std::uint32_t bottom_chunk = chunk & ~subproblem.pattern;
+    const Tiers listed = by_tiers ? tiers : Tiers{0, 0, 0, false};
+    // Every subset of `wider`, the empty one last.
+    std::uint32_t subset = 0;
+    do {
+      subset = (subset - wider) & wider;
+      if (poller.now()) return outcome;
+      outcome.nodes +=
+          list_halves(*quarters, subproblem.pattern | subset, listed, lists(tops)) +
+          list_halves(*quarters, bottom_chunk | (wider & ~subset), listed, lists(bottoms));
+      if (own_middle) {  // the halves the middle queen attacks (chunk column m > 0)
+        const std::uint64_t attacks = layout.attacks_middle(middle);
+        tops[0].resize(keep(tops[0], attacks, tops[0].data()));
+        bottoms[0].resize(keep(bottoms[0], attacks, bottoms[0].data()));
+      }
+      if (!turn_and_sort() || !(by_tiers ? join_tiers() : join_middles())) return outcome;
+    } while (subset != 0);
+  } else {
+    TopHalves top(layout, subproblem.pattern, middle, poller, lists(tops), tiers);
+    TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, lists(bottoms), tiers);
+    if (!top.run() || !bottom.run()) return outcome;
+    outcome.nodes = top.nodes() + bottom.nodes();
+    if (!turn_and_sort() || !(by_tiers ? join_tiers() : join_middles())) return outcome;
   }
   outcome.count = pairs * subproblem.weight;
   outcome.complete = true;

@@ -33,10 +33,11 @@ namespace nursery::queens::join_detail {
 namespace {
 
 // Every placement of one quarter: rows 0..a-1, columns [first, first +
-// a); `found(group, diagonals, key)` for each.
+// width); `found(group, diagonals, key)` for each.
 template <class Found>
-void place(const QuarterTables& tables, const QueenKeys& keys, int first, Found&& found) {
-  const int n = tables.n, a = n / 2, w = tables.width;
+void place(const QuarterTables& tables, const QueenKeys& keys, int first, int width,
+           Found&& found) {
+  const int n = tables.n, a = n / 2, w = tables.width, odd = n % 2;
   const bool left = first == 0;
   struct Frame {
     int row;
@@ -53,21 +54,21 @@ void place(const QuarterTables& tables, const QueenKeys& keys, int first, Found&
     stack.pop_back();
     if (f.row == a) {
       const std::uint32_t chunk =
-          left ? f.columns & ((1u << w) - 1) : (f.columns >> (a - w)) & ((1u << w) - 1);
+          left ? f.columns & ((1u << w) - 1) : (f.columns >> (width - w)) & ((1u << w) - 1);
       found((chunk << (a + 1)) | (f.rows << 1) | (f.long_diagonal ? 1u : 0u), f.diagonals, f.key);
       continue;
     }
     const int r = f.row;
     stack.push_back(
         {r + 1, f.rows, f.columns, f.down_right, f.down_left, f.diagonals, f.long_diagonal, f.key});
-    for (int i = 0; i < a; ++i) {
+    for (int i = 0; i < width; ++i) {
       const int c = first + i;
       const std::uint32_t dr = 1u << (i - r + a - 1), dl = 1u << (r + i);
       if ((f.columns >> i & 1u) || (f.down_right & dr) || (f.down_left & dl)) continue;
       // The diagonals a queen of the other quarter may share.
       std::uint32_t shared = 0;
-      if (c - r >= 1 && c - r <= a - 1) shared |= 1u << (c - r - 1);
-      if (r + c >= a && r + c <= 2 * a - 2) shared |= 1u << (16 + r + c - a);
+      if (c - r >= 1 + odd && c - r <= a - 1 + odd) shared |= 1u << (c - r - 1 - odd);
+      if (r + c >= a + odd && r + c <= 2 * a - 2 + odd) shared |= 1u << (16 + r + c - a - odd);
       const bool on_long = left ? c == r : c == n - 1 - r;
       stack.push_back({r + 1, f.rows | 1u << r, f.columns | 1u << i, f.down_right | dr,
                        f.down_left | dl, f.diagonals | shared, f.long_diagonal || on_long,
@@ -78,21 +79,22 @@ void place(const QuarterTables& tables, const QueenKeys& keys, int first, Found&
 
 // Placed twice, counted then written: the tables are built in place, with
 // no list of entries beside them (which doubled the peak at N = 18).
-void build_side(const QuarterTables& tables, const QueenKeys& keys, int first,
+void build_side(const QuarterTables& tables, const QueenKeys& keys, int first, int width,
                 QuarterTables::Side& side) {
   const std::size_t groups = std::size_t{1} << (tables.width + tables.n / 2 + 1);
   side.start.assign(groups + 1, 0);
-  place(tables, keys, first,
+  place(tables, keys, first, width,
         [&](std::uint32_t group, std::uint32_t, std::uint64_t) { ++side.start[group + 1]; });
   for (std::size_t g = 0; g < groups; ++g) side.start[g + 1] += side.start[g];
   side.keys.resize(side.start[groups]);
   side.diagonals.resize(side.start[groups]);
   std::vector<std::uint32_t> next(side.start.begin(), side.start.end() - 1);
-  place(tables, keys, first, [&](std::uint32_t group, std::uint32_t diagonals, std::uint64_t key) {
-    const std::uint32_t at = next[group]++;
-    side.keys[at] = key;
-    side.diagonals[at] = diagonals;
-  });
+  place(tables, keys, first, width,
+        [&](std::uint32_t group, std::uint32_t diagonals, std::uint64_t key) {
+          const std::uint32_t at = next[group]++;
+          side.keys[at] = key;
+          side.diagonals[at] = diagonals;
+        });
 }
 
 // The pairs of a left group x and a right group y that fit, ORed into
@@ -143,7 +145,7 @@ std::size_t pair_up(const QuarterTables::Side& left, std::uint32_t x,
 }  // namespace
 
 bool quarter_tables_fit(int n, int width) {
-  return n % 2 == 0 && n >= 4 && n / 2 <= kMaxQuarterRows && width <= n / 2;
+  return n >= 4 && n / 2 <= kMaxQuarterRows && width <= n / 2;
 }
 
 std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const QueenKeys& keys) {
@@ -159,8 +161,10 @@ std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const Quee
   tables->n = n;
   tables->width = width;
   tables->keys = keys;
-  build_side(*tables, keys, 0, tables->left);
-  build_side(*tables, keys, n / 2, tables->right);
+  // Odd n: the middle column goes with the left quarter.
+  const int a = n / 2, odd = n % 2;
+  build_side(*tables, keys, 0, a + odd, tables->left);
+  build_side(*tables, keys, a + odd, a, tables->right);
   last = tables;
   return last;
 }
@@ -203,24 +207,31 @@ std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, co
   });
   std::array<std::size_t, kLists> at{};
   std::uint64_t total = 0;
+  // Odd n: the lists are one vector (out[i] the same), and only kEqual fills.
+  auto distinct = [&](int i) {
+    return std::find(out.begin(), out.begin() + i, out[i]) == out.begin() + i;
+  };
   for (int i = 0; i < kLists; ++i) {
-    resize_exactly(*out[i], sizes[i] + kWriteSlack);
-    at[i] = 0;
+    if (distinct(i)) resize_exactly(*out[i], sizes[i] + kWriteSlack);
     total += sizes[i];
   }
   each([&](int list, std::uint32_t x, std::uint32_t y, std::uint64_t tag) {
     at[list] += pair_up(tables.left, x, tables.right, y, tag, out[list]->data() + at[list]);
   });
-  for (int i = 0; i < kLists; ++i) out[i]->resize(sizes[i]);
+  for (int i = 0; i < kLists; ++i)
+    if (distinct(i)) out[i]->resize(sizes[i]);
   return total;
 }
 
 double quarter_table_bytes(int n) {
-  // Placements of one quarter (a = n/2 rows and columns), counted.
-  static constexpr double kPlacements[] = {1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442};
+  // Placements of one quarter, counted: a = n/2 rows and columns, and (odd
+  // n, the left one) a rows and a + 1 columns.
+  static constexpr double kSquare[] = {1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442};
+  static constexpr double kWide[] = {1, 3, 9, 37, 185, 1039, 6335, 42807, 316395, 2524999};
   const int a = n / 2;
-  if (n % 2 != 0 || a > kMaxQuarterRows) return 0;
-  return 2 * 12 * kPlacements[a] + 2 * 4.0 * static_cast<double>(std::size_t{1} << (a + 1 + a));
+  if (a > kMaxQuarterRows) return 0;
+  const double placements = kSquare[a] + (n % 2 == 0 ? kSquare[a] : kWide[a]);
+  return 12 * placements + 2 * 4.0 * static_cast<double>(std::size_t{1} << (a + 1 + a));
 }
 
 }  // namespace nursery::queens::join_detail
