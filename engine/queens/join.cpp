@@ -406,15 +406,15 @@ double JoinCount::work(const Instance& instance, const Subproblem& subproblem) {
 }
 
 namespace {
-// The keys that leave the middle square alone (no bit of `attacks`),
-// written to `kept` (which may be `keys` itself) in order; their count.
-// Branch-free: every key is written, the count moves past the kept ones.
-std::size_t keep(const std::vector<std::uint64_t>& keys, std::uint64_t attacks,
-                 std::uint64_t* kept) {
+// The keys with no bit of `bits` (with `any`: some bit), written to `kept`
+// (which may be `keys` itself) in order; their count. Branch-free: every
+// key is written, the count moves past the kept ones.
+std::size_t keep(const std::vector<std::uint64_t>& keys, std::uint64_t bits, std::uint64_t* kept,
+                 bool any = false) {
   std::size_t count = 0;
   for (auto key : keys) {
     kept[count] = key;
-    count += (key & attacks) == 0;
+    count += ((key & bits) == 0) != any;
   }
   return count;
 }
@@ -476,10 +476,21 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
   // Even n: the weighted joins of the lists; false when stopped.
   auto join_tiers = [&] {
     auto join = [&](const TierJoin& part) {
-      auto& x = tops[part.top];
-      auto& y = bottoms[part.bottom];
-      return add(count_pairs(layout.column_key_mask, rays, x.data(), x.size(), y.data(), y.size(),
-                             poller, buffers.table, part.tagged ? &kClassWeights : nullptr),
+      std::uint64_t* x = tops[part.top].data();
+      std::uint64_t* y = bottoms[part.bottom].data();
+      std::size_t nx = tops[part.top].size(), ny = bottoms[part.bottom].size();
+      if (part.tagged) {
+        // The kHigh halves of class 0 weigh 0 with every kEqual half: the
+        // others, still in order, in the radix passes' buffer.
+        const bool top_high = part.top == kHigh;
+        const auto& high = top_high ? tops[kHigh] : bottoms[kHigh];
+        resize_exactly(scratch, high.size());
+        const std::size_t kept = keep(high, layout.tag_mask, scratch.data(), true);
+        (top_high ? x : y) = scratch.data();
+        (top_high ? nx : ny) = kept;
+      }
+      return add(count_pairs(layout.column_key_mask, rays, x, nx, y, ny, poller, buffers.table,
+                             part.tagged ? &kClassWeights : nullptr),
                  part.weight);
     };
     if (tiers.by_diagonals) {
@@ -492,11 +503,6 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
     }
     return true;
   };
-  // Even n: the halves from the count's quarter tables where they fit, in
-  // rounds: the tables group the quarters by `extra` more columns beside
-  // the chunk on each side, and a round lists the tops that hold one subset
-  // of them and the bottoms that hold the others (no other bottom pairs
-  // with these tops), so a worker holds a round's lists, not the piece's.
   // Odd n: one join (a middle queen of its own), or one per inner middle
   // column m of the halves that leave its square alone, joined on the inner
   // columns but m; false when stopped.
