@@ -99,15 +99,42 @@ void build_side(const QuarterTables& tables, const QueenKeys& keys, int first, i
 
 // The pairs of a left group x and a right group y that fit, ORed into
 // `out` (null: only counted); the count.
-std::size_t pair_up(const QuarterTables::Side& left, std::uint32_t x,
-                    const QuarterTables::Side& right, std::uint32_t y, std::uint64_t tag,
-                    std::uint64_t* out) {
-  const std::uint32_t x0 = left.start[x], x1 = left.start[x + 1];
-  const std::uint32_t y0 = right.start[y], y1 = right.start[y + 1];
+std::size_t pair_up(const QuarterTables::Side& left, std::uint32_t x, std::uint32_t x_end,
+                    const QuarterTables::Side& right, std::uint32_t y, std::uint32_t y_end,
+                    std::uint64_t tag, std::uint64_t* out) {
+  const std::uint32_t x0 = left.start[x], x1 = left.start[x_end];
+  const std::uint32_t y0 = right.start[y], y1 = right.start[y_end];
   if (x0 == x1 || y0 == y1) return 0;
   const std::uint32_t* rd = right.diagonals.data();
   const std::uint64_t* rk = right.keys.data();
   std::size_t count = 0;
+#if defined(__AVX512F__)
+  // 16 right placements at a time, the last ones masked (most groups are
+  // shorter than 16 in wide chunks): their diagonals tested, the keys that
+  // fit compressed into the list (8 slots of slack behind it).
+  for (std::uint32_t i = x0; i < x1; ++i) {
+    const __m512i dv = _mm512_set1_epi32(static_cast<int>(left.diagonals[i]));
+    const __m512i kv = _mm512_set1_epi64(static_cast<long long>(left.keys[i] | tag));
+    for (std::uint32_t j = y0; j < y1; j += 16) {
+      const __mmask16 live =
+          y1 - j >= 16 ? __mmask16{0xffff} : static_cast<__mmask16>((1u << (y1 - j)) - 1);
+      const __mmask16 fit =
+          _mm512_mask_testn_epi32_mask(live, dv, _mm512_maskz_loadu_epi32(live, rd + j));
+      if (out == nullptr) {
+        count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(fit)));
+        continue;
+      }
+      const __mmask8 lo = static_cast<__mmask8>(fit), hi = static_cast<__mmask8>(fit >> 8);
+      const __m512i lower = _mm512_or_si512(kv, _mm512_maskz_loadu_epi64(lo, rk + j));
+      _mm512_storeu_si512(static_cast<void*>(out + count), _mm512_maskz_compress_epi64(lo, lower));
+      count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(lo)));
+      if (hi == 0) continue;
+      const __m512i upper = _mm512_or_si512(kv, _mm512_maskz_loadu_epi64(hi, rk + j + 8));
+      _mm512_storeu_si512(static_cast<void*>(out + count), _mm512_maskz_compress_epi64(hi, upper));
+      count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(hi)));
+    }
+  }
+#else
   for (std::uint32_t i = x0; i < x1; ++i) {
     const std::uint32_t d = left.diagonals[i];
     if (out == nullptr) {
@@ -117,28 +144,12 @@ std::size_t pair_up(const QuarterTables::Side& left, std::uint32_t x,
       continue;
     }
     const std::uint64_t k = left.keys[i] | tag;
-    std::uint32_t j = y0;
-#if defined(__AVX512F__)
-    const __m512i dv = _mm512_set1_epi32(static_cast<int>(d));
-    const __m512i kv = _mm512_set1_epi64(static_cast<long long>(k));
-    for (; j + 16 <= y1; j += 16) {
-      const __mmask16 fit =
-          _mm512_testn_epi32_mask(dv, _mm512_loadu_si512(static_cast<const void*>(rd + j)));
-      const __mmask8 lo = static_cast<__mmask8>(fit), hi = static_cast<__mmask8>(fit >> 8);
-      const __m512i a = _mm512_or_si512(kv, _mm512_loadu_si512(static_cast<const void*>(rk + j)));
-      const __m512i b =
-          _mm512_or_si512(kv, _mm512_loadu_si512(static_cast<const void*>(rk + j + 8)));
-      _mm512_storeu_si512(static_cast<void*>(out + count), _mm512_maskz_compress_epi64(lo, a));
-      count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(lo)));
-      _mm512_storeu_si512(static_cast<void*>(out + count), _mm512_maskz_compress_epi64(hi, b));
-      count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(hi)));
-    }
-#endif
-    for (; j < y1; ++j) {
+    for (std::uint32_t j = y0; j < y1; ++j) {
       out[count] = k | rk[j];
       count += (d & rd[j]) == 0;
     }
   }
+#endif
   return count;
 }
 
@@ -194,16 +205,23 @@ std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, co
   auto each = [&](auto&& action) {
     for (std::uint32_t rows = 0; rows <= all_rows; ++rows) {
       if (where[rows].first < 0) continue;
+      const std::uint32_t x = (left_chunk << (a + 1)) | (rows << 1);
+      const std::uint32_t y = (right_chunk << (a + 1)) | ((all_rows ^ rows) << 1);
+      if (!tiers.by_diagonals) {  // both groups of each side at once
+        action(where[rows].first, x, x + 2, y, y + 2, where[rows].second);
+        continue;
+      }
       for (std::uint32_t dl = 0; dl < 2; ++dl)
         for (std::uint32_t dr = 0; dr < 2; ++dr)
-          action(lists(rows, static_cast<int>(dl + dr)), (left_chunk << (a + 1)) | (rows << 1) | dl,
-                 (right_chunk << (a + 1)) | ((all_rows ^ rows) << 1) | dr, where[rows].second);
+          action(lists(rows, static_cast<int>(dl + dr)), x + dl, x + dl + 1, y + dr, y + dr + 1,
+                 where[rows].second);
     }
   };
   // Counted first, so that each list is grown to exactly its size.
   std::array<std::size_t, kLists> sizes{};
-  each([&](int list, std::uint32_t x, std::uint32_t y, std::uint64_t) {
-    sizes[list] += pair_up(tables.left, x, tables.right, y, 0, nullptr);
+  each([&](int list, std::uint32_t x, std::uint32_t x_end, std::uint32_t y, std::uint32_t y_end,
+           std::uint64_t) {
+    sizes[list] += pair_up(tables.left, x, x_end, tables.right, y, y_end, 0, nullptr);
   });
   std::array<std::size_t, kLists> at{};
   std::uint64_t total = 0;
@@ -215,8 +233,10 @@ std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, co
     if (distinct(i)) resize_exactly(*out[i], sizes[i] + kWriteSlack);
     total += sizes[i];
   }
-  each([&](int list, std::uint32_t x, std::uint32_t y, std::uint64_t tag) {
-    at[list] += pair_up(tables.left, x, tables.right, y, tag, out[list]->data() + at[list]);
+  each([&](int list, std::uint32_t x, std::uint32_t x_end, std::uint32_t y, std::uint32_t y_end,
+           std::uint64_t tag) {
+    at[list] +=
+        pair_up(tables.left, x, x_end, tables.right, y, y_end, tag, out[list]->data() + at[list]);
   });
   for (int i = 0; i < kLists; ++i)
     if (distinct(i)) out[i]->resize(sizes[i]);
