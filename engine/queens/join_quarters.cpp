@@ -21,6 +21,7 @@
 #include <bit>
 #include <memory>
 #include <mutex>
+#include <type_traits>
 #include <vector>
 #if defined(__AVX512F__)
 #include <immintrin.h>
@@ -33,48 +34,60 @@ namespace nursery::queens::join_detail {
 namespace {
 
 // Every placement of one quarter: rows 0..a-1, columns [first, first +
-// width); `found(group, diagonals, key)` for each.
+// width); `found(group, diagonals, key)` for each. Depth first, a row
+// left empty or given one queen.
+template <class Found>
+class Placer {
+ public:
+  Placer(const QuarterTables& tables, const QueenKeys& keys, int first, int width, Found& found)
+      : a_(tables.n / 2), w_(tables.width), width_(width), left_(first == 0), found_(found) {
+    const int n = tables.n, odd = n % 2;
+    for (int r = 0; r < a_; ++r)
+      for (int i = 0; i < width; ++i) {
+        const int c = first + i;
+        // The diagonals a queen of the other quarter may share.
+        std::uint32_t shared = 0;
+        if (c - r >= 1 + odd && c - r <= a_ - 1 + odd) shared |= 1u << (c - r - 1 - odd);
+        if (r + c >= a_ + odd && r + c <= 2 * a_ - 2 + odd) shared |= 1u << (16 + r + c - a_ - odd);
+        shared_[r][i] = shared;
+        on_long_[r][i] = left_ ? c == r : c == n - 1 - r;
+        key_[r][i] = keys[r][c];
+      }
+  }
+  void run() { place(0, 0, 0, 0, 0, 0, false, 0); }
+
+ private:
+  void place(int r, std::uint32_t rows, std::uint32_t columns, std::uint32_t down_right,
+             std::uint32_t down_left, std::uint32_t diagonals, bool on_long, std::uint64_t key) {
+    if (r == a_) {
+      const std::uint32_t low = (1u << w_) - 1;
+      const std::uint32_t chunk = left_ ? columns & low : (columns >> (width_ - w_)) & low;
+      found_((chunk << (a_ + 1)) | (rows << 1) | (on_long ? 1u : 0u), diagonals, key);
+      return;
+    }
+    place(r + 1, rows, columns, down_right << 1, down_left >> 1, diagonals, on_long, key);
+    const std::uint32_t full = (1u << width_) - 1;
+    for (std::uint32_t free = full & ~(columns | down_right | down_left); free != 0;
+         free &= free - 1) {
+      const int i = std::countr_zero(free);
+      const std::uint32_t bit = 1u << i;
+      place(r + 1, rows | 1u << r, columns | bit, (down_right | bit) << 1, (down_left | bit) >> 1,
+            diagonals | shared_[r][i], on_long || on_long_[r][i], key | key_[r][i]);
+    }
+  }
+
+  int a_, w_, width_;
+  bool left_;
+  Found& found_;
+  std::array<std::array<std::uint32_t, 32>, 16> shared_{};
+  std::array<std::array<bool, 32>, 16> on_long_{};
+  std::array<std::array<std::uint64_t, 32>, 16> key_{};
+};
+
 template <class Found>
 void place(const QuarterTables& tables, const QueenKeys& keys, int first, int width,
            Found&& found) {
-  const int n = tables.n, a = n / 2, w = tables.width, odd = n % 2;
-  const bool left = first == 0;
-  struct Frame {
-    int row;
-    std::uint32_t rows, columns, down_right, down_left, diagonals;
-    bool long_diagonal;
-    std::uint64_t key;
-  };
-  // Depth first; a queen's down-right diagonal c - r + (a - 1), down-left
-  // r + c (both in the quarter's own columns: c - first).
-  std::vector<Frame> stack;
-  stack.push_back({0, 0, 0, 0, 0, 0, false, 0});
-  while (!stack.empty()) {
-    const Frame f = stack.back();
-    stack.pop_back();
-    if (f.row == a) {
-      const std::uint32_t chunk =
-          left ? f.columns & ((1u << w) - 1) : (f.columns >> (width - w)) & ((1u << w) - 1);
-      found((chunk << (a + 1)) | (f.rows << 1) | (f.long_diagonal ? 1u : 0u), f.diagonals, f.key);
-      continue;
-    }
-    const int r = f.row;
-    stack.push_back(
-        {r + 1, f.rows, f.columns, f.down_right, f.down_left, f.diagonals, f.long_diagonal, f.key});
-    for (int i = 0; i < width; ++i) {
-      const int c = first + i;
-      const std::uint32_t dr = 1u << (i - r + a - 1), dl = 1u << (r + i);
-      if ((f.columns >> i & 1u) || (f.down_right & dr) || (f.down_left & dl)) continue;
-      // The diagonals a queen of the other quarter may share.
-      std::uint32_t shared = 0;
-      if (c - r >= 1 + odd && c - r <= a - 1 + odd) shared |= 1u << (c - r - 1 - odd);
-      if (r + c >= a + odd && r + c <= 2 * a - 2 + odd) shared |= 1u << (16 + r + c - a - odd);
-      const bool on_long = left ? c == r : c == n - 1 - r;
-      stack.push_back({r + 1, f.rows | 1u << r, f.columns | 1u << i, f.down_right | dr,
-                       f.down_left | dl, f.diagonals | shared, f.long_diagonal || on_long,
-                       f.key | keys[r][c]});
-    }
-  }
+  Placer<std::remove_reference_t<Found>>(tables, keys, first, width, found).run();
 }
 
 // Placed twice, counted then written: the tables are built in place, with
