@@ -332,14 +332,19 @@ bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scr
     return true;
   }
   resize_exactly(scratch, keys.size());
-  std::array<std::uint32_t, (1u << kRadixBits) + 1> counts;
-  for (int shift : {64 - kSortedBits, 64 - kRadixBits}) {
+  // Both passes' counts from one read of the keys.
+  constexpr int kLower = 64 - kSortedBits, kUpper = 64 - kRadixBits;
+  std::array<std::array<std::uint32_t, (1u << kRadixBits) + 1>, 2> counts{};
+  for (auto k : keys) {
+    ++counts[0][((k >> kLower) & kRadixMask) + 1];
+    ++counts[1][((k >> kUpper) & kRadixMask) + 1];
+  }
+  for (int pass = 0; pass < 2; ++pass) {
     if (poller.now()) return false;
-    std::fill(counts.begin(), counts.end(), 0u);
-    for (auto k : keys) ++counts[((k >> shift) & kRadixMask) + 1];
-    for (std::size_t i = 1; i < counts.size(); ++i) counts[i] += counts[i - 1];
-    if (poller.now()) return false;
-    for (auto k : keys) scratch[counts[(k >> shift) & kRadixMask]++] = k;
+    auto& count = counts[pass];
+    const int shift = pass == 0 ? kLower : kUpper;
+    for (std::size_t i = 1; i < count.size(); ++i) count[i] += count[i - 1];
+    for (auto k : keys) scratch[count[(k >> shift) & kRadixMask]++] = k;
     keys.swap(scratch);
   }
   return true;
