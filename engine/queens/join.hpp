@@ -128,11 +128,15 @@ struct QuarterTables {
   // A quarter's placements ordered by group: (its chunk columns << (a +
   // 1)) | (its rows << 1) | (holds the long diagonal); `start` has a
   // group's first entry (and one past the last group).
+  // Each placement's key holds, below the key's bits in use, the diagonals
+  // a queen of the other side may share (2 (a - 1) bits from bit
+  // kDiagonalShift, above the tags): `diagonals`, cleared in a half's key.
   struct Side {
     std::vector<std::uint64_t> keys;
-    std::vector<std::uint32_t> diagonals;  // those a queen of the other side may share
     std::vector<std::uint32_t> start;
   };
+  static constexpr int kDiagonalShift = 2;
+  std::uint64_t diagonals = 0;
   Side left, right;
 };
 bool quarter_tables_fit(int n, int width);

@@ -46,40 +46,42 @@ class Placer {
       for (int i = 0; i < width; ++i) {
         const int c = first + i;
         // The diagonals a queen of the other quarter may share.
-        std::uint32_t shared = 0;
-        if (c - r >= 1 + odd && c - r <= a_ - 1 + odd) shared |= 1u << (c - r - 1 - odd);
-        if (r + c >= a_ + odd && r + c <= 2 * a_ - 2 + odd) shared |= 1u << (16 + r + c - a_ - odd);
-        shared_[r][i] = shared;
+        // In the key's free low bits (QuarterTables::kDiagonalShift).
+        std::uint64_t shared = 0;
+        if (c - r >= 1 + odd && c - r <= a_ - 1 + odd) shared |= 1ull << (c - r - 1 - odd);
+        if (r + c >= a_ + odd && r + c <= 2 * a_ - 2 + odd)
+          shared |= 1ull << (a_ - 1 + r + c - a_ - odd);
+        shared_[r][i] = shared << QuarterTables::kDiagonalShift;
         on_long_[r][i] = left_ ? c == r : c == n - 1 - r;
         key_[r][i] = keys[r][c];
       }
   }
-  void run() { place(0, 0, 0, 0, 0, 0, false, 0); }
+  void run() { place(0, 0, 0, 0, 0, false, 0); }
 
  private:
   void place(int r, std::uint32_t rows, std::uint32_t columns, std::uint32_t down_right,
-             std::uint32_t down_left, std::uint32_t diagonals, bool on_long, std::uint64_t key) {
+             std::uint32_t down_left, bool on_long, std::uint64_t key) {
     if (r == a_) {
       const std::uint32_t low = (1u << w_) - 1;
       const std::uint32_t chunk = left_ ? columns & low : (columns >> (width_ - w_)) & low;
-      found_((chunk << (a_ + 1)) | (rows << 1) | (on_long ? 1u : 0u), diagonals, key);
+      found_((chunk << (a_ + 1)) | (rows << 1) | (on_long ? 1u : 0u), key);
       return;
     }
-    place(r + 1, rows, columns, down_right << 1, down_left >> 1, diagonals, on_long, key);
+    place(r + 1, rows, columns, down_right << 1, down_left >> 1, on_long, key);
     const std::uint32_t full = (1u << width_) - 1;
     for (std::uint32_t free = full & ~(columns | down_right | down_left); free != 0;
          free &= free - 1) {
       const int i = std::countr_zero(free);
       const std::uint32_t bit = 1u << i;
       place(r + 1, rows | 1u << r, columns | bit, (down_right | bit) << 1, (down_left | bit) >> 1,
-            diagonals | shared_[r][i], on_long || on_long_[r][i], key | key_[r][i]);
+            on_long || on_long_[r][i], key | key_[r][i] | shared_[r][i]);
     }
   }
 
   int a_, w_, width_;
   bool left_;
   Found& found_;
-  std::array<std::array<std::uint32_t, 32>, 16> shared_{};
+  std::array<std::array<std::uint64_t, 32>, 16> shared_{};
   std::array<std::array<bool, 32>, 16> on_long_{};
   std::array<std::array<std::uint64_t, 32>, 16> key_{};
 };
@@ -97,69 +99,62 @@ void build_side(const QuarterTables& tables, const QueenKeys& keys, int first, i
   const std::size_t groups = std::size_t{1} << (tables.width + tables.n / 2 + 1);
   side.start.assign(groups + 1, 0);
   place(tables, keys, first, width,
-        [&](std::uint32_t group, std::uint32_t, std::uint64_t) { ++side.start[group + 1]; });
+        [&](std::uint32_t group, std::uint64_t) { ++side.start[group + 1]; });
   for (std::size_t g = 0; g < groups; ++g) side.start[g + 1] += side.start[g];
   side.keys.resize(side.start[groups]);
-  side.diagonals.resize(side.start[groups]);
   std::vector<std::uint32_t> next(side.start.begin(), side.start.end() - 1);
-  place(tables, keys, first, width,
-        [&](std::uint32_t group, std::uint32_t diagonals, std::uint64_t key) {
-          const std::uint32_t at = next[group]++;
-          side.keys[at] = key;
-          side.diagonals[at] = diagonals;
-        });
+  place(tables, keys, first, width, [&](std::uint32_t group, std::uint64_t key) {
+    const std::uint32_t at = next[group]++;
+    side.keys[at] = key;
+  });
 }
 
-// The pairs of a left group x and a right group y that fit, ORed into
-// `out` (null: only counted); the count.
+// The pairs of the left placements [x, x_end) and the right ones [y,
+// y_end) (groups) that fit, their keys ORed (less the diagonal bits, plus
+// `tag`) into `out` (null: only counted); the count.
 std::size_t pair_up(const QuarterTables::Side& left, std::uint32_t x, std::uint32_t x_end,
                     const QuarterTables::Side& right, std::uint32_t y, std::uint32_t y_end,
-                    std::uint64_t tag, std::uint64_t* out) {
+                    std::uint64_t diagonals, std::uint64_t tag, std::uint64_t* out) {
   const std::uint32_t x0 = left.start[x], x1 = left.start[x_end];
   const std::uint32_t y0 = right.start[y], y1 = right.start[y_end];
   if (x0 == x1 || y0 == y1) return 0;
-  const std::uint32_t* rd = right.diagonals.data();
   const std::uint64_t* rk = right.keys.data();
   std::size_t count = 0;
 #if defined(__AVX512F__)
-  // 16 right placements at a time, the last ones masked (most groups are
-  // shorter than 16 in wide chunks): their diagonals tested, the keys that
-  // fit compressed into the list (8 slots of slack behind it).
+  // 8 right placements at a time, the last ones masked (most groups are
+  // shorter than 8 in wide chunks): their diagonal bits tested, the keys
+  // that fit compressed into the list (8 slots of slack behind it).
+  // (kv | r) & ~dv: ternary logic 0x0e (A = dv, B = kv, C = r).
+  const __m512i dv = _mm512_set1_epi64(static_cast<long long>(diagonals));
   for (std::uint32_t i = x0; i < x1; ++i) {
-    const __m512i dv = _mm512_set1_epi32(static_cast<int>(left.diagonals[i]));
-    const __m512i kv = _mm512_set1_epi64(static_cast<long long>(left.keys[i] | tag));
-    for (std::uint32_t j = y0; j < y1; j += 16) {
-      const __mmask16 live =
-          y1 - j >= 16 ? __mmask16{0xffff} : static_cast<__mmask16>((1u << (y1 - j)) - 1);
-      const __mmask16 fit =
-          _mm512_mask_testn_epi32_mask(live, dv, _mm512_maskz_loadu_epi32(live, rd + j));
-      if (out == nullptr) {
-        count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(fit)));
-        continue;
-      }
-      const __mmask8 lo = static_cast<__mmask8>(fit), hi = static_cast<__mmask8>(fit >> 8);
-      const __m512i lower = _mm512_or_si512(kv, _mm512_maskz_loadu_epi64(lo, rk + j));
-      _mm512_storeu_si512(static_cast<void*>(out + count), _mm512_maskz_compress_epi64(lo, lower));
-      count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(lo)));
-      if (hi == 0) continue;
-      const __m512i upper = _mm512_or_si512(kv, _mm512_maskz_loadu_epi64(hi, rk + j + 8));
-      _mm512_storeu_si512(static_cast<void*>(out + count), _mm512_maskz_compress_epi64(hi, upper));
-      count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(hi)));
+    const std::uint64_t k = left.keys[i];
+    const __m512i lv = _mm512_set1_epi64(static_cast<long long>(k & diagonals));
+    const __m512i kv = _mm512_set1_epi64(static_cast<long long>((k & ~diagonals) | tag));
+    for (std::uint32_t j = y0; j < y1; j += 8) {
+      const __mmask8 live =
+          y1 - j >= 8 ? __mmask8{0xff} : static_cast<__mmask8>((1u << (y1 - j)) - 1);
+      const __m512i r = _mm512_maskz_loadu_epi64(live, rk + j);
+      const __mmask8 fit = _mm512_mask_testn_epi64_mask(live, lv, r);
+      if (out != nullptr)
+        _mm512_storeu_si512(
+            static_cast<void*>(out + count),
+            _mm512_maskz_compress_epi64(fit, _mm512_ternarylogic_epi64(dv, kv, r, 0x0e)));
+      count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(fit)));
     }
   }
 #else
   for (std::uint32_t i = x0; i < x1; ++i) {
-    const std::uint32_t d = left.diagonals[i];
+    const std::uint64_t d = left.keys[i] & diagonals;
     if (out == nullptr) {
       std::size_t c = 0;
-      for (std::uint32_t j = y0; j < y1; ++j) c += (d & rd[j]) == 0;
+      for (std::uint32_t j = y0; j < y1; ++j) c += (d & rk[j]) == 0;
       count += c;
       continue;
     }
-    const std::uint64_t k = left.keys[i] | tag;
+    const std::uint64_t k = (left.keys[i] & ~diagonals) | tag;
     for (std::uint32_t j = y0; j < y1; ++j) {
-      out[count] = k | rk[j];
-      count += (d & rd[j]) == 0;
+      out[count] = (k | rk[j]) & ~diagonals;
+      count += (d & rk[j]) == 0;
     }
   }
 #endif
@@ -174,6 +169,15 @@ bool quarter_tables_fit(int n, int width) {
 
 std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const QueenKeys& keys) {
   if (!quarter_tables_fit(n, width)) return nullptr;
+  // The placements' diagonal bits go below the key's lowest bit in use
+  // (and above the tags): where they do not fit (N = 18 in chunks narrower
+  // than 3, 19 narrower than 4), none.
+  std::uint64_t used = 0;
+  for (const auto& row : keys)
+    for (std::uint64_t key : row) used |= key;
+  const int a = n / 2, odd = n % 2;
+  if (used != 0 && std::countr_zero(used) < QuarterTables::kDiagonalShift + 2 * (a - 1))
+    return nullptr;
   // One count's pieces share n and the chunk width: the last tables built
   // serve them all (every worker reads them).
   static std::mutex mutex;
@@ -185,8 +189,8 @@ std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const Quee
   tables->n = n;
   tables->width = width;
   tables->keys = keys;
+  tables->diagonals = ((std::uint64_t{1} << (2 * (a - 1))) - 1) << QuarterTables::kDiagonalShift;
   // Odd n: the middle column goes with the left quarter.
-  const int a = n / 2, odd = n % 2;
   build_side(*tables, keys, 0, a + odd, tables->left);
   build_side(*tables, keys, a + odd, a, tables->right);
   last = tables;
@@ -234,7 +238,8 @@ std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, co
   std::array<std::size_t, kLists> sizes{};
   each([&](int list, std::uint32_t x, std::uint32_t x_end, std::uint32_t y, std::uint32_t y_end,
            std::uint64_t) {
-    sizes[list] += pair_up(tables.left, x, x_end, tables.right, y, y_end, 0, nullptr);
+    sizes[list] +=
+        pair_up(tables.left, x, x_end, tables.right, y, y_end, tables.diagonals, 0, nullptr);
   });
   std::array<std::size_t, kLists> at{};
   std::uint64_t total = 0;
@@ -248,8 +253,8 @@ std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, co
   }
   each([&](int list, std::uint32_t x, std::uint32_t x_end, std::uint32_t y, std::uint32_t y_end,
            std::uint64_t tag) {
-    at[list] +=
-        pair_up(tables.left, x, x_end, tables.right, y, y_end, tag, out[list]->data() + at[list]);
+    at[list] += pair_up(tables.left, x, x_end, tables.right, y, y_end, tables.diagonals, tag,
+                        out[list]->data() + at[list]);
   });
   for (int i = 0; i < kLists; ++i)
     if (distinct(i)) out[i]->resize(sizes[i]);
@@ -264,7 +269,7 @@ double quarter_table_bytes(int n) {
   const int a = n / 2;
   if (a > kMaxQuarterRows) return 0;
   const double placements = kSquare[a] + (n % 2 == 0 ? kSquare[a] : kWide[a]);
-  return 12 * placements + 2 * 4.0 * static_cast<double>(std::size_t{1} << (a + 1 + a));
+  return 8 * placements + 2 * 4.0 * static_cast<double>(std::size_t{1} << (a + 1 + a));
 }
 
 }  // namespace nursery::queens::join_detail
