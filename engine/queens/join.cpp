@@ -540,7 +540,7 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
   // hold the others (no other bottom pairs with these tops), so a worker
   // holds a round's lists, not the piece's. (Odd n: none; the middle row
   // may hold such a column.)
-  const int extra = by_tiers ? quarter_extra(n, subproblem.width) : 0;
+  const int extra = quarter_extra(n, subproblem.width);
   const auto quarters =
       middle != 0 ? quarter_tables(n, subproblem.width + extra, queen_keys(layout)) : nullptr;
   if (quarters) {

@@ -44,7 +44,8 @@ double join_piece_keys(int n, int width) {
 // chunks of width 4 (--memory), 1.1e6 keys a piece, takes 2 more columns a
 // side (16 rounds).
 int quarter_extra(int n, int width) {
-  if (!quarter_tables_fit(n, width)) return 0;
+  // Odd n: no rounds (the middle row may hold a column beside the chunk).
+  if (n % 2 != 0 || !quarter_tables_fit(n, width)) return 0;
   double keys = join_piece_keys(n, width);
   int extra = 0;
   while (keys > kPieceKeys && quarter_tables_fit(n, width + extra + 1)) {
