@@ -20,7 +20,9 @@
 // complement and the mirror reverses it, so one pattern per orbit is
 // counted, weighted by the orbit's size (join_frontier.cpp). At even n the
 // two diagonal reflections weigh boards by their long diagonals
-// (kDiagonalJoins). The pairs are counted in join_pairs.cpp.
+// (kDiagonalJoins). The pairs are counted in join_pairs.cpp. The halves
+// come from the quarter tables (join_quarters.cpp) up to N = 19, else from
+// TopHalves, row by row.
 #include "queens/join.hpp"
 
 #include <algorithm>

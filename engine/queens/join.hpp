@@ -4,6 +4,7 @@
 //   join.cpp           a piece: its halves listed, sorted, joined, weighed
 //   join_pairs.cpp     the pairs of two sorted key lists that make solutions
 //   join_frontier.cpp  the chunk patterns, one per orbit, and their weights
+//   join_quarters.cpp  a piece's halves from the quarter tables (N <= 19)
 //   join_memory.cpp    what a piece needs, the chunk for a budget, the
 //                      workers' reused buffers
 #pragma once
@@ -117,10 +118,12 @@ constexpr int kEqual = 0, kHigh = 3, kLists = 4;
 // Each queen's key bits, [row][column] (the top half's rows <= 15).
 using QueenKeys = std::array<std::array<std::uint64_t, 32>, 16>;
 
-// Even n: a piece's halves from quarter tables (join_quarters.cpp): every
-// placement of the top half's left quarter (rows and columns 0..a-1) and of
-// its right one, once per count, paired by their rows and diagonals.
-// Quarters up to kMaxQuarterRows rows (N <= 18: 915,442 placements a side).
+// A piece's halves from quarter tables (join_quarters.cpp): every
+// placement of the top half's left quarter (rows and columns 0..a-1; odd
+// n: columns 0..a) and of its right one, once per count, paired by their
+// rows and diagonals.
+// Quarters up to kMaxQuarterRows rows (N <= 19: at N = 18 915,442
+// placements a side, at N = 19 2,524,999 on the left).
 constexpr int kMaxQuarterRows = 9;
 struct QuarterTables {
   int n = 0, width = 0;

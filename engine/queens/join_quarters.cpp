@@ -1,22 +1,23 @@
-// Even n: a piece's halves built from quarter tables (see join.hpp).
+// A piece's halves built from quarter tables (see join.hpp).
 //
-// A top half (rows 0..a-1, a = n/2) is a left quarter (columns 0..a-1) and
-// a right quarter (columns a..n-1): every row holds its queen in one of
-// the two, so the left quarter's rows R and the right quarter's are
-// complements. Within a quarter the queens are placed once for the whole
-// count (every row empty or one queen, none attacking another); two
-// quarters make a half exactly when no queen of one shares a diagonal with
-// a queen of the other. Only part of each diagonal family can hold queens
-// of both: a left queen (r, c) and a right one (r', c') share a
-// down-right diagonal when c - r = c' - r', which lies in 1..a-1 on both
-// sides, and a down-left one when r + c = r' + c', in a..2a-2; so a
-// quarter's 2 (a - 1) diagonal bits, one AND, say whether two quarters
-// fit. A half's key is the OR of its quarters' keys (each queen's key
-// bits, the same as TopHalves's). The tables are ordered by (the
-// quarter's chunk columns, its rows, whether it holds the board's long
-// diagonal), so a piece reads the groups its pattern allows and the
-// outer rows' ranks (R's first w rows) are known per group, before any
-// pair is tried.
+// A top half (rows 0..a-1, a = n/2) is a left quarter (columns 0..a-1;
+// odd n: 0..a, the middle column with it) and a right quarter (the other
+// columns): every row holds its queen in one of the two, so the left
+// quarter's rows R and the right quarter's are complements. Within a
+// quarter the queens are placed once for the whole count (every row empty
+// or one queen, none attacking another); two quarters make a half exactly
+// when no queen of one shares a diagonal with a queen of the other. Only
+// part of each diagonal family can hold queens of both: a left queen (r, c)
+// and a right one (r', c') share a down-right diagonal when c - r = c' -
+// r', which lies in 1..a-1 on both sides (odd n: 2..a), and a down-left one
+// when r + c = r' + c', in a..2a-2 (odd n: a+1..2a-1); so a quarter's 2 (a
+// - 1) diagonal bits, kept in its key's free low bits, say with one AND
+// whether two quarters fit. A half's key is the OR of its quarters' keys
+// (each queen's key bits, the same as TopHalves's), less those bits. The
+// tables are ordered by (the quarter's chunk columns, its rows, whether it
+// holds the board's long diagonal), so a piece reads the groups its
+// pattern allows and the outer rows' ranks (R's first w rows) are known per
+// group, before any pair is tried.
 #include <algorithm>
 #include <bit>
 #include <memory>
