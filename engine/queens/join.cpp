@@ -534,9 +534,10 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
     }
     return true;
   };
-  // The halves from the count's quarter tables where they fit (below 20
-  // rows; odd n: not for a middle queen in column 0, whose attacks no key
-  // bit shows), else row by row. Even n in rounds: the tables group the
+  // The halves from the count's quarter tables where they fit (N <= 19,
+  // quarters of up to 9 rows, and room in the key for their diagonal bits;
+  // odd n: not for a middle queen in column 0, whose attacks no key bit
+  // shows), else row by row. Even n in rounds: the tables group the
   // quarters by `extra` more columns beside the chunk on each side, and a
   // round lists the tops that hold one subset of them and the bottoms that
   // hold the others (no other bottom pairs with these tops), so a worker
