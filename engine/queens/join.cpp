@@ -129,6 +129,24 @@ Layout layout_for(int n, int width) {
 // cut at c + (a - r) and its down-left ray at c - (a - r) (one further
 // right for even n, whose turned half starts a row lower); positions
 // 1..n-1 only. A half's key is the OR of its queens' keys.
+// Even n: where each key bit of a half mirrored left to right comes from
+// (a queen at column c <-> n-1-c; its down-right ray at p = c + reach <->
+// the down-left one at n-p, which the even offset makes (n-1-c) - reach +
+// 1).
+KeyMirror key_mirror(const Layout& layout) {
+  KeyMirror from{};
+  auto index = [](std::uint64_t bit) { return static_cast<std::uint8_t>(std::countr_zero(bit)); };
+  const int n = layout.n;
+  for (int c = 0; c < n; ++c)
+    if (layout.column_bit[c] != 0)
+      from[index(layout.column_bit[c])] = index(layout.column_bit[n - 1 - c]);
+  for (int p = 1; p < n; ++p) {
+    from[index(layout.a_bit[p])] = index(layout.b_bit[n - p]);
+    from[index(layout.b_bit[p])] = index(layout.a_bit[n - p]);
+  }
+  return from;
+}
+
 QueenKeys queen_keys(const Layout& layout) {
   QueenKeys keys{};
   const bool even = layout.n % 2 == 0;
@@ -544,8 +562,9 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
   // holds a round's lists, not the piece's. (Odd n: none; the middle row
   // may hold such a column.)
   const int extra = quarter_extra(n, subproblem.width);
-  const auto quarters =
-      middle != 0 ? quarter_tables(n, subproblem.width + extra, queen_keys(layout)) : nullptr;
+  const auto quarters = middle != 0 ? quarter_tables(n, subproblem.width + extra,
+                                                     queen_keys(layout), key_mirror(layout), poller)
+                                    : nullptr;
   if (quarters) {
     const std::uint32_t wider = chunk_columns(n, subproblem.width + extra) & ~layout.chunk;
     const std::uint32_t bottom_chunk = chunk & ~subproblem.pattern;
@@ -566,6 +585,7 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
       if (!turn_and_sort() || !(by_tiers ? join_tiers() : join_middles())) return outcome;
     } while (subset != 0);
   } else {
+    if (poller.now()) return outcome;  // perhaps while the tables were built
     TopHalves top(layout, subproblem.pattern, middle, poller, lists(tops), tiers);
     TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, lists(bottoms), tiers);
     if (!top.run() || !bottom.run()) return outcome;

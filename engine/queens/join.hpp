@@ -118,6 +118,11 @@ constexpr int kEqual = 0, kHigh = 3, kLists = 4;
 // Each queen's key bits, [row][column] (the top half's rows <= 15).
 using QueenKeys = std::array<std::array<std::uint64_t, 32>, 16>;
 
+// Even n: the key bits of a half mirrored left to right, [bit] = the bit
+// it comes from (columns c <-> n-1-c, a ray at p <-> the other family's at
+// n-p; 0: none, a tag bit, always clear in the tables).
+using KeyMirror = std::array<std::uint8_t, 64>;
+
 // A piece's halves from quarter tables (join_quarters.cpp): every
 // placement of the top half's left quarter (rows and columns 0..a-1; odd
 // n: columns 0..a) and of its right one, once per count, paired by their
@@ -141,6 +146,11 @@ struct QuarterTables {
   static constexpr int kDiagonalShift = 2;
   std::uint64_t diagonals = 0;
   Side left, right;
+  // Even n where the build has AVX-512 BITALG: only the right side is
+  // kept; a piece mirrors the left groups it reads from it (`mirror`, the
+  // key bits' sources, the diagonal bits' too).
+  bool mirrored = false;
+  KeyMirror mirror{};
 };
 bool quarter_tables_fit(int n, int width);
 // The keys a piece lists on average (both sides; join_memory.cpp), and how
@@ -151,8 +161,11 @@ constexpr double kPieceKeys = 1 << 17;
 // into rounds (join.cpp): 0 where its lists are short.
 int quarter_extra(int n, int width);
 // The tables for n, a chunk width and the key's layout: built once, shared
-// by the workers; null where they do not fit (quarter_tables_fit()).
-std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const QueenKeys& keys);
+// by the workers; null where they do not fit (quarter_tables_fit()) or when
+// stopped while they were built.
+std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const QueenKeys& keys,
+                                                    const KeyMirror& mirror,
+                                                    const StopPoller& poller);
 // The keys of the top halves whose chunk columns are `pattern`, into the
 // lists `out` (distinct, grown to exactly their size) as `tiers` sorts
 // them; the number of halves.

@@ -40,8 +40,14 @@ namespace {
 template <class Found>
 class Placer {
  public:
-  Placer(const QuarterTables& tables, const QueenKeys& keys, int first, int width, Found& found)
-      : a_(tables.n / 2), w_(tables.width), width_(width), left_(first == 0), found_(found) {
+  Placer(const QuarterTables& tables, const QueenKeys& keys, int first, int width, Found& found,
+         const StopPoller& poller)
+      : a_(tables.n / 2),
+        w_(tables.width),
+        width_(width),
+        left_(first == 0),
+        found_(found),
+        poller_(poller) {
     const int n = tables.n, odd = n % 2;
     for (int r = 0; r < a_; ++r)
       for (int i = 0; i < width; ++i) {
@@ -57,11 +63,16 @@ class Placer {
         key_[r][i] = keys[r][c];
       }
   }
-  void run() { place(0, 0, 0, 0, 0, false, 0); }
+  // false when stopped
+  bool run() {
+    place(0, 0, 0, 0, 0, false, 0);
+    return !stopped_;
+  }
 
  private:
   void place(int r, std::uint32_t rows, std::uint32_t columns, std::uint32_t down_right,
              std::uint32_t down_left, bool on_long, std::uint64_t key) {
+    if (r == 3 && (stopped_ || (stopped_ = poller_.now()))) return;  // a thousand looks
     if (r == a_) {
       const std::uint32_t low = (1u << w_) - 1;
       const std::uint32_t chunk = left_ ? columns & low : (columns >> (width_ - w_)) & low;
@@ -82,44 +93,45 @@ class Placer {
   int a_, w_, width_;
   bool left_;
   Found& found_;
+  const StopPoller& poller_;
+  bool stopped_ = false;
   std::array<std::array<std::uint64_t, 32>, 16> shared_{};
   std::array<std::array<bool, 32>, 16> on_long_{};
   std::array<std::array<std::uint64_t, 32>, 16> key_{};
 };
 
 template <class Found>
-void place(const QuarterTables& tables, const QueenKeys& keys, int first, int width,
-           Found&& found) {
-  Placer<std::remove_reference_t<Found>>(tables, keys, first, width, found).run();
+bool place(const QuarterTables& tables, const QueenKeys& keys, int first, int width,
+           const StopPoller& poller, Found&& found) {
+  return Placer<std::remove_reference_t<Found>>(tables, keys, first, width, found, poller).run();
 }
 
 // Placed twice, counted then written: the tables are built in place, with
 // no list of entries beside them (which doubled the peak at N = 18).
-void build_side(const QuarterTables& tables, const QueenKeys& keys, int first, int width,
-                QuarterTables::Side& side) {
+// false when stopped
+bool build_side(const QuarterTables& tables, const QueenKeys& keys, int first, int width,
+                const StopPoller& poller, QuarterTables::Side& side) {
   const std::size_t groups = std::size_t{1} << (tables.width + tables.n / 2 + 1);
   side.start.assign(groups + 1, 0);
-  place(tables, keys, first, width,
-        [&](std::uint32_t group, std::uint64_t) { ++side.start[group + 1]; });
+  if (!place(tables, keys, first, width, poller,
+             [&](std::uint32_t group, std::uint64_t) { ++side.start[group + 1]; }))
+    return false;
   for (std::size_t g = 0; g < groups; ++g) side.start[g + 1] += side.start[g];
   side.keys.resize(side.start[groups]);
   std::vector<std::uint32_t> next(side.start.begin(), side.start.end() - 1);
-  place(tables, keys, first, width, [&](std::uint32_t group, std::uint64_t key) {
+  return place(tables, keys, first, width, poller, [&](std::uint32_t group, std::uint64_t key) {
     const std::uint32_t at = next[group]++;
     side.keys[at] = key;
   });
 }
 
-// The pairs of the left placements [x, x_end) and the right ones [y,
-// y_end) (groups) that fit, their keys ORed (less the diagonal bits, plus
-// `tag`) into `out` (null: only counted); the count.
-std::size_t pair_up(const QuarterTables::Side& left, std::uint32_t x, std::uint32_t x_end,
-                    const QuarterTables::Side& right, std::uint32_t y, std::uint32_t y_end,
+// The pairs of the left placements lk[x0, x1) and the right ones rk[y0,
+// y1) that fit, their keys ORed (less the diagonal bits, plus `tag`) into
+// `out` (null: only counted); the count.
+std::size_t pair_up(const std::uint64_t* lk, std::uint32_t x0, std::uint32_t x1,
+                    const std::uint64_t* rk, std::uint32_t y0, std::uint32_t y1,
                     std::uint64_t diagonals, std::uint64_t tag, std::uint64_t* out) {
-  const std::uint32_t x0 = left.start[x], x1 = left.start[x_end];
-  const std::uint32_t y0 = right.start[y], y1 = right.start[y_end];
   if (x0 == x1 || y0 == y1) return 0;
-  const std::uint64_t* rk = right.keys.data();
   std::size_t count = 0;
 #if defined(__AVX512F__)
   // 8 right placements at a time, the last ones masked (most groups are
@@ -128,7 +140,7 @@ std::size_t pair_up(const QuarterTables::Side& left, std::uint32_t x, std::uint3
   // (kv | r) & ~dv: ternary logic 0x0e (A = dv, B = kv, C = r).
   const __m512i dv = _mm512_set1_epi64(static_cast<long long>(diagonals));
   for (std::uint32_t i = x0; i < x1; ++i) {
-    const std::uint64_t k = left.keys[i];
+    const std::uint64_t k = lk[i];
     const __m512i lv = _mm512_set1_epi64(static_cast<long long>(k & diagonals));
     const __m512i kv = _mm512_set1_epi64(static_cast<long long>((k & ~diagonals) | tag));
     for (std::uint32_t j = y0; j < y1; j += 8) {
@@ -145,14 +157,14 @@ std::size_t pair_up(const QuarterTables::Side& left, std::uint32_t x, std::uint3
   }
 #else
   for (std::uint32_t i = x0; i < x1; ++i) {
-    const std::uint64_t d = left.keys[i] & diagonals;
+    const std::uint64_t d = lk[i] & diagonals;
     if (out == nullptr) {
       std::size_t c = 0;
       for (std::uint32_t j = y0; j < y1; ++j) c += (d & rk[j]) == 0;
       count += c;
       continue;
     }
-    const std::uint64_t k = (left.keys[i] & ~diagonals) | tag;
+    const std::uint64_t k = (lk[i] & ~diagonals) | tag;
     for (std::uint32_t j = y0; j < y1; ++j) {
       out[count] = (k | rk[j]) & ~diagonals;
       count += (d & rk[j]) == 0;
@@ -162,13 +174,31 @@ std::size_t pair_up(const QuarterTables::Side& left, std::uint32_t x, std::uint3
   return count;
 }
 
+#if defined(__AVX512BITALG__)
+constexpr bool kMirror = true;
+// keys[i] mirrored into out[i]: one bit gather (vpshufbitqmb) a key, the
+// 64 sources in one vector.
+void mirror_keys(const std::uint64_t* keys, std::size_t n, const KeyMirror& from,
+                 std::uint64_t* out) {
+  const __m512i sources = _mm512_loadu_si512(static_cast<const void*>(from.data()));
+  for (std::size_t i = 0; i < n; ++i)
+    out[i] =
+        _mm512_bitshuffle_epi64_mask(_mm512_set1_epi64(static_cast<long long>(keys[i])), sources);
+}
+#else
+constexpr bool kMirror = false;
+void mirror_keys(const std::uint64_t*, std::size_t, const KeyMirror&, std::uint64_t*) {}
+#endif
+
 }  // namespace
 
 bool quarter_tables_fit(int n, int width) {
   return n >= 4 && n / 2 <= kMaxQuarterRows && width <= n / 2;
 }
 
-std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const QueenKeys& keys) {
+std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const QueenKeys& keys,
+                                                    const KeyMirror& mirror,
+                                                    const StopPoller& poller) {
   if (!quarter_tables_fit(n, width)) return nullptr;
   // The placements' diagonal bits go below the key's lowest bit in use
   // (and above the tags): where they do not fit (N = 18 in chunks narrower
@@ -191,9 +221,23 @@ std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const Quee
   tables->width = width;
   tables->keys = keys;
   tables->diagonals = ((std::uint64_t{1} << (2 * (a - 1))) - 1) << QuarterTables::kDiagonalShift;
-  // Odd n: the middle column goes with the left quarter.
-  build_side(*tables, keys, 0, a + odd, tables->left);
-  build_side(*tables, keys, a + odd, a, tables->right);
+  // Odd n: the middle column goes with the left quarter. Even n: the left
+  // quarter is the right one mirrored (its diagonal bits: the down-right
+  // family's i is the down-left's a-2-i and the other way round).
+  if (!build_side(*tables, keys, a + odd, a, poller, tables->right)) return nullptr;
+  if (kMirror && odd == 0) {
+    tables->mirrored = true;
+    tables->mirror = mirror;
+    const int d = QuarterTables::kDiagonalShift;
+    for (int i = 0; i <= a - 2; ++i) {
+      tables->mirror[static_cast<std::size_t>(d + i)] =
+          static_cast<std::uint8_t>(d + a - 1 + a - 2 - i);
+      tables->mirror[static_cast<std::size_t>(d + a - 1 + i)] =
+          static_cast<std::uint8_t>(d + a - 2 - i);
+    }
+  } else if (!build_side(*tables, keys, 0, a + odd, poller, tables->left)) {
+    return nullptr;
+  }
   last = tables;
   return last;
 }
@@ -217,13 +261,33 @@ std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, co
     where[rows].first = rank == tiers.low ? kEqual : kHigh;
     where[rows].second = rank == tiers.low || rank < tiers.high ? 0 : rank == tiers.high ? 1 : 2;
   }
+  // The left groups of the piece's chunk: from the left table, or (even n)
+  // its mirror, the right groups of the reversed chunk, mirrored into this
+  // worker's buffer (both passes read them).
+  const std::uint64_t* left_keys = tables.left.keys.data();
+  const std::uint32_t* left_start = tables.left.start.data();
+  std::uint32_t left_group = left_chunk << (a + 1), left_base = 0;
+  if (tables.mirrored) {
+    std::uint32_t reversed = 0;
+    for (int i = 0; i < w; ++i)
+      if (left_chunk >> i & 1u) reversed |= 1u << (w - 1 - i);
+    thread_local std::vector<std::uint64_t> buffer;
+    left_start = tables.right.start.data();
+    left_group = reversed << (a + 1);
+    left_base = left_start[left_group];
+    const std::uint32_t end = left_start[(reversed + 1) << (a + 1)];
+    resize_exactly(buffer, end - left_base);
+    mirror_keys(tables.right.keys.data() + left_base, end - left_base, tables.mirror,
+                buffer.data());
+    left_keys = buffer.data();
+  }
   auto lists = [&](std::uint32_t rows, int diagonals) {
     return tiers.by_diagonals ? kEqual + diagonals : where[rows].first;
   };
   auto each = [&](auto&& action) {
     for (std::uint32_t rows = 0; rows <= all_rows; ++rows) {
       if (where[rows].first < 0) continue;
-      const std::uint32_t x = (left_chunk << (a + 1)) | (rows << 1);
+      const std::uint32_t x = left_group | (rows << 1);
       const std::uint32_t y = (right_chunk << (a + 1)) | ((all_rows ^ rows) << 1);
       if (!tiers.by_diagonals) {  // both groups of each side at once
         action(where[rows].first, x, x + 2, y, y + 2, where[rows].second);
@@ -239,8 +303,9 @@ std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, co
   std::array<std::size_t, kLists> sizes{};
   each([&](int list, std::uint32_t x, std::uint32_t x_end, std::uint32_t y, std::uint32_t y_end,
            std::uint64_t) {
-    sizes[list] +=
-        pair_up(tables.left, x, x_end, tables.right, y, y_end, tables.diagonals, 0, nullptr);
+    sizes[list] += pair_up(left_keys, left_start[x] - left_base, left_start[x_end] - left_base,
+                           tables.right.keys.data(), tables.right.start[y],
+                           tables.right.start[y_end], tables.diagonals, 0, nullptr);
   });
   std::array<std::size_t, kLists> at{};
   std::uint64_t total = 0;
@@ -254,8 +319,9 @@ std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, co
   }
   each([&](int list, std::uint32_t x, std::uint32_t x_end, std::uint32_t y, std::uint32_t y_end,
            std::uint64_t tag) {
-    at[list] += pair_up(tables.left, x, x_end, tables.right, y, y_end, tables.diagonals, tag,
-                        out[list]->data() + at[list]);
+    at[list] += pair_up(left_keys, left_start[x] - left_base, left_start[x_end] - left_base,
+                        tables.right.keys.data(), tables.right.start[y], tables.right.start[y_end],
+                        tables.diagonals, tag, out[list]->data() + at[list]);
   });
   for (int i = 0; i < kLists; ++i)
     if (distinct(i)) out[i]->resize(sizes[i]);
@@ -264,7 +330,9 @@ std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, co
 
 double quarter_table_bytes(int n) {
   // Placements of one quarter, counted: a = n/2 rows and columns, and (odd
-  // n, the left one) a rows and a + 1 columns.
+  // n, the left one) a rows and a + 1 columns. Even n counts both sides
+  // where only the right one is kept: the worker's mirrored groups are at
+  // most as many.
   static constexpr double kSquare[] = {1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442};
   static constexpr double kWide[] = {1, 3, 9, 37, 185, 1039, 6335, 42807, 316395, 2524999};
   const int a = n / 2;
