@@ -20,7 +20,9 @@
 // complement and the mirror reverses it, so one pattern per orbit is
 // counted, weighted by the orbit's size (join_frontier.cpp). At even n the
 // two diagonal reflections weigh boards by their long diagonals
-// (kDiagonalJoins). The pairs are counted in join_pairs.cpp.
+// (kDiagonalJoins). The pairs are counted in join_pairs.cpp. The halves
+// come from the quarter tables (join_quarters.cpp) up to N = 19, else from
+// TopHalves, row by row.
 #include "queens/join.hpp"
 
 #include <algorithm>
@@ -123,12 +125,42 @@ Layout layout_for(int n, int width) {
 // (and, when `middle` >= 0, that leave the middle square (a, middle) alone).
 // An iterative bitboard backtracker; the last row is not pushed: its
 // queens' keys are the parent's key with one column's bits added.
-struct Tiers {
-  int width = 0;  // 0: every half kEqual
-  int low = 0;    // the piece's pattern's ranks (pattern_rank())
-  int high = 0;
-  bool by_diagonals = true;  // kEqual + d: the piece's halves all rank alike
-};
+// A queen in row r, column c: its column, its down-right ray crossing the
+// cut at c + (a - r) and its down-left ray at c - (a - r) (one further
+// right for even n, whose turned half starts a row lower); positions
+// 1..n-1 only. A half's key is the OR of its queens' keys.
+// Even n: where each key bit of a half mirrored left to right comes from
+// (a queen at column c <-> n-1-c; its down-right ray at p = c + reach <->
+// the down-left one at n-p, which the even offset makes (n-1-c) - reach +
+// 1).
+KeyMirror key_mirror(const Layout& layout) {
+  KeyMirror from{};
+  auto index = [](std::uint64_t bit) { return static_cast<std::uint8_t>(std::countr_zero(bit)); };
+  const int n = layout.n;
+  for (int c = 0; c < n; ++c)
+    if (layout.column_bit[c] != 0)
+      from[index(layout.column_bit[c])] = index(layout.column_bit[n - 1 - c]);
+  for (int p = 1; p < n; ++p) {
+    from[index(layout.a_bit[p])] = index(layout.b_bit[n - p]);
+    from[index(layout.b_bit[p])] = index(layout.a_bit[n - p]);
+  }
+  return from;
+}
+
+QueenKeys queen_keys(const Layout& layout) {
+  QueenKeys keys{};
+  const bool even = layout.n % 2 == 0;
+  for (int r = 0; r < layout.rows; ++r)
+    for (int c = 0; c < layout.n; ++c) {
+      const int reach = layout.rows - r;
+      const int right = c + reach, left = c - reach + (even ? 1 : 0);
+      const std::uint32_t column = 1u << c;
+      const std::uint32_t a_ray = right < layout.n ? 1u << right : 0;
+      const std::uint32_t b_ray = left >= 1 ? 1u << left : 0;
+      keys[r][c] = layout.key(column & layout.inner, a_ray, b_ray);
+    }
+  return keys;
+}
 class TopHalves {
  public:
   // The halves go to out[kEqual + d] (d the long diagonals they hold) or
@@ -140,7 +172,6 @@ class TopHalves {
             std::array<std::vector<std::uint64_t>*, kLists> out, Tiers tiers = {})
       : layout_(layout), pattern_(pattern), tiers_(tiers), poller_(poller), out_(out) {
     const std::uint32_t chunk = middle >= 0 ? layout.chunk & ~(1u << middle) : layout.chunk;
-    const bool even = layout.n % 2 == 0;
     for (int r = 0; r < layout.rows; ++r) {
       std::uint32_t allowed = layout.full & ~(chunk & ~pattern);
       if (middle >= 0) {  // the middle queen's column and diagonals
@@ -154,19 +185,7 @@ class TopHalves {
       // for the top half, and the same squares of the turned bottom half.
       long_diagonals_[r] = (1u << r) | (1u << (layout.n - 1 - r));
     }
-    // A queen in row r, column c: its column, its down-right ray crossing
-    // the cut at c + (a - r) and its down-left ray at c - (a - r) (one
-    // further right for even n, whose turned half starts a row lower);
-    // positions 1..n-1 only. A half's key is the OR of its queens' keys.
-    for (int r = 0; r < layout.rows; ++r)
-      for (int c = 0; c < layout.n; ++c) {
-        const int reach = layout.rows - r;
-        const int right = c + reach, left = c - reach + (even ? 1 : 0);
-        const std::uint32_t column = 1u << c;
-        const std::uint32_t a_ray = right < layout.n ? 1u << right : 0;
-        const std::uint32_t b_ray = left >= 1 ? 1u << left : 0;
-        queen_key_[r][c] = layout.key(column & layout.inner, a_ray, b_ray);
-      }
+    queen_key_ = queen_keys(layout);
   }
 
   // false when stopped
@@ -305,7 +324,7 @@ class TopHalves {
   std::array<std::uint32_t, kMaxRankWidth + 1> prefix_{};  // sides of the outer rows above
   std::array<std::uint32_t, 32> allowed_{};
   std::array<std::uint32_t, 32> long_diagonals_{};
-  std::array<std::array<std::uint64_t, 32>, 16> queen_key_{};  // rows <= 15 (kMaxJoinN)
+  QueenKeys queen_key_{};  // rows <= 15 (kMaxJoinN)
   StopPoller& poller_;
   std::array<std::vector<std::uint64_t>*, kLists> out_;
   std::uint64_t nodes_ = 0;
@@ -406,6 +425,21 @@ double JoinCount::work(const Instance& instance, const Subproblem& subproblem) {
   return 1 + halves * (1 + kJoinShare * joins);
 }
 
+namespace {
+// The keys with no bit of `bits` (with `any`: some bit), written to `kept`
+// (which may be `keys` itself) in order; their count. Branch-free: every
+// key is written, the count moves past the kept ones.
+std::size_t keep(const std::vector<std::uint64_t>& keys, std::uint64_t bits, std::uint64_t* kept,
+                 bool any = false) {
+  std::size_t count = 0;
+  for (auto key : keys) {
+    kept[count] = key;
+    count += ((key & bits) == 0) != any;
+  }
+  return count;
+}
+}  // namespace
+
 Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
                          Search<Solution>& search) {
   Outcome outcome;
@@ -441,16 +475,6 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
     const PatternRank rank = pattern_rank(subproblem.pattern, n, subproblem.width);
     tiers = {subproblem.width, rank.low, rank.high, rank.low == side_top_rank(subproblem.width)};
   }
-  TopHalves top(layout, subproblem.pattern, middle, poller, lists(tops), tiers);
-  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, lists(bottoms), tiers);
-  if (!top.run() || !bottom.run()) return outcome;
-  for (auto& list : bottoms)
-    for (auto& key : list) key = layout.turned(key);
-  for (int i = 0; i < kLists; ++i)
-    if (!sort_keys(tops[i], scratch, poller) || !sort_keys(bottoms[i], scratch, poller))
-      return outcome;
-  outcome.nodes = top.nodes() + bottom.nodes();
-
   const std::uint64_t rays = layout.slot_a | layout.slot_b;
   Count pairs = 0;  // weighted
   // false when stopped
@@ -460,56 +484,113 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
     outcome.pairs += join.compared;
     return !join.stopped;
   };
-  if (by_tiers) {
+  // The bottoms turned, both sides ordered; false when stopped.
+  auto turn_and_sort = [&] {
+    for (auto& list : bottoms)
+      for (auto& key : list) key = layout.turned(key);
+    for (int i = 0; i < kLists; ++i)
+      if (!sort_keys(tops[i], scratch, poller) || !sort_keys(bottoms[i], scratch, poller))
+        return false;
+    return true;
+  };
+  // Even n: the weighted joins of the lists; false when stopped.
+  auto join_tiers = [&] {
     auto join = [&](const TierJoin& part) {
-      auto& x = tops[part.top];
-      auto& y = bottoms[part.bottom];
-      return add(count_pairs(layout.column_key_mask, rays, x.data(), x.size(), y.data(), y.size(),
-                             poller, buffers.table, part.tagged ? &kClassWeights : nullptr),
+      std::uint64_t* x = tops[part.top].data();
+      std::uint64_t* y = bottoms[part.bottom].data();
+      std::size_t nx = tops[part.top].size(), ny = bottoms[part.bottom].size();
+      if (part.tagged) {
+        // The kHigh halves of class 0 weigh 0 with every kEqual half: the
+        // others, still in order, in the radix passes' buffer.
+        const bool top_high = part.top == kHigh;
+        const auto& high = top_high ? tops[kHigh] : bottoms[kHigh];
+        resize_exactly(scratch, high.size());
+        const std::size_t kept = keep(high, layout.tag_mask, scratch.data(), true);
+        (top_high ? x : y) = scratch.data();
+        (top_high ? nx : ny) = kept;
+      }
+      return add(count_pairs(layout.column_key_mask, rays, x, nx, y, ny, poller, buffers.table,
+                             part.tagged ? &kClassWeights : nullptr),
                  part.weight);
     };
     if (tiers.by_diagonals) {
       for (const TierJoin& part : kEqualJoins)
-        if (!join(part)) return outcome;
+        if (!join(part)) return false;
     } else {
       for (const TierJoin& part : kHighJoins)
-        if (!join(part)) return outcome;
-      if (tiers.low == tiers.high && !join({kEqual, kEqual, 1, false})) return outcome;
+        if (!join(part)) return false;
+      if (tiers.low == tiers.high && !join({kEqual, kEqual, 1, false})) return false;
     }
-  } else if (!has_middle(n) || own_middle) {
-    const PairCount join = count_pairs(layout.column_key_mask, rays, tops[0].data(), tops[0].size(),
-                                       bottoms[0].data(), bottoms[0].size(), poller, buffers.table);
-    if (!add(join, 1)) return outcome;
-  } else {
-    // The middle queen in each inner column m: the halves that leave its
-    // square alone, joined on the inner columns but m.
+    return true;
+  };
+  // Odd n: one join (a middle queen of its own), or one per inner middle
+  // column m of the halves that leave its square alone, joined on the inner
+  // columns but m; false when stopped.
+  auto join_middles = [&] {
+    if (own_middle) {
+      const PairCount join =
+          count_pairs(layout.column_key_mask, rays, tops[0].data(), tops[0].size(),
+                      bottoms[0].data(), bottoms[0].size(), poller, buffers.table);
+      return add(join, 1);
+    }
     const std::vector<std::uint64_t>& all_tops = tops[0];
     const std::vector<std::uint64_t>& all_bottoms = bottoms[0];
     auto& top_m = buffers.top_m;
     auto& bottom_m = buffers.bottom_m;
     resize_exactly(top_m, all_tops.size());
     resize_exactly(bottom_m, all_bottoms.size());
-    // Branch-free: every key is written, the count moves past the kept ones.
-    auto keep = [](const std::vector<std::uint64_t>& keys, std::uint64_t attacks,
-                   std::vector<std::uint64_t>& kept) {
-      std::size_t count = 0;
-      for (auto key : keys) {
-        kept[count] = key;
-        count += (key & attacks) == 0;
-      }
-      return count;
-    };
     for (int m = 0; m < n; ++m) {
       if (!(layout.inner >> m & 1u)) continue;
-      if (poller.now()) return outcome;
+      if (poller.now()) return false;
       const std::uint64_t attacks = layout.attacks_middle(m);
-      const std::size_t top_count = keep(all_tops, attacks, top_m);
-      const std::size_t bottom_count = keep(all_bottoms, attacks, bottom_m);
+      const std::size_t top_count = keep(all_tops, attacks, top_m.data());
+      const std::size_t bottom_count = keep(all_bottoms, attacks, bottom_m.data());
       const PairCount join =
           count_pairs(layout.column_key_mask & ~layout.column_bit[m], rays, top_m.data(), top_count,
                       bottom_m.data(), bottom_count, poller, buffers.table);
-      if (!add(join, 1)) return outcome;
+      if (!add(join, 1)) return false;
     }
+    return true;
+  };
+  // The halves from the count's quarter tables where they fit (N <= 19,
+  // quarters of up to 9 rows, and room in the key for their diagonal bits;
+  // odd n: not for a middle queen in column 0, whose attacks no key bit
+  // shows), else row by row. Even n in rounds: the tables group the
+  // quarters by `extra` more columns beside the chunk on each side, and a
+  // round lists the tops that hold one subset of them and the bottoms that
+  // hold the others (no other bottom pairs with these tops), so a worker
+  // holds a round's lists, not the piece's. (Odd n: none; the middle row
+  // may hold such a column.)
+  const int extra = quarter_extra(n, subproblem.width);
+  const auto quarters = middle != 0 ? quarter_tables(n, subproblem.width + extra,
+                                                     queen_keys(layout), key_mirror(layout), poller)
+                                    : nullptr;
+  if (quarters) {
+    const std::uint32_t wider = chunk_columns(n, subproblem.width + extra) & ~layout.chunk;
+    const std::uint32_t bottom_chunk = chunk & ~subproblem.pattern;
+    const Tiers listed = by_tiers ? tiers : Tiers{0, 0, 0, false};
+    // Every subset of `wider`, the empty one last.
+    std::uint32_t subset = 0;
+    do {
+      subset = (subset - wider) & wider;
+      if (poller.now()) return outcome;
+      outcome.nodes +=
+          list_halves(*quarters, subproblem.pattern | subset, listed, lists(tops)) +
+          list_halves(*quarters, bottom_chunk | (wider & ~subset), listed, lists(bottoms));
+      if (own_middle) {  // the halves the middle queen attacks (chunk column m > 0)
+        const std::uint64_t attacks = layout.attacks_middle(middle);
+        tops[0].resize(keep(tops[0], attacks, tops[0].data()));
+        bottoms[0].resize(keep(bottoms[0], attacks, bottoms[0].data()));
+      }
+      if (!turn_and_sort() || !(by_tiers ? join_tiers() : join_middles())) return outcome;
+    } while (subset != 0);
+  } else {
+    if (poller.now()) return outcome;  // perhaps while the tables were built
+    TopHalves top(layout, subproblem.pattern, middle, poller, lists(tops), tiers);
+    TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, lists(bottoms), tiers);
+    if (!top.run() || !bottom.run()) return outcome;
+    outcome.nodes = top.nodes() + bottom.nodes();
+    if (!turn_and_sort() || !(by_tiers ? join_tiers() : join_middles())) return outcome;
   }
   outcome.count = pairs * subproblem.weight;
   outcome.complete = true;

@@ -4,6 +4,7 @@
 //   join.cpp           a piece: its halves listed, sorted, joined, weighed
 //   join_pairs.cpp     the pairs of two sorted key lists that make solutions
 //   join_frontier.cpp  the chunk patterns, one per orbit, and their weights
+//   join_quarters.cpp  a piece's halves from the quarter tables (N <= 19)
 //   join_memory.cpp    what a piece needs, the chunk for a budget, the
 //                      workers' reused buffers
 #pragma once
@@ -11,6 +12,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "nursery/queens.hpp"
@@ -75,6 +77,18 @@ struct PatternRank {
 };
 PatternRank pattern_rank(std::uint32_t pattern, int n, int width);
 
+// How a piece weighs its halves (join.cpp, "Even n: the transposes"): a
+// half's first `width` rows' sides are ranked (side_rank()) against the
+// piece's pattern's ranks; below `low` the half is dropped, at it kEqual,
+// above it kHigh (tagged by its class against `high`). width 0: every half
+// kEqual. by_diagonals: kEqual + d, the long diagonals d a half holds.
+struct Tiers {
+  int width = 0;
+  int low = 0;
+  int high = 0;
+  bool by_diagonals = true;
+};
+
 // Pairs (x of the tops, y of the turned bottoms) whose inner columns (the
 // key bits `columns`) are complements and whose rays (`rays`) miss each
 // other (join_pairs.cpp). Both lists are ordered by sort_keys(); they are
@@ -98,6 +112,70 @@ PairCount count_pairs(std::uint64_t columns, std::uint64_t rays, std::uint64_t* 
 bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch,
                const StopPoller& poller);
 
+// The lists of a piece: see PieceBuffers.
+constexpr int kEqual = 0, kHigh = 3, kLists = 4;
+
+// Each queen's key bits, [row][column] (the top half's rows <= 15).
+using QueenKeys = std::array<std::array<std::uint64_t, 32>, 16>;
+
+// Even n: the key bits of a half mirrored left to right, [bit] = the bit
+// it comes from (columns c <-> n-1-c, a ray at p <-> the other family's at
+// n-p; 0: none, a tag bit, always clear in the tables).
+using KeyMirror = std::array<std::uint8_t, 64>;
+
+// A piece's halves from quarter tables (join_quarters.cpp): every
+// placement of the top half's left quarter (rows and columns 0..a-1; odd
+// n: columns 0..a) and of its right one, once per count, paired by their
+// rows and diagonals.
+// Quarters up to kMaxQuarterRows rows (N <= 19: at N = 18 915,442
+// placements a side, at N = 19 2,524,999 on the left).
+constexpr int kMaxQuarterRows = 9;
+struct QuarterTables {
+  int n = 0, width = 0;
+  QueenKeys keys{};
+  // A quarter's placements ordered by group: (its chunk columns << (a +
+  // 1)) | (its rows << 1) | (holds the long diagonal); `start` has a
+  // group's first entry (and one past the last group).
+  // Each placement's key holds, below the key's bits in use, the diagonals
+  // a queen of the other side may share (2 (a - 1) bits from bit
+  // kDiagonalShift, above the tags): `diagonals`, cleared in a half's key.
+  struct Side {
+    std::vector<std::uint64_t> keys;
+    std::vector<std::uint32_t> start;
+  };
+  static constexpr int kDiagonalShift = 2;
+  std::uint64_t diagonals = 0;
+  Side left, right;
+  // Even n where the build has AVX-512 BITALG: only the right side is
+  // kept; a piece mirrors the left groups it reads from it (`mirror`, the
+  // key bits' sources, the diagonal bits' too).
+  bool mirrored = false;
+  KeyMirror mirror{};
+};
+bool quarter_tables_fit(int n, int width);
+// The keys a piece lists on average (both sides; join_memory.cpp), and how
+// many a piece (or a round of one) should hold: 1 MiB, the L2 cache.
+double join_piece_keys(int n, int width);
+constexpr double kPieceKeys = 1 << 17;
+// The columns beside a chunk of `width` (on each side) that split a piece
+// into rounds (join.cpp): 0 where its lists are short.
+int quarter_extra(int n, int width);
+// The tables for n, a chunk width and the key's layout: built once, shared
+// by the workers; null where they do not fit (quarter_tables_fit()) or when
+// stopped while they were built.
+std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const QueenKeys& keys,
+                                                    const KeyMirror& mirror,
+                                                    const StopPoller& poller);
+// The keys of the top halves whose chunk columns are `pattern`, into the
+// lists `out` (distinct, grown to exactly their size) as `tiers` sorts
+// them; the number of halves.
+std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, const Tiers& tiers,
+                          std::array<std::vector<std::uint64_t>*, kLists> out);
+// The tables' bytes (0 where none are built).
+double quarter_table_bytes(int n);
+// A list written past its end by up to this many keys (vector stores).
+constexpr std::size_t kWriteSlack = 8;
+
 // A worker's lists of keys, kept from piece to piece: allocating them
 // afresh for each piece cost page faults (system time: a quarter of the CPU
 // time at N = 19) and left the allocator holding the largest pieces' pages.
@@ -107,7 +185,6 @@ bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scr
 // for the halves whose outer rows rank at the piece's lower rank (kEqual + d
 // by the long diagonals d they hold, where every half does), kHigh for
 // those that rank higher. Odd n: one list.
-constexpr int kEqual = 0, kHigh = 3, kLists = 4;
 struct PieceBuffers {
   std::array<std::vector<std::uint64_t>, kLists> tops, bottoms;
   std::vector<std::uint64_t> scratch;                       // the radix passes' other half

@@ -1,0 +1,344 @@
+// A piece's halves built from quarter tables (see join.hpp).
+//
+// A top half (rows 0..a-1, a = n/2) is a left quarter (columns 0..a-1;
+// odd n: 0..a, the middle column with it) and a right quarter (the other
+// columns): every row holds its queen in one of the two, so the left
+// quarter's rows R and the right quarter's are complements. Within a
+// quarter the queens are placed once for the whole count (every row empty
+// or one queen, none attacking another); two quarters make a half exactly
+// when no queen of one shares a diagonal with a queen of the other. Only
+// part of each diagonal family can hold queens of both: a left queen (r, c)
+// and a right one (r', c') share a down-right diagonal when c - r = c' -
+// r', which lies in 1..a-1 on both sides (odd n: 2..a), and a down-left one
+// when r + c = r' + c', in a..2a-2 (odd n: a+1..2a-1); so a quarter's 2 (a
+// - 1) diagonal bits, kept in its key's free low bits, say with one AND
+// whether two quarters fit. A half's key is the OR of its quarters' keys
+// (each queen's key bits, the same as TopHalves's), less those bits. The
+// tables are ordered by (the quarter's chunk columns, its rows, whether it
+// holds the board's long diagonal), so a piece reads the groups its
+// pattern allows and the outer rows' ranks (R's first w rows) are known per
+// group, before any pair is tried.
+#include <algorithm>
+#include <bit>
+#include <memory>
+#include <mutex>
+#include <type_traits>
+#include <vector>
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+
+#include "queens/join.hpp"
+
+namespace nursery::queens::join_detail {
+
+namespace {
+
+// Every placement of one quarter: rows 0..a-1, columns [first, first +
+// width); `found(group, diagonals, key)` for each. Depth first, a row
+// left empty or given one queen.
+template <class Found>
+class Placer {
+ public:
+  Placer(const QuarterTables& tables, const QueenKeys& keys, int first, int width, Found& found,
+         const StopPoller& poller)
+      : a_(tables.n / 2),
+        w_(tables.width),
+        width_(width),
+        left_(first == 0),
+        found_(found),
+        poller_(poller) {
+    const int n = tables.n, odd = n % 2;
+    for (int r = 0; r < a_; ++r)
+      for (int i = 0; i < width; ++i) {
+        const int c = first + i;
+        // The diagonals a queen of the other quarter may share.
+        // In the key's free low bits (QuarterTables::kDiagonalShift).
+        std::uint64_t shared = 0;
+        if (c - r >= 1 + odd && c - r <= a_ - 1 + odd) shared |= 1ull << (c - r - 1 - odd);
+        if (r + c >= a_ + odd && r + c <= 2 * a_ - 2 + odd)
+          shared |= 1ull << (a_ - 1 + r + c - a_ - odd);
+        shared_[r][i] = shared << QuarterTables::kDiagonalShift;
+        on_long_[r][i] = left_ ? c == r : c == n - 1 - r;
+        key_[r][i] = keys[r][c];
+      }
+  }
+  // false when stopped
+  bool run() {
+    place(0, 0, 0, 0, 0, false, 0);
+    return !stopped_;
+  }
+
+ private:
+  void place(int r, std::uint32_t rows, std::uint32_t columns, std::uint32_t down_right,
+             std::uint32_t down_left, bool on_long, std::uint64_t key) {
+    if (r == 3 && (stopped_ || (stopped_ = poller_.now()))) return;  // a thousand looks
+    if (r == a_) {
+      const std::uint32_t low = (1u << w_) - 1;
+      const std::uint32_t chunk = left_ ? columns & low : (columns >> (width_ - w_)) & low;
+      found_((chunk << (a_ + 1)) | (rows << 1) | (on_long ? 1u : 0u), key);
+      return;
+    }
+    place(r + 1, rows, columns, down_right << 1, down_left >> 1, on_long, key);
+    const std::uint32_t full = (1u << width_) - 1;
+    for (std::uint32_t free = full & ~(columns | down_right | down_left); free != 0;
+         free &= free - 1) {
+      const int i = std::countr_zero(free);
+      const std::uint32_t bit = 1u << i;
+      place(r + 1, rows | 1u << r, columns | bit, (down_right | bit) << 1, (down_left | bit) >> 1,
+            on_long || on_long_[r][i], key | key_[r][i] | shared_[r][i]);
+    }
+  }
+
+  int a_, w_, width_;
+  bool left_;
+  Found& found_;
+  const StopPoller& poller_;
+  bool stopped_ = false;
+  std::array<std::array<std::uint64_t, 32>, 16> shared_{};
+  std::array<std::array<bool, 32>, 16> on_long_{};
+  std::array<std::array<std::uint64_t, 32>, 16> key_{};
+};
+
+template <class Found>
+bool place(const QuarterTables& tables, const QueenKeys& keys, int first, int width,
+           const StopPoller& poller, Found&& found) {
+  return Placer<std::remove_reference_t<Found>>(tables, keys, first, width, found, poller).run();
+}
+
+// Placed twice, counted then written: the tables are built in place, with
+// no list of entries beside them (which doubled the peak at N = 18).
+// false when stopped
+bool build_side(const QuarterTables& tables, const QueenKeys& keys, int first, int width,
+                const StopPoller& poller, QuarterTables::Side& side) {
+  const std::size_t groups = std::size_t{1} << (tables.width + tables.n / 2 + 1);
+  side.start.assign(groups + 1, 0);
+  if (!place(tables, keys, first, width, poller,
+             [&](std::uint32_t group, std::uint64_t) { ++side.start[group + 1]; }))
+    return false;
+  for (std::size_t g = 0; g < groups; ++g) side.start[g + 1] += side.start[g];
+  side.keys.resize(side.start[groups]);
+  std::vector<std::uint32_t> next(side.start.begin(), side.start.end() - 1);
+  return place(tables, keys, first, width, poller, [&](std::uint32_t group, std::uint64_t key) {
+    const std::uint32_t at = next[group]++;
+    side.keys[at] = key;
+  });
+}
+
+// The pairs of the left placements lk[x0, x1) and the right ones rk[y0,
+// y1) that fit, their keys ORed (less the diagonal bits, plus `tag`) into
+// `out` (null: only counted); the count.
+std::size_t pair_up(const std::uint64_t* lk, std::uint32_t x0, std::uint32_t x1,
+                    const std::uint64_t* rk, std::uint32_t y0, std::uint32_t y1,
+                    std::uint64_t diagonals, std::uint64_t tag, std::uint64_t* out) {
+  if (x0 == x1 || y0 == y1) return 0;
+  std::size_t count = 0;
+#if defined(__AVX512F__)
+  // 8 right placements at a time, the last ones masked (most groups are
+  // shorter than 8 in wide chunks): their diagonal bits tested, the keys
+  // that fit compressed into the list (8 slots of slack behind it).
+  // (kv | r) & ~dv: ternary logic 0x0e (A = dv, B = kv, C = r).
+  const __m512i dv = _mm512_set1_epi64(static_cast<long long>(diagonals));
+  for (std::uint32_t i = x0; i < x1; ++i) {
+    const std::uint64_t k = lk[i];
+    const __m512i lv = _mm512_set1_epi64(static_cast<long long>(k & diagonals));
+    const __m512i kv = _mm512_set1_epi64(static_cast<long long>((k & ~diagonals) | tag));
+    for (std::uint32_t j = y0; j < y1; j += 8) {
+      const __mmask8 live =
+          y1 - j >= 8 ? __mmask8{0xff} : static_cast<__mmask8>((1u << (y1 - j)) - 1);
+      const __m512i r = _mm512_maskz_loadu_epi64(live, rk + j);
+      const __mmask8 fit = _mm512_mask_testn_epi64_mask(live, lv, r);
+      if (out != nullptr)
+        _mm512_storeu_si512(
+            static_cast<void*>(out + count),
+            _mm512_maskz_compress_epi64(fit, _mm512_ternarylogic_epi64(dv, kv, r, 0x0e)));
+      count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(fit)));
+    }
+  }
+#else
+  for (std::uint32_t i = x0; i < x1; ++i) {
+    const std::uint64_t d = lk[i] & diagonals;
+    if (out == nullptr) {
+      std::size_t c = 0;
+      for (std::uint32_t j = y0; j < y1; ++j) c += (d & rk[j]) == 0;
+      count += c;
+      continue;
+    }
+    const std::uint64_t k = (lk[i] & ~diagonals) | tag;
+    for (std::uint32_t j = y0; j < y1; ++j) {
+      out[count] = (k | rk[j]) & ~diagonals;
+      count += (d & rk[j]) == 0;
+    }
+  }
+#endif
+  return count;
+}
+
+#if defined(__AVX512BITALG__)
+constexpr bool kMirror = true;
+// keys[i] mirrored into out[i]: one bit gather (vpshufbitqmb) a key, the
+// 64 sources in one vector.
+void mirror_keys(const std::uint64_t* keys, std::size_t n, const KeyMirror& from,
+                 std::uint64_t* out) {
+  const __m512i sources = _mm512_loadu_si512(static_cast<const void*>(from.data()));
+  for (std::size_t i = 0; i < n; ++i)
+    out[i] =
+        _mm512_bitshuffle_epi64_mask(_mm512_set1_epi64(static_cast<long long>(keys[i])), sources);
+}
+#else
+constexpr bool kMirror = false;
+void mirror_keys(const std::uint64_t*, std::size_t, const KeyMirror&, std::uint64_t*) {}
+#endif
+
+}  // namespace
+
+bool quarter_tables_fit(int n, int width) {
+  return n >= 4 && n / 2 <= kMaxQuarterRows && width <= n / 2;
+}
+
+std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const QueenKeys& keys,
+                                                    const KeyMirror& mirror,
+                                                    const StopPoller& poller) {
+  if (!quarter_tables_fit(n, width)) return nullptr;
+  // The placements' diagonal bits go below the key's lowest bit in use
+  // (and above the tags): where they do not fit (N = 18 in chunks narrower
+  // than 3, 19 narrower than 4), none.
+  std::uint64_t used = 0;
+  for (const auto& row : keys)
+    for (std::uint64_t key : row) used |= key;
+  const int a = n / 2, odd = n % 2;
+  if (used != 0 && std::countr_zero(used) < QuarterTables::kDiagonalShift + 2 * (a - 1))
+    return nullptr;
+  // One count's pieces share n and the chunk width: the last tables built
+  // serve them all (every worker reads them).
+  static std::mutex mutex;
+  static std::shared_ptr<const QuarterTables> last;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (last && last->n == n && last->width == width && last->keys == keys) return last;
+  last.reset();
+  auto tables = std::make_shared<QuarterTables>();
+  tables->n = n;
+  tables->width = width;
+  tables->keys = keys;
+  tables->diagonals = ((std::uint64_t{1} << (2 * (a - 1))) - 1) << QuarterTables::kDiagonalShift;
+  // Odd n: the middle column goes with the left quarter. Even n: the left
+  // quarter is the right one mirrored (its diagonal bits: the down-right
+  // family's i is the down-left's a-2-i and the other way round).
+  if (!build_side(*tables, keys, a + odd, a, poller, tables->right)) return nullptr;
+  if (kMirror && odd == 0) {
+    tables->mirrored = true;
+    tables->mirror = mirror;
+    const int d = QuarterTables::kDiagonalShift;
+    for (int i = 0; i <= a - 2; ++i) {
+      tables->mirror[static_cast<std::size_t>(d + i)] =
+          static_cast<std::uint8_t>(d + a - 1 + a - 2 - i);
+      tables->mirror[static_cast<std::size_t>(d + a - 1 + i)] =
+          static_cast<std::uint8_t>(d + a - 2 - i);
+    }
+  } else if (!build_side(*tables, keys, 0, a + odd, poller, tables->left)) {
+    return nullptr;
+  }
+  last = tables;
+  return last;
+}
+
+std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, const Tiers& tiers,
+                          std::array<std::vector<std::uint64_t>*, kLists> out) {
+  const int n = tables.n, a = n / 2, w = tables.width;
+  const std::uint32_t all_rows = (1u << a) - 1, chunk_mask = (1u << w) - 1;
+  const std::uint32_t left_chunk = pattern & chunk_mask;
+  const std::uint32_t right_chunk = (pattern >> (n - w)) & chunk_mask;
+  // Each group of left rows R: the list its halves go to and their tag
+  // (TopHalves::run(): the outer rows' sides are R's first rows), or -1.
+  std::vector<std::pair<int, std::uint64_t>> where(std::size_t{1} << a, {kEqual, 0});
+  for (std::uint32_t rows = 0; rows <= all_rows; ++rows) {
+    if (tiers.width == 0) continue;
+    const int rank = side_rank(rows & ((1u << tiers.width) - 1), tiers.width);
+    if (rank < tiers.low) {
+      where[rows].first = -1;
+      continue;
+    }
+    where[rows].first = rank == tiers.low ? kEqual : kHigh;
+    where[rows].second = rank == tiers.low || rank < tiers.high ? 0 : rank == tiers.high ? 1 : 2;
+  }
+  // The left groups of the piece's chunk: from the left table, or (even n)
+  // its mirror, the right groups of the reversed chunk, mirrored into this
+  // worker's buffer (both passes read them).
+  const std::uint64_t* left_keys = tables.left.keys.data();
+  const std::uint32_t* left_start = tables.left.start.data();
+  std::uint32_t left_group = left_chunk << (a + 1), left_base = 0;
+  if (tables.mirrored) {
+    std::uint32_t reversed = 0;
+    for (int i = 0; i < w; ++i)
+      if (left_chunk >> i & 1u) reversed |= 1u << (w - 1 - i);
+    thread_local std::vector<std::uint64_t> buffer;
+    left_start = tables.right.start.data();
+    left_group = reversed << (a + 1);
+    left_base = left_start[left_group];
+    const std::uint32_t end = left_start[(reversed + 1) << (a + 1)];
+    resize_exactly(buffer, end - left_base);
+    mirror_keys(tables.right.keys.data() + left_base, end - left_base, tables.mirror,
+                buffer.data());
+    left_keys = buffer.data();
+  }
+  auto lists = [&](std::uint32_t rows, int diagonals) {
+    return tiers.by_diagonals ? kEqual + diagonals : where[rows].first;
+  };
+  auto each = [&](auto&& action) {
+    for (std::uint32_t rows = 0; rows <= all_rows; ++rows) {
+      if (where[rows].first < 0) continue;
+      const std::uint32_t x = left_group | (rows << 1);
+      const std::uint32_t y = (right_chunk << (a + 1)) | ((all_rows ^ rows) << 1);
+      if (!tiers.by_diagonals) {  // both groups of each side at once
+        action(where[rows].first, x, x + 2, y, y + 2, where[rows].second);
+        continue;
+      }
+      for (std::uint32_t dl = 0; dl < 2; ++dl)
+        for (std::uint32_t dr = 0; dr < 2; ++dr)
+          action(lists(rows, static_cast<int>(dl + dr)), x + dl, x + dl + 1, y + dr, y + dr + 1,
+                 where[rows].second);
+    }
+  };
+  // Counted first, so that each list is grown to exactly its size.
+  std::array<std::size_t, kLists> sizes{};
+  each([&](int list, std::uint32_t x, std::uint32_t x_end, std::uint32_t y, std::uint32_t y_end,
+           std::uint64_t) {
+    sizes[list] += pair_up(left_keys, left_start[x] - left_base, left_start[x_end] - left_base,
+                           tables.right.keys.data(), tables.right.start[y],
+                           tables.right.start[y_end], tables.diagonals, 0, nullptr);
+  });
+  std::array<std::size_t, kLists> at{};
+  std::uint64_t total = 0;
+  // Odd n: the lists are one vector (out[i] the same), and only kEqual fills.
+  auto distinct = [&](int i) {
+    return std::find(out.begin(), out.begin() + i, out[i]) == out.begin() + i;
+  };
+  for (int i = 0; i < kLists; ++i) {
+    if (distinct(i)) resize_exactly(*out[i], sizes[i] + kWriteSlack);
+    total += sizes[i];
+  }
+  each([&](int list, std::uint32_t x, std::uint32_t x_end, std::uint32_t y, std::uint32_t y_end,
+           std::uint64_t tag) {
+    at[list] += pair_up(left_keys, left_start[x] - left_base, left_start[x_end] - left_base,
+                        tables.right.keys.data(), tables.right.start[y], tables.right.start[y_end],
+                        tables.diagonals, tag, out[list]->data() + at[list]);
+  });
+  for (int i = 0; i < kLists; ++i)
+    if (distinct(i)) out[i]->resize(sizes[i]);
+  return total;
+}
+
+double quarter_table_bytes(int n) {
+  // Placements of one quarter, counted: a = n/2 rows and columns, and (odd
+  // n, the left one) a rows and a + 1 columns. Even n counts both sides
+  // where only the right one is kept: the worker's mirrored groups are at
+  // most as many.
+  static constexpr double kSquare[] = {1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442};
+  static constexpr double kWide[] = {1, 3, 9, 37, 185, 1039, 6335, 42807, 316395, 2524999};
+  const int a = n / 2;
+  if (a > kMaxQuarterRows) return 0;
+  const double placements = kSquare[a] + (n % 2 == 0 ? kSquare[a] : kWide[a]);
+  return 8 * placements + 2 * 4.0 * static_cast<double>(std::size_t{1} << (a + 1 + a));
+}
+
+}  // namespace nursery::queens::join_detail
