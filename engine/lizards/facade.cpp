@@ -6,9 +6,9 @@
 
 namespace nursery::lizards {
 
-std::vector<Facade::Puzzle> Facade::read(std::string_view text, const std::string& name) {
+std::vector<Facade::Puzzle> Facade::read(std::string_view text, const std::string& file) {
   std::vector<Puzzle> boards;
-  boards.push_back(parse(text, name));
+  boards.push_back(parse(text, file));
   return boards;
 }
 

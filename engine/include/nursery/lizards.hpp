@@ -211,9 +211,9 @@ struct Facade {
   // ends: a driver running several boards side by side gives each its own.
   static constexpr bool holds_a_thread = true;
   static Sniff sniff(std::string_view head) { return lizards::sniff(head); }
-  static std::vector<Puzzle> read(std::string_view text, const std::string& name);
-  static std::uint64_t size_limit(std::string_view head, const std::string& name) {
-    return lizards::size_limit(head, name);
+  static std::vector<Puzzle> read(std::string_view text, const std::string& file);
+  static std::uint64_t size_limit(std::string_view head, const std::string& file) {
+    return lizards::size_limit(head, file);
   }
   static Label label(const Puzzle& board);
   static Answer answer(const Puzzle& board, const Ask& ask);

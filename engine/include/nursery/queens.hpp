@@ -246,8 +246,8 @@ struct Facade {
   static constexpr const char* name = "queens";
   static constexpr bool homework_names = true;
   static Sniff sniff(std::string_view head) { return queens::sniff(head); }
-  static std::vector<Puzzle> read(std::string_view text, const std::string& name) {
-    return {parse(text, name)};
+  static std::vector<Puzzle> read(std::string_view text, const std::string& file) {
+    return {parse(text, file)};
   }
   static Label label(Puzzle n) { return {"", "n=" + std::to_string(n), ""}; }
   static Answer answer(Puzzle n, const Ask& ask);

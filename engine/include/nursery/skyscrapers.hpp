@@ -159,8 +159,8 @@ struct Facade {
   static constexpr const char* name = "skyscrapers";
   static constexpr bool homework_names = false;
   static Sniff sniff(std::string_view head) { return skyscrapers::sniff(head); }
-  static std::vector<Puzzle> read(std::string_view text, const std::string& name) {
-    return parse(std::string(text), name);
+  static std::vector<Puzzle> read(std::string_view text, const std::string& file) {
+    return parse(std::string(text), file);
   }
   static Label label(const Puzzle& puzzle);
   static Answer answer(const Puzzle& puzzle, const Ask& ask);
