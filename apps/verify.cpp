@@ -4,7 +4,6 @@
 // a file of several one line each.
 #include <atomic>
 #include <iostream>
-#include <limits>
 #include <nursery/batch.hpp>
 #include <nursery/kind.hpp>
 #include <nursery/lizards.hpp>

@@ -56,6 +56,10 @@ TEST(QueensCli, VerifyChecksAnAnswerOfAQueensFile) {
   EXPECT_EQ(json["reason"], "FAIL claimed for n = 8");
   nursery::testing::write(dir / "short.txt", "0 4 7\n");
   EXPECT_EQ(run_cli("verify " + dir / "q8.txt " + dir / "short.txt").status, 1);
+  // An answer is read no further than N allows: /dev/zero ends in exit 2.
+  auto endless = run_cli("verify " + dir / "q8.txt /dev/zero");
+  EXPECT_EQ(endless.status, 2);
+  EXPECT_NE(endless.output.find("larger than"), std::string::npos) << endless.output;
 }
 
 // Several N: one line "N TOTAL [UNIQUE]" each against the table (one JSON

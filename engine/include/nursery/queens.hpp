@@ -249,6 +249,13 @@ struct Facade {
   static std::vector<Puzzle> read(std::string_view text, const std::string& file) {
     return {parse(text, file)};
   }
+  // The most bytes a `queens N` file or an answer to it holds: the board
+  // (N <= 64) or the rows on one line, with room for CRLF and blanks (an
+  // answer read from /dev/zero ends there).
+  static std::uint64_t size_limit(std::string_view head, const std::string& file) {
+    const std::uint64_t n = parse(head, file);
+    return n <= 64 ? 2 * (n + 2) * (n + 2) + 4096 : 12 * n + 4096;
+  }
   static Label label(Puzzle n) { return {"", "n=" + std::to_string(n), ""}; }
   static Answer answer(Puzzle n, const Ask& ask);
   static std::string write(Puzzle n, const Answer& answer, const Ask& ask);
@@ -266,6 +273,6 @@ struct Facade {
                                                      std::string_view input,
                                                      std::string_view output, const Ask& ask);
 };
-static_assert(PuzzleKind<Facade>);
+static_assert(SizedKind<Facade>);
 
 }  // namespace nursery::queens
