@@ -87,7 +87,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (report.verdict == lz::Verdict::unknown) __builtin_trap();  // no deadline: decided
   if ((report.verdict == lz::Verdict::ok) != (oracle.count > 0)) __builtin_trap();
   if (report.verdict == lz::Verdict::ok) {
-    auto verdict = lz::verify(written, lz::format(board, &*report.placement));
+    auto verdict = lz::verify(written, lz::format(board, &*report.solution));
     if (!verdict.valid) __builtin_trap();
   }
   options.count = true;

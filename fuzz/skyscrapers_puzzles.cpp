@@ -73,7 +73,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.mode = nursery::Mode::count;
     options.threads = 1;
     auto solved = sky::solve(puzzle, options);
-    if (solved.result.status != nursery::Status::complete || solved.result.count != brute)
+    if (solved.status != nursery::Status::complete || solved.count.value_or(0) != brute)
       __builtin_trap();
   }
   return 0;
