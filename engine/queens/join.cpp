@@ -140,9 +140,9 @@ KeyMirror key_mirror(const Layout& layout) {
   for (int c = 0; c < n; ++c)
     if (layout.column_bit[c] != 0)
       from[index(layout.column_bit[c])] = index(layout.column_bit[n - 1 - c]);
-  for (int p = 1; p < n; ++p) {
-    from[index(layout.a_bit[p])] = index(layout.b_bit[n - p]);
-    from[index(layout.b_bit[p])] = index(layout.a_bit[n - p]);
+  for (int p = 1; p < n; ++p) {  // (a diagonal without a bit in the key has nothing to map)
+    if (layout.a_bit[p] != 0) from[index(layout.a_bit[p])] = index(layout.b_bit[n - p]);
+    if (layout.b_bit[p] != 0) from[index(layout.b_bit[p])] = index(layout.a_bit[n - p]);
   }
   return from;
 }
