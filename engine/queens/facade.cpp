@@ -8,6 +8,16 @@
 
 namespace nursery::queens {
 
+namespace {
+
+// An answer that claims no solution: FAIL alone on its text.
+bool claims_none(std::string_view answer) {
+  auto lines = meaningful_lines(answer, 2);
+  return lines.size() == 1 && lines[0] == "FAIL";
+}
+
+}  // namespace
+
 Facade::Answer Facade::answer(Puzzle n, const Ask& ask) {
   RunOptions run;
   run.budget = ask.budget;
@@ -40,8 +50,7 @@ std::string Facade::write(Puzzle n, const Answer& answer, const Ask& ask) {
 
 std::optional<Verification> Facade::check(Puzzle n, std::string_view, std::string_view answer,
                                           const Budget&) {
-  auto lines = meaningful_lines(answer, 2);
-  if (lines.size() == 1 && lines[0] == "FAIL") {
+  if (claims_none(answer)) {
     if (n == 2 || n == 3) return Verification{true, "n = 2 and 3 have no solution"};
     return Verification{false, "FAIL claimed for n = " + std::to_string(n)};
   }
@@ -82,8 +91,7 @@ std::vector<std::optional<Taken>> Facade::take_back(const std::vector<Puzzle>& p
   }
   auto checked = check(n, input, output, Budget());
   if (!checked || !checked->valid) return {std::nullopt};
-  auto lines = meaningful_lines(output, 2);
-  taken.report.verdict = lines.size() == 1 && lines[0] == "FAIL" ? Verdict::fail : Verdict::ok;
+  taken.report.verdict = claims_none(output) ? Verdict::fail : Verdict::ok;
   taken.verified = true;
   return {std::move(taken)};
 }

@@ -28,8 +28,8 @@ struct Verification {
 struct Report {
   Verdict verdict = Verdict::unknown;
   Status status = Status::complete;  // how the scheduler run ended, where one ran
-  std::optional<Count> count;        // counted: exact when status is complete, at least
-                                     // this many when it is limit
+  std::optional<Count> count;        // counted: exact when status is complete, a lower
+                                     // bound otherwise (a limit, a deadline)
   std::string how;                   // which technique decided
   Stats stats;
 };
