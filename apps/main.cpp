@@ -2,16 +2,13 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include <cerrno>
-#include <cstdio>
-#include <algorithm>
 #include <cstring>
-#include <vector>
 #include <iostream>
 #include <string>
+#include <vector>
 
-#include "options.hpp"
 #include "commands.hpp"
+#include "options.hpp"
 
 namespace {
 
@@ -46,37 +43,6 @@ void print_usage(std::ostream& out) {
   out << "\nexit status: 0 solved/counted/valid, 1 no solution/invalid, 2 bad usage or input,\n"
          "3 timeout, 4 unverified (verify: a FAIL it cannot prove), 130 interrupted (Ctrl-C),\n"
          "143 terminated (SIGTERM)\n";
-}
-
-// Whether the command line asks for JSON (--json or --json-pretty before a
-// "--"): then an error ends with a JSON object on stdout too.
-bool json_asked(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--") return false;
-    if (arg == "--json" || arg == "--json-pretty") return true;
-  }
-  return false;
-}
-
-// An error: one line on stderr, and under --json the object
-// {"command", "status": "ERROR", "error"} on stdout, so that a reader of
-// stdout gets a document for every run (exit 2).
-// Bad input adds where it is (file, line) and what was expected and found.
-int error_exit(const char* command, const std::exception& error, bool json, int status) {
-  const std::string message = error.what();
-  std::cerr << "error: " << nursery::cli::printable(message) << '\n';
-  if (!json) return status;
-  nlohmann::json out = {
-      {"command", command}, {"status", nursery::cli::status_word(status)}, {"error", message}};
-  if (const auto* input = dynamic_cast<const nursery::InputError*>(&error)) {
-    out["file"] = input->file;
-    out["line"] = input->line;
-    out["expected"] = input->expected;
-    out["found"] = input->found;
-  }
-  nursery::cli::print_json(out);
-  return status;
 }
 
 }  // namespace
@@ -118,16 +84,16 @@ int main(int argc, char** argv) {
     std::string program = std::string("nursery ") + command.name;
     argv[1] = program.data();
     if (command.polls_stop) nursery::cli::install_interrupt_handler();
-    const bool json = json_asked(argc, argv);
+    const bool json = nursery::cli::json_asked(argc, argv);
     try {
       int status = command.run(argc - 1, argv + 1);
       if (status == nursery::cli::kExitInterrupted) status = nursery::cli::interrupted_status();
       return nursery::cli::stdout_written() ? status : nursery::cli::kExitUsage;
     } catch (const nursery::cli::Interrupted& e) {
-      return error_exit(command.name, e, json, nursery::cli::interrupted_status());
+      return nursery::cli::print_error(command.name, e, json, nursery::cli::interrupted_status());
     } catch (const std::exception& e) {
       // One line, control bytes (a binary file's content quoted back) escaped.
-      return error_exit(command.name, e, json, nursery::cli::kExitUsage);
+      return nursery::cli::print_error(command.name, e, json, nursery::cli::kExitUsage);
     }
   }
   std::vector<std::string> names;

@@ -1,15 +1,9 @@
 // nursery verify FILE ANSWER: the independent checkers, chosen by the
 // input's content the way `nursery batch` chooses, and driven the same way
-// for every kind (nursery/kind.hpp): a file of one puzzle gets one verdict,
-// a file of several one line each.
-#include <atomic>
+// for every kind (batch::verify_files): a file of one puzzle gets one
+// verdict, a file of several one line each.
 #include <iostream>
 #include <nursery/batch.hpp>
-#include <nursery/kind.hpp>
-#include <nursery/lizards.hpp>
-#include <nursery/queens.hpp>
-#include <nursery/skyscrapers.hpp>
-#include <optional>
 #include <string>
 
 #include "commands.hpp"
@@ -21,14 +15,6 @@ namespace {
 
 // A file, never more of it than the puzzle the input's head describes can
 // be (a reader of /dev/zero would run out of memory); "-" is standard input.
-template <PuzzleKind K>
-std::string read_sized(const std::string& path, const std::string& input) {
-  if constexpr (!SizedKind<K>)
-    return read_input(path);
-  else
-    return read_input_within(path, K::size_limit(read_input(input, 4096), input));
-}
-
 // One puzzle: "valid: ...", "invalid: ..." or "unverified: ..." (a FAIL the
 // checker can neither prove nor refute).
 int print_one(const Verification& verdict, bool json) {
@@ -71,40 +57,6 @@ int print_each(const std::vector<Checked>& checked, bool json) {
   return status;
 }
 
-template <PuzzleKind K>
-int verify_with(const std::string& input, const std::string& output, bool json, bool progress) {
-  // The bar says which file is being read, then what is checked (a 10,000
-  // x 10,000 board takes seconds; Ctrl-C and SIGTERM end the check).
-  Progress checking;
-  std::atomic<int> reading{1};
-  std::optional<std::vector<Checked>> checked;
-  {
-    // The bar's thread alone calls the line (the last time after it ended).
-    double check_start = -1;
-    ProgressBar bar(progress, [&, eta = Eta{}](double elapsed) mutable {
-      const int file = reading.load(std::memory_order_relaxed);
-      if (file != 0)
-        return "verify: reading " + printable(file == 1 ? input : output) + ", " +
-               std::to_string(static_cast<long long>(elapsed)) + " s";
-      if (check_start < 0) check_start = elapsed;
-      const auto total = checking.total.load(std::memory_order_relaxed);
-      const auto done = checking.done.load(std::memory_order_relaxed);
-      return ProgressBar::gauge("verify", done, total) + "  ETA " +
-             eta.text(elapsed - check_start, done, total);
-    });
-    std::string text = read_sized<K>(input, input);
-    reading.store(2, std::memory_order_relaxed);
-    std::string answer = read_sized<K>(output, input);
-    reading.store(0, std::memory_order_relaxed);
-    checked =
-        K::verify_answers(text, answer, input, output, Budget(&interrupt_source()), &checking);
-  }
-  if (!checked) return kExitInterrupted;
-  if (checked->size() == 1 && checked->front().id.empty())
-    return print_one(checked->front().verification, json);
-  return print_each(*checked, json);
-}
-
 }  // namespace
 
 int cmd_verify(int argc, char** argv) {
@@ -134,19 +86,12 @@ int cmd_verify(int argc, char** argv) {
   auto output = vm["output"].as<std::string>();
   if (is_stdio(input) && is_stdio(output))
     throw usage_error("FILE and ANSWER cannot both be - (standard input)");
-  std::string head = read_input(input, 64 * 1024);
   const SharedOptions shared = read_shared(vm);
-  std::string why;
-  auto kind = batch::detect_kind(head, why);
-  if (kind == lizards::Facade::name)
-    return verify_with<lizards::Facade>(input, output, shared.json, shared.progress);
-  if (kind == skyscrapers::Facade::name)
-    return verify_with<skyscrapers::Facade>(input, output, shared.json, shared.progress);
-  if (kind == queens::Facade::name)
-    return verify_with<queens::Facade>(input, output, shared.json, shared.progress);
-  throw UsageError(
-      input + ":1: expected a lizards board, a 'queens N' file or Skyscrapers puzzles, found " +
-      why);
+  const auto checked = batch::verify_files(input, output, shared.progress);
+  if (!checked) return kExitInterrupted;
+  if (checked->size() == 1 && checked->front().id.empty())
+    return print_one(checked->front().verification, shared.json);
+  return print_each(*checked, shared.json);
 }
 
 }  // namespace nursery::cli

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <nursery/batch.hpp>
 #include <nursery/input.hpp>
+#include <nursery/kind.hpp>
 #include <nursery/scheduler.hpp>
 #include <optional>
 #include <set>
@@ -163,6 +164,11 @@ struct KindEntry {
   // Its search holds a thread of its own (lizards' race): beside other
   // lanes it runs on one thread, and only the last ones share the pool.
   bool holds_a_thread = false;
+  // nursery verify: the kind's checker on a whole answer file (nullopt:
+  // `budget` ended it).
+  std::optional<std::vector<Checked>> (*verify_answers)(
+      std::string_view input, std::string_view answer, const std::string& input_name,
+      const std::string& answer_name, const Budget& budget, Progress* progress) = nullptr;
 };
 
 // The kind a text belongs to, most confident first; null and `why`

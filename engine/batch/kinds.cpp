@@ -121,7 +121,8 @@ struct Entry {
             check,
             resume,
             SizedKind<K> ? size_limit : nullptr,
-            holds_a_thread()};
+            holds_a_thread(),
+            K::verify_answers};
   }
 };
 

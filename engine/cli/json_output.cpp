@@ -1,8 +1,8 @@
 // Every command's JSON result on stdout: one line, or indented.
+#include <iostream>
 #include <nursery/cli.hpp>
 #include <nursery/input.hpp>
-
-#include <iostream>
+#include <string_view>
 
 namespace nursery::cli {
 
@@ -33,5 +33,29 @@ void print_json(const nlohmann::json& value) {
   nlohmann::json safe = value;
   make_utf8(safe);
   std::cout << safe.dump(g_json_pretty ? 2 : -1) << '\n';
+}
+
+bool json_asked(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--") return false;
+    if (arg == "--json" || arg == "--json-pretty") return true;
+  }
+  return false;
+}
+
+int print_error(const char* command, const std::exception& error, bool json, int status) {
+  const std::string message = error.what();
+  std::cerr << "error: " << printable(message) << '\n';
+  if (!json) return status;
+  nlohmann::json out = {{"command", command}, {"status", status_word(status)}, {"error", message}};
+  if (const auto* input = dynamic_cast<const InputError*>(&error)) {
+    out["file"] = input->file;
+    out["line"] = input->line;
+    out["expected"] = input->expected;
+    out["found"] = input->found;
+  }
+  print_json(out);
+  return status;
 }
 }  // namespace nursery::cli

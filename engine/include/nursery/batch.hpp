@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "nursery/count.hpp"
+#include "nursery/kind.hpp"
 #include "nursery/stop.hpp"
 
 namespace nursery::batch {
@@ -120,6 +121,17 @@ struct Tally {
 // The kind of a text from its head, as batch decides it: "lizards",
 // "queens", "skyscrapers", or empty with the reason in `why`.
 std::string detect_kind(std::string_view head, std::string& why);
+
+// nursery verify FILE ANSWER, for any kind: FILE's kind read from its head
+// as batch reads it; both files read no further than that kind's files can
+// be (a reader of /dev/zero would run out of memory; "-" is standard
+// input); then the kind's independent checker over every puzzle, which
+// polls Ctrl-C and SIGTERM. With `progress`, a bar on stderr says which
+// file is being read, then how many puzzles are checked. nullopt when a
+// signal ended the check; InputError "FILE:1: expected a lizards board,
+// ..." for a file of no kind batch knows.
+std::optional<std::vector<Checked>> verify_files(const std::string& input,
+                                                 const std::string& answer, bool progress);
 
 // What batch may delete, and nothing else: a file named like nursery's own
 // temporaries (`.NAME.tmp.PID`, `.NAME.tmp.PID.SEQ`) whose process PID no

@@ -174,6 +174,15 @@ void set_json_pretty(bool pretty);
 // Prints a command's JSON result on stdout: one line, or indented when
 // --json-pretty was given.
 void print_json(const nlohmann::json& value);
+// Whether a command line asks for JSON (--json or --json-pretty before a
+// "--"): then an error ends with a JSON object on stdout too.
+bool json_asked(int argc, char** argv);
+// A command's error: one line on stderr (control bytes escaped), and under
+// `json` the object {"command", "status", "error"} on stdout, so that a
+// reader of stdout gets a document for every run; bad input (InputError)
+// adds where it is (file, line) and what was expected and found. Returns
+// `status`.
+int print_error(const char* command, const std::exception& error, bool json, int status);
 // The status word of every command's JSON, the same for every command and
 // the same as its exit status says: OK (0), FAIL (1), ERROR (2), TIMEOUT
 // (3), UNVERIFIED (4), INTERRUPTED (130, 143).

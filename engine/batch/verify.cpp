@@ -1,0 +1,47 @@
+// nursery verify's driver, written once for every kind: the kind table
+// (kinds.cpp) picks the checker, as it picks batch's solver.
+#include <atomic>
+#include <nursery/cli.hpp>
+
+#include "batch/internal.hpp"
+
+namespace nursery::batch {
+
+std::optional<std::vector<Checked>> verify_files(const std::string& input,
+                                                 const std::string& answer, bool progress) {
+  std::string why;
+  const KindEntry* kind = detect(cli::read_input(input, 64 * 1024), why);
+  if (kind == nullptr)
+    throw InputError(input + ":1", "a lizards board, a 'queens N' file or Skyscrapers puzzles",
+                     why);
+  // A file, never more of it than the puzzle FILE's head describes can be.
+  auto read_sized = [&](const std::string& path) {
+    if (kind->size_limit == nullptr) return cli::read_input(path);
+    return cli::read_input_within(path, kind->size_limit(cli::read_input(input, 4096), input));
+  };
+  // The bar says which file is being read, then what is checked (a 10,000
+  // x 10,000 board takes seconds).
+  Progress checking;
+  std::atomic<int> reading{1};
+  // The bar's thread alone calls the line (the last time after it ended).
+  double check_start = -1;
+  cli::ProgressBar bar(progress, [&, eta = Eta{}](double elapsed) mutable {
+    const int file = reading.load(std::memory_order_relaxed);
+    if (file != 0)
+      return "verify: reading " + cli::printable(file == 1 ? input : answer) + ", " +
+             std::to_string(static_cast<long long>(elapsed)) + " s";
+    if (check_start < 0) check_start = elapsed;
+    const auto total = checking.total.load(std::memory_order_relaxed);
+    const auto done = checking.done.load(std::memory_order_relaxed);
+    return cli::ProgressBar::gauge("verify", done, total) + "  ETA " +
+           eta.text(elapsed - check_start, done, total);
+  });
+  const std::string text = read_sized(input);
+  reading.store(2, std::memory_order_relaxed);
+  const std::string answer_text = read_sized(answer);
+  reading.store(0, std::memory_order_relaxed);
+  return kind->verify_answers(text, answer_text, input, answer, Budget(&cli::interrupt_source()),
+                              &checking);
+}
+
+}  // namespace nursery::batch
