@@ -1,21 +1,15 @@
 // nursery batch PATH...: option parsing and the progress bar; the batch
 // engine (walk, kinds, lanes, writer, report) is nursery::batch::run.
-#include <nursery/batch.hpp>
-#include <nursery/checkpoint.hpp>
-
-#include <unistd.h>
-
 #include <algorithm>
-#include <chrono>
-#include <filesystem>
-#include <cstdio>
 #include <iostream>
 #include <mutex>
+#include <nursery/batch.hpp>
+#include <nursery/checkpoint.hpp>
 #include <tuple>
 #include <utility>
 
-#include "options.hpp"
 #include "commands.hpp"
+#include "options.hpp"
 #ifdef NURSERY_HAVE_MPI
 #include "distributed_batch.hpp"
 #endif
@@ -23,21 +17,6 @@
 namespace nursery::cli {
 
 namespace {
-
-// The bar's line: files done of all, the rate, the time left, the failures.
-ProgressBar::Line batch_line(const batch::Tally& tally) {
-  return [&tally, eta = Eta{}](double elapsed) mutable {
-    auto total = tally.files.load(std::memory_order_relaxed);
-    auto done = tally.files_done.load(std::memory_order_relaxed);
-    auto instances = tally.done.load(std::memory_order_relaxed);
-    char text[160];
-    std::snprintf(text, sizeof text,
-                  " files  %.1f instances/s  ETA %s  FAIL %zu ERROR %zu TIMEOUT %zu",
-                  elapsed > 0 ? instances / elapsed : 0.0, eta.text(elapsed, done, total).c_str(),
-                  tally.fail.load(), tally.error.load(), tally.timeout.load());
-    return ProgressBar::gauge("batch", done, total) + text;
-  };
-}
 
 // The summary: one line (on stderr when the report took stdout), or one JSON
 // object with the report's path and where the answers went; then, on
@@ -109,13 +88,6 @@ int cmd_batch(int argc, char** argv) {
   if (std::find(run.paths.begin(), run.paths.end(), "-") != run.paths.end()) {
     if (vm.count("mpi"))
       throw usage_error("--mpi: PATH - (standard input) is read by one process only");
-    // Paths named on the command line must exist (a typo stops the run);
-    // a listed path that is gone is one ERROR row.
-    for (const auto& path : run.paths) {
-      std::error_code error;
-      if (path != "-" && !std::filesystem::exists(path, error))
-        throw UsageError(path + ": no such file or directory");
-    }
     run.paths = with_stdin_paths(run.paths);
     run.missing_paths_are_rows = true;
   }
@@ -145,10 +117,7 @@ int cmd_batch(int argc, char** argv) {
   run.resume = vm.count("resume") != 0;
   run.timeout_seconds = shared.timeout;
   run.threads = shared.threads;
-  // Lanes beyond the threads would only wait: as many as the pool at most.
   run.jobs = parse_jobs(vm["jobs"].as<std::string>());
-  if (run.jobs != 0)
-    run.jobs = std::min(run.jobs, shared.threads != 0 ? shared.threads : usable_threads(run.jobs));
   // --report -: the report is written to a temporary file and then to stdout.
   const std::string report = vm.count("report") ? vm["report"].as<std::string>() : "";
   if (is_stdio(report) && shared.json)
@@ -181,7 +150,7 @@ int cmd_batch(int argc, char** argv) {
 #endif
   } else {
     try {
-      ProgressBar bar(shared.progress, batch_line(tally));
+      ProgressBar bar(shared.progress, batch::progress_line(tally));
       summary = batch::run(run, &tally);
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());

@@ -442,7 +442,8 @@ Summary run(const Options& options_in, Tally* tally) {
   Options options = options_in;
   unsigned pool = options.threads != 0 ? options.threads
                                        : static_cast<unsigned>(tbb::info::default_concurrency());
-  if (options.jobs == 0) options.jobs = pool;
+  // Lanes beyond the threads would only wait: as many as the pool at most.
+  options.jobs = options.jobs == 0 ? pool : std::min(options.jobs, pool);
   if (options.clean_outdir) remove_stale_report_temporaries(options.report);
   if (!options.outdir.empty()) {
     if (options.clean_outdir) {

@@ -225,6 +225,13 @@ void StdoutFile::print() const {
 }
 
 std::vector<std::string> with_stdin_paths(const std::vector<std::string>& paths) {
+  // Paths named on the command line must exist (a typo stops the run); a
+  // listed path that is gone is the caller's to report.
+  for (const auto& path : paths) {
+    std::error_code error;
+    if (path != "-" && !std::filesystem::exists(path, error))
+      throw UsageError(path + ": no such file or directory");
+  }
   std::vector<std::string> all;
   bool read = false;
   for (const auto& path : paths) {

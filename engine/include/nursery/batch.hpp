@@ -117,6 +117,9 @@ struct Tally {
   std::atomic<std::size_t> files{0}, files_done{0};
   std::atomic<std::size_t> done{0}, fail{0}, error{0}, timeout{0};
 };
+// The progress bar's line over a tally: files done of all, the rate, the
+// time left, the failures (for cli::ProgressBar).
+std::function<std::string(double elapsed)> progress_line(const Tally& tally);
 
 // The kind of a text from its head, as batch decides it: "lizards",
 // "queens", "skyscrapers", or empty with the reason in `why`.

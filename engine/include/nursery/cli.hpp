@@ -116,6 +116,8 @@ class StdoutFile {
 
 // PATH "-": more paths from standard input, one a line (`find ... |
 // nursery batch -`); blank lines are passed over, stdin is read once.
+// UsageError "PATH: no such file or directory" for a named path that is
+// not there.
 std::vector<std::string> with_stdin_paths(const std::vector<std::string>& paths);
 // Refuses (usage_error) an output that names one of the inputs, or a file
 // another output writes (`lizards c.txt -o c.txt`, `--max -o X
