@@ -10,30 +10,8 @@
 namespace {
 
 // Every Latin square of order n, by plain backtracking over the cells.
-void latin_squares(int n, std::vector<int>& grid, int cell, std::vector<std::vector<int>>& out) {
-  if (cell == n * n) {
-    out.push_back(grid);
-    return;
-  }
-  int r = cell / n, c = cell % n;
-  for (int h = 1; h <= n; ++h) {
-    bool free = true;
-    for (int i = 0; i < n && free; ++i)
-      free = !(i < c && grid[r * n + i] == h) && !(i < r && grid[i * n + c] == h);
-    if (!free) continue;
-    grid[cell] = h;
-    latin_squares(n, grid, cell + 1, out);
-  }
-  grid[cell] = 0;
-}
-
 const std::vector<std::vector<int>>& all_squares() {
-  static const std::vector<std::vector<int>> squares = [] {
-    std::vector<std::vector<int>> out;
-    std::vector<int> grid(16, 0);
-    latin_squares(4, grid, 0, out);
-    return out;
-  }();
+  static const auto squares = latin_squares(4);
   return squares;
 }
 

@@ -14,30 +14,8 @@
 
 namespace {
 
-void squares_of_order(int n, std::vector<int>& grid, int cell, std::vector<std::vector<int>>& out) {
-  if (cell == n * n) {
-    out.push_back(grid);
-    return;
-  }
-  int r = cell / n, c = cell % n;
-  for (int h = 1; h <= n; ++h) {
-    bool free = true;
-    for (int i = 0; i < n && free; ++i)
-      free = !(i < c && grid[r * n + i] == h) && !(i < r && grid[i * n + c] == h);
-    if (!free) continue;
-    grid[cell] = h;
-    squares_of_order(n, grid, cell + 1, out);
-  }
-  grid[cell] = 0;
-}
-
 const std::vector<std::vector<int>>& order5() {
-  static const auto squares = [] {
-    std::vector<std::vector<int>> out;
-    std::vector<int> grid(25, 0);
-    squares_of_order(5, grid, 0, out);
-    return out;
-  }();
+  static const auto squares = latin_squares(5);
   return squares;
 }
 

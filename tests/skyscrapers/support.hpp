@@ -15,6 +15,33 @@
 
 namespace sky = nursery::skyscrapers;
 
+// Every Latin square of order n (n <= 5 in practice), by plain
+// backtracking over the cells: the brute-force side of the tests, sharing
+// nothing with the solver.
+inline void latin_squares(int n, std::vector<int>& grid, int cell,
+                          std::vector<std::vector<int>>& out) {
+  if (cell == n * n) {
+    out.push_back(grid);
+    return;
+  }
+  int r = cell / n, c = cell % n;
+  for (int h = 1; h <= n; ++h) {
+    bool free = true;
+    for (int i = 0; i < n && free; ++i)
+      free = !(i < c && grid[r * n + i] == h) && !(i < r && grid[i * n + c] == h);
+    if (!free) continue;
+    grid[cell] = h;
+    latin_squares(n, grid, cell + 1, out);
+  }
+  grid[cell] = 0;
+}
+inline std::vector<std::vector<int>> latin_squares(int n) {
+  std::vector<std::vector<int>> out;
+  std::vector<int> grid(static_cast<std::size_t>(n * n), 0);
+  latin_squares(n, grid, 0, out);
+  return out;
+}
+
 inline std::string dataset(const std::string& name) {
   return std::string(NURSERY_DATASETS) + "/skyscrapers/" + name;
 }
