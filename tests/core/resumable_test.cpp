@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "temp_dir.hpp"
+
 namespace {
 
 using nursery::Count;
@@ -57,18 +59,9 @@ struct nursery::Resumable<StoppingCount> : nursery::Resumable<CanonicalCount> {}
 
 namespace {
 
-// A fresh directory per test, removed afterwards.
 class ResumableTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    directory_ = fs::temp_directory_path() /
-                 ("nursery-resumable-" + std::to_string(::getpid()) + "-" +
-                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(directory_);
-    fs::create_directories(directory_);
-  }
-  void TearDown() override { fs::remove_all(directory_); }
-  std::string file(const std::string& name) const { return (directory_ / name).string(); }
+  std::string file(const std::string& name) const { return directory_ / name; }
 
   // Options writing to `name`, two threads, every message kept in log_.
   ResumableOptions options_for(const std::string& name) {
@@ -94,7 +87,7 @@ class ResumableTest : public ::testing::Test {
     return lines;
   }
 
-  fs::path directory_;
+  nursery::testing::TempDir directory_;  // a fresh directory per test, removed afterwards
   std::vector<std::string> log_;
 };
 

@@ -11,23 +11,16 @@
 #include <string>
 #include <thread>
 
+#include "temp_dir.hpp"
+
 namespace nursery::checkpoint {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh directory per test, removed afterwards.
 class CheckpointTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    directory_ = fs::temp_directory_path() /
-                 ("nursery-checkpoint-" + std::to_string(::getpid()) + "-" +
-                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(directory_);
-    fs::create_directories(directory_);
-  }
-  void TearDown() override { fs::remove_all(directory_); }
-  fs::path file(const std::string& name) const { return directory_ / name; }
+  fs::path file(const std::string& name) const { return directory_.path() / name; }
 
   static Header header_for(int n, std::uint64_t target) {
     auto frontier = queens::CanonicalCount::split({n}, target);
@@ -65,7 +58,7 @@ class CheckpointTest : public ::testing::Test {
     return "";
   }
 
-  fs::path directory_;
+  nursery::testing::TempDir directory_;  // a fresh directory per test, removed afterwards
 };
 
 TEST_F(CheckpointTest, WrittenRecordsReadBack) {
@@ -304,7 +297,7 @@ TEST_F(CheckpointTest, HeaderFieldsAreCheckedInFullAndInRange) {
   }
   EXPECT_EQ(header_file("good.ckpt", "12", "64", "10", "1/1"), "");
   // A directory or an endless file is no checkpoint, and says so by name.
-  EXPECT_NE(error_of(directory_).find(": cannot read checkpoint:"), std::string::npos);
+  EXPECT_NE(error_of(directory_.path()).find(": cannot read checkpoint:"), std::string::npos);
   EXPECT_NE(error_of("/dev/zero").find("/dev/zero:1: not a nursery checkpoint"),
             std::string::npos);
 }

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "run_cli.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 
@@ -24,15 +25,7 @@ using nursery::testing::run_cli;
 
 class ResumeCli : public ::testing::Test {
  protected:
-  void SetUp() override {
-    directory_ = fs::temp_directory_path() /
-                 ("nursery-resume-" + std::to_string(::getpid()) + "-" +
-                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(directory_);
-    fs::create_directories(directory_);
-  }
-  void TearDown() override { fs::remove_all(directory_); }
-  std::string file(const std::string& name) const { return (directory_ / name).string(); }
+  std::string file(const std::string& name) const { return directory_ / name; }
 
  public:
   static std::size_t records_in(const std::string& path) {
@@ -46,7 +39,7 @@ class ResumeCli : public ::testing::Test {
   }
 
  protected:
-  fs::path directory_;
+  nursery::testing::TempDir directory_;  // a fresh directory per test, removed afterwards
 };
 
 TEST_F(ResumeCli, CheckpointedCountPrintsTheSameNumber) {
