@@ -10,11 +10,12 @@
 #include <filesystem>
 #include <fstream>
 #include <nursery/queens.hpp>
-#include <nursery/queens_resumable.hpp>
 #include <nursery/resumable.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "queens/resumable_counts.hpp"
 
 namespace {
 

@@ -11,6 +11,8 @@
 #include <string>
 #include <thread>
 
+#include "queens/counters.hpp"
+
 namespace nursery::checkpoint {
 namespace {
 
