@@ -40,14 +40,6 @@ constexpr const char* kUsage =
 // The shortest --estimate: a sample needs at least this long to start.
 constexpr double kMinEstimate = 0.01;
 
-// The ledger's messages (no checkpoint yet, a torn line, resuming) as logs.
-void log_ledger(LogLevel level, const std::string& message) {
-  if (level == LogLevel::warning)
-    spdlog::warn("{}", message);
-  else
-    spdlog::info("{}", message);
-}
-
 template <class T>
 std::optional<T> given(const po::variables_map& vm, const char* name) {
   return vm.count(name) ? std::optional<T>(vm[name].as<T>()) : std::nullopt;
@@ -84,42 +76,42 @@ int count_one(int n, const po::variables_map& vm, bool listed) {
   queens::count_method_name(request.method, n);  // its errors before the shared options'
   const SharedOptions shared = read_shared(vm);
   request.unique = vm.count("unique") != 0;
-  request.memory = text(vm, "memory");
+  request.memory = given<std::string>(vm, "memory");
   request.subproblems = given<std::size_t>(vm, "subproblems");
   request.estimate = given<double>(vm, "estimate");
-  request.checkpoint = text(vm, "checkpoint");
+  request.checkpoint = given<std::string>(vm, "checkpoint");
   request.resume = vm.count("resume") != 0;
-  request.part = text(vm, "part");
+  request.part = given<std::string>(vm, "part");
   request.mpi = vm.count("mpi") != 0;
   request.sync_seconds = vm["checkpoint-interval"].as<double>();
   request.threads = shared.threads;
   request.budget = Budget(&interrupt_source(), shared.timeout);
   queens::CountPlan plan = queens::plan_count(request);
-  plan.resumable.log = log_ledger;
+  // The ledger's messages (no checkpoint yet, a torn line, resuming) as logs.
+  plan.resumable.log = [](LogLevel level, const std::string& message) {
+    level == LogLevel::warning ? spdlog::warn("{}", message) : spdlog::info("{}", message);
+  };
   if (request.mpi) return count_mpi(plan, vm);
 
   Progress progress;
   plan.run.progress = plan.resumable.progress = &progress;
   const std::string label = "count " + std::to_string(n);
-  if (plan.way == queens::CountWay::estimate) {
-    // The bar: the share of S gone, and the pieces finished so far.
-    const double seconds = plan.estimate_seconds;
-    std::optional<ProgressBar> bar(std::in_place, progress_wanted(vm), [&](double elapsed) {
-      return ProgressBar::gauge(label + " --estimate", std::min(1.0, elapsed / seconds)) + "  " +
-             std::to_string(progress.done.load(std::memory_order_relaxed)) + " of " +
-             std::to_string(progress.total.load(std::memory_order_relaxed)) + " pieces finished  " +
-             duration_text(std::max(0.0, seconds - elapsed)) + " left";
-    });
-    const queens::CountReport report = queens::count(plan);
-    bar.reset();
-    return print_count(report, vm, listed);
-  }
-  // The bar from the count's start: a resumable one's checkpoint read first.
+  // The bar from the count's start (a resumable one's checkpoint read
+  // first); an estimate's: the share of S gone, and the pieces finished.
   std::optional<ProgressBar> bar;
   std::optional<ProgressLog> log;
-  plan.started = [&] {
-    bar.emplace(progress, progress_wanted(vm), label);
-    log.emplace(progress, [](const std::string& message) { spdlog::warn("{}", message); });
+  plan.started = [&, seconds = plan.estimate_seconds] {
+    if (plan.way != queens::CountWay::estimate) {
+      bar.emplace(progress, progress_wanted(vm), label);
+      log.emplace(progress, [](const std::string& message) { spdlog::warn("{}", message); });
+    } else {
+      bar.emplace(progress_wanted(vm), [&](double elapsed) {
+        return ProgressBar::gauge(label + " --estimate", std::min(1.0, elapsed / seconds)) + "  " +
+               std::to_string(progress.done.load(std::memory_order_relaxed)) + " of " +
+               std::to_string(progress.total.load(std::memory_order_relaxed)) +
+               " pieces finished  " + duration_text(std::max(0.0, seconds - elapsed)) + " left";
+      });
+    }
   };
   const queens::CountReport report = queens::count(plan);
   log.reset();

@@ -2,7 +2,7 @@
 #include <unistd.h>
 
 #include <iostream>
-#include <nursery/queens.hpp>
+#include <nursery/queens_show.hpp>
 
 #include "commands.hpp"
 #include "options.hpp"
@@ -27,8 +27,6 @@ constexpr const char* kUsage =
     "A run stopped by --timeout exits 3: --first prints nothing on stdout, --all\n"
     "what it listed; the bar is drawn for --all only when stdout is not the terminal.";
 
-constexpr std::uint32_t kMaxConstructN = 100'000'000;
-
 // Every solution goes through the independent checker before it is shown
 // (queens::list checks the ones it lists itself).
 void check(std::uint32_t n, const queens::Placement& placement) {
@@ -37,9 +35,9 @@ void check(std::uint32_t n, const queens::Placement& placement) {
 }
 
 // --all: the solutions in order, or their JSON array.
-int list(std::uint32_t n, const std::string& format_name, std::uint64_t skip, std::uint64_t limit,
+int list(std::uint32_t n, const std::string& format_name, queens::ListOptions options,
          const SharedOptions& shared, const po::variables_map& vm) {
-  queens::ListOptions options{skip, limit, {}};
+  const std::uint64_t skip = options.skip;
   options.run.budget = Budget(&interrupt_source(), shared.timeout);
   Progress progress;
   options.run.progress = &progress;
@@ -104,45 +102,25 @@ int cmd_queens(int argc, char** argv) {
   const std::uint32_t n = vm["n"].as<std::uint32_t>();
   const SharedOptions shared = read_shared(vm);
   const bool all = vm.count("all") != 0;
-  if (all && vm.count("first")) throw usage_error("--all and --first exclude each other");
-  if (n < 1 || n > kMaxConstructN) throw usage_error("N must be between 1 and 100000000");
-  if (all && n > static_cast<std::uint32_t>(queens::kMaxCountN))
-    throw usage_error("--all: N must be between 1 and 32");
+  const bool json = json_wanted(vm);
   const std::string output = vm.count("output") ? vm["output"].as<std::string>() : "-";
-  if (!is_stdio(output) && (all || json_wanted(vm)))
-    throw usage_error("-o: one solution, without --all or --json");
-  std::string format_name = vm.count("format")         ? vm["format"].as<std::string>()
-                            : named_as(output, ".svg") ? "svg"
-                            : named_as(output, ".png") ? "png"
-                                                       : (n <= 32 ? "string" : "rows");
-  if (format_name != "string" && format_name != "rows" && format_name != "board" &&
-      format_name != "svg" && format_name != "png")
-    throw usage_error("--format: expected string, rows, board, svg or png, found '" + format_name +
-                      "'");
-  if ((format_name == "svg" || format_name == "png") && (all || json_wanted(vm)))
-    throw usage_error("--format " + format_name + ": one solution, without --all or --json");
+  std::string format_name = queens::show_format(
+      {n, all, vm.count("first") != 0,
+       vm.count("format") ? std::optional(vm["format"].as<std::string>()) : std::nullopt, output,
+       json});
   if (format_name == "png") picture_format(&format_name, output);  // not to a terminal
   // The one switch of the default: said to a person reading the terminal,
   // not only in --help.
-  if (!vm.count("format") && format_name == "rows" && !all && !json_wanted(vm) &&
-      is_stdio(output) && ::isatty(STDOUT_FILENO))
+  if (!vm.count("format") && format_name == "rows" && !all && !json && is_stdio(output) &&
+      ::isatty(STDOUT_FILENO))
     std::cerr << "note: N > 32: the solution as 0-based rows (--format rows); the '*' string "
                  "of 1-based rows in base 36 goes to N = 35 (--format string)\n";
-  if (format_name == "string" && n > 35)
-    throw usage_error("--format string: N must be at most 35 (one character per row)");
-  const bool json = json_wanted(vm);
-  std::uint64_t limit = vm["limit"].as<std::uint64_t>();
-  std::uint64_t skip = vm["skip"].as<std::uint64_t>();
-  if ((vm.count("nth") || !vm["skip"].defaulted() || !vm["limit"].defaulted()) && !all)
-    throw usage_error("--skip, --limit and --nth go with --all");
-  if (vm.count("nth")) {
-    if (skip != 0 || limit != 0) throw usage_error("--nth excludes --skip and --limit");
-    if (vm["nth"].as<std::uint64_t>() == 0) throw usage_error("--nth: expected K >= 1, found 0");
-    skip = vm["nth"].as<std::uint64_t>() - 1;
-    limit = 1;
-  }
+  const queens::ListOptions window = queens::list_window(
+      all, !vm["skip"].defaulted() || !vm["limit"].defaulted(), vm["skip"].as<std::uint64_t>(),
+      vm["limit"].as<std::uint64_t>(),
+      vm.count("nth") ? std::optional(vm["nth"].as<std::uint64_t>()) : std::nullopt);
 
-  if (all) return list(n, format_name, skip, limit, shared, vm);
+  if (all) return list(n, format_name, window, shared, vm);
 
   queens::FindMethod method;
   try {

@@ -1,6 +1,7 @@
 // nursery count's policy (nursery/queens_count.hpp): a request checked into
 // a plan, the plan run plainly, resumably or as a sampled estimate, and the
 // parts of a count merged; the CLI only reads options and prints.
+#include <cstdio>
 #include <nursery/cli.hpp>
 #include <nursery/queens_count.hpp>
 #include <stdexcept>
@@ -24,6 +25,20 @@ const CountMethod& chosen(const std::string& asked, int n) {
   }
 }
 
+// printf's formatting into a string; the estimate's lines hold numbers and
+// method names, well under 256 bytes.
+template <class... Values>
+std::string printed(const char* format, Values... values) {
+  char text[256];
+  std::snprintf(text, sizeof text, format, values...);
+  return text;
+}
+
+// Seconds for a person: "0.42 s" under a minute, else "5m44s", "3h05m", ...
+std::string seconds_text(double seconds) {
+  return seconds >= 60 ? duration_text(seconds) : printed("%.2g s", seconds);
+}
+
 bool is_join(const CountPlan& plan) {
   return std::string(plan.method) == "join";
 }
@@ -36,16 +51,16 @@ void check_resumable(const CountRequest& request, const CountMethod& method, Cou
     if (*request.subproblems == 0) throw usage_error("--subproblems: expected K >= 1");
     options.target = *request.subproblems;
   }
-  if (!request.part.empty()) {
-    if (request.checkpoint.empty())
+  if (request.part) {
+    if (!request.checkpoint)
       throw usage_error("--part: needs --checkpoint FILE (the part's result, for --merge)");
     try {
-      options.part = checkpoint::parse_part(request.part);
+      options.part = checkpoint::parse_part(*request.part);
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("--part: ") + e.what());
     }
   }
-  options.checkpoint = request.checkpoint;
+  options.checkpoint = request.checkpoint.value_or("");
   options.resume = request.resume;
   options.sync_seconds = request.sync_seconds;
   options.threads = request.threads;
@@ -86,14 +101,14 @@ CountPlan plan_count(const CountRequest& request) {
   }
   // Checked whatever the method.
   const std::uint64_t memory =
-      request.memory.empty() ? cli::default_memory() : cli::parse_memory(request.memory);
+      request.memory ? cli::parse_memory(*request.memory) : cli::default_memory();
   if (method.method == Method::join) try {
       plan.join_width =
           join_for_memory(n, memory, detail::worker_count(plan.run.threads)).min_width;
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
     }
-  const bool resumable = !request.checkpoint.empty() || !request.part.empty() || request.mpi;
+  const bool resumable = request.checkpoint || request.part || request.mpi;
   if (request.estimate) {
     if (resumable)
       throw usage_error("--estimate: runs alone (without --checkpoint, --part, --mpi)");
@@ -103,8 +118,7 @@ CountPlan plan_count(const CountRequest& request) {
     plan.estimate_seconds = *request.estimate;
     return plan;
   }
-  if (request.resume && request.checkpoint.empty())
-    throw usage_error("--resume: needs --checkpoint FILE");
+  if (request.resume && !request.checkpoint) throw usage_error("--resume: needs --checkpoint FILE");
   if (resumable) {
     check_resumable(request, method, plan);
     plan.way = CountWay::resumable;
@@ -221,6 +235,28 @@ nlohmann::json report_json(const CountReport& report, bool unique) {
       out["part"] = std::to_string(header.part) + "/" + std::to_string(header.parts);
   }
   return out;
+}
+
+std::string estimate_text(const CountReport& report, double seconds) {
+  const Estimate& e = *report.estimate;
+  if (report.status == Status::cancelled) return "no estimate: stopped\n";
+  if (report.status == Status::timeout)
+    return printed("no estimate: no piece ran in %g s\n", seconds);
+  const std::string wall = seconds_text(e.projected_wall), cpu = seconds_text(e.projected_cpu);
+  const std::string sampled = printed(
+      "count %d (%s, %u threads): %zu subproblems; %zu of %zu finer pieces finished in %.1f s\n",
+      report.n, report.method.c_str(), e.threads, e.subproblems, e.sampled, e.pieces,
+      e.sample_seconds);
+  if (e.lower_bound())
+    return sampled +
+           printed("projected more than %s wall, %s CPU (%s in %g s: each takes longer)\n",
+                   wall.c_str(), cpu.c_str(),
+                   e.sampled == 0 ? "no sampled piece finished" : "few sampled pieces finished",
+                   seconds);
+  if (e.wall_error > 0)
+    return sampled + printed("projected %s wall (+- %s, 95%%), %s CPU\n", wall.c_str(),
+                             seconds_text(e.wall_error).c_str(), cpu.c_str());
+  return sampled + printed("projected %s wall, %s CPU\n", wall.c_str(), cpu.c_str());
 }
 
 }  // namespace nursery::queens

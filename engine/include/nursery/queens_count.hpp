@@ -27,12 +27,12 @@ struct CountRequest {
   int n = 0;
   std::string method = "auto";             // --method
   bool unique = false;                     // --unique
-  std::string memory;                      // --memory SIZE; empty: half of the RAM
+  std::optional<std::string> memory;       // --memory SIZE; none: half of the RAM
   std::optional<std::size_t> subproblems;  // --subproblems K
   std::optional<double> estimate;          // --estimate S: sample, count nothing
-  std::string checkpoint;                  // --checkpoint FILE
+  std::optional<std::string> checkpoint;   // --checkpoint FILE
   bool resume = false;                     // --resume
-  std::string part;                        // --part I/K; empty: the whole frontier
+  std::optional<std::string> part;         // --part I/K; none: the whole frontier
   bool mpi = false;                        // --mpi: resumable, over the ranks
   double sync_seconds = 1.0;               // --checkpoint-interval
   unsigned threads = 0;                    // 0: every core
@@ -80,6 +80,10 @@ struct CountReport {
 // or the estimate's projection.
 int exit_code(const CountReport& report);
 nlohmann::json report_json(const CountReport& report, bool unique);
+// An estimate's lines for a person: the sample (what ran in `seconds`) and
+// the projected wall and CPU time, with its error bar or as a lower bound;
+// or why there is none.
+std::string estimate_text(const CountReport& report, double seconds);
 
 // The name of the method `asked` stands for at N ("auto": join or
 // bitboard); cli::UsageError for an unknown name or an N beyond its reach.
