@@ -27,6 +27,11 @@ constexpr int kJoinFrom = 14;
 // The widest chunk, in columns on each side (join_max_width): the finest
 // pieces a memory budget may ask for.
 constexpr int kMaxJoinWidth = 10;
+// The radix order of a piece's key lists covers this many top key bits (the
+// inner columns and the densest cut positions); below them the trie walk
+// partitions in place (join_pairs.cpp). Two passes of 11 bits: a
+// 2049-entry count table stays in L1.
+constexpr int kSortedBits = 22;
 // The time of one join over a piece's halves, as a share of listing and
 // sorting them (measured at N = 16, 17): JoinCount::work's weight.
 constexpr double kJoinShare = 0.1;
