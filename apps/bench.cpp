@@ -2,18 +2,14 @@
 // (bench/nqueens_mirror.c, built here with cc -O3 -march=native) and, where
 // they are built (bench/peer_join.sh, bench/peer_takaken.sh), the public
 // quarter-board join counter and Takaken's program, in the same run on the
-// same machine. The engine runs and times them (nursery/bench.hpp); this
-// prints the table, the JSON rows and the chart.
-#include <unistd.h>
-
-#include <algorithm>
+// same machine. The engine runs and times them and lays out the table, the
+// JSON rows and the chart (nursery/bench.hpp); this reads the options and
+// prints them.
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <nursery/bench.hpp>
 #include <nursery/picture.hpp>
-#include <nursery/queens.hpp>
-#include <sstream>
 #include <thread>
 
 #include "commands.hpp"
@@ -34,50 +30,6 @@ constexpr const char* kUsage =
     "seconds, the 1-thread runs' CPU seconds (user + system) and their ratios.\n"
     "--plot draws the wall times against N on a log scale as an SVG chart (one line\n"
     "per method and thread count, the baseline and peers too).";
-
-// bench/nqueens_mirror.c of the source tree, or the file given.
-std::filesystem::path find_baseline(const std::string& given) {
-  std::vector<std::filesystem::path> candidates;
-  if (!given.empty()) candidates.emplace_back(given);
-  candidates.emplace_back(std::string(NURSERY_SOURCE_DIR) + "/bench/nqueens_mirror.c");
-  for (const auto& path : candidates)
-    if (std::filesystem::exists(path)) return path;
-  throw UsageError("bench: baseline source not found (looked for " + candidates.back().string() +
-                   "); give --baseline-source FILE");
-}
-
-std::vector<int> sizes_of(const std::string& text) {
-  std::vector<int> sizes;
-  std::istringstream list(text);
-  for (std::string item; std::getline(list, item, ',');) {
-    int n = 0;
-    try {
-      std::size_t used = 0;
-      n = std::stoi(item, &used);
-      if (used != item.size()) n = 0;  // "15x" is not 15
-    } catch (const std::exception&) {
-    }
-    if (n < 1 || n > queens::kMaxCountN) throw usage_error("--n: expected sizes from 1 to 32");
-    sizes.push_back(n);
-  }
-  return sizes;
-}
-
-// A figure of the table, or "-" for a program left out.
-double wall(const bench::Timing& t) {
-  return t.ran ? t.seconds : -1;
-}
-double cpu(const bench::Timing& t) {
-  return t.ran ? t.cpu_seconds : -1;
-}
-double ratio(double a, double b) {
-  return a < 0 || b <= 0 ? -1 : a / b;
-}
-std::string cell(double value, const char* suffix = "") {
-  char text[32] = "-";
-  if (value >= 0) std::snprintf(text, sizeof text, "%.3f%s", value, suffix);
-  return text;
-}
 
 }  // namespace
 
@@ -112,100 +64,35 @@ int cmd_bench(int argc, char** argv) {
   if (vm["what"].as<std::string>() != "queens")
     throw UsageError("bench: expected 'queens', found '" + vm["what"].as<std::string>() + "'");
   bench::QueensOptions run;
-  run.sizes = sizes_of(vm["n"].as<std::string>());
+  run.sizes = bench::sizes_of(vm["n"].as<std::string>());
   run.repeat = vm["repeat"].as<int>();
   if (run.repeat < 1) throw usage_error("--repeat: expected at least 1");
   run.threads = read_shared(vm).threads;
   if (run.threads == 0) run.threads = std::max(1u, std::thread::hardware_concurrency());
   run.budget = Budget(&interrupt_source());
-  const bool with_baseline = vm.count("no-baseline") == 0;
-  std::filesystem::path directory, source;
-  if (with_baseline) {
-    source = find_baseline(vm["baseline-source"].as<std::string>());
-    directory =
-        std::filesystem::temp_directory_path() / ("nursery-bench-" + std::to_string(::getpid()));
-    run.baseline = bench::build_baseline(source, vm["cc"].as<std::string>(), directory);
-  }
+  bench::Baseline baseline;  // left out: empty
+  if (vm.count("no-baseline") == 0)
+    baseline = bench::prepare_baseline(vm["baseline-source"].as<std::string>(),
+                                       NURSERY_SOURCE_DIR "/bench/nqueens_mirror.c",
+                                       vm["cc"].as<std::string>());
+  run.baseline = baseline.binary;
   if (vm.count("peer-join")) run.peer_join = vm["peer-join"].as<std::string>();
   if (vm.count("peer-takaken")) run.peer_takaken = vm["peer-takaken"].as<std::string>();
 
   nlohmann::json rows = nlohmann::json::array();
   const bool json = json_wanted(vm);
-  // --plot: a series per program and thread count, a point per N.
-  const std::string all = std::to_string(run.threads) + (run.threads == 1 ? " thread" : " threads");
-  picture::Chart chart{"nursery bench queens (" + bench::measured_on() +
-                           "): wall seconds, best of " + std::to_string(run.repeat),
-                       "N",
-                       "seconds (log scale)",
-                       {}};
-  auto plot = [&chart](const std::string& series, int n, const bench::Timing& timing) {
-    if (!timing.ran) return;
-    auto named = std::find_if(chart.series.begin(), chart.series.end(),
-                              [&](const picture::Series& s) { return s.name == series; });
-    if (named == chart.series.end())
-      named = chart.series.insert(chart.series.end(), picture::Series{series, {}});
-    named->points.emplace_back(n, timing.seconds);
-  };
-  if (!json) {
-    std::printf("baseline: %s; peer: %s; nursery %s; %u threads; best of %d\n",
-                with_baseline ? (source.string() + " (cc -O3 -march=native)").c_str() : "left out",
-                run.peer_join.empty() ? "left out" : run.peer_join.string().c_str(),
-                NURSERY_VERSION, run.threads, run.repeat);
-    std::printf("%16s | %-71s | %s\n", "", "wall seconds",
-                "CPU seconds of the 1-thread runs (user + system)");
-    std::printf("%3s %12s | %8s %8s %8s %8s %8s %8s %8s %8s | %8s %8s %8s %8s %9s %10s %10s\n", "N",
-                "total", "baseline", "bitbd 1t", "bitbd T", "join 1t", "join T", "peer 1t",
-                "peer T", "join 1/T", "join", "peer", "bitboard", "takaken", "peer/join",
-                "bitbd/join", "taka/bitbd");
-  }
+  picture::Chart chart = bench::chart(run);
+  if (!json) std::fputs(bench::table_head(run, baseline.source.string()).c_str(), stdout);
   bench::queens(run, [&](const bench::QueensRow& row) {
-    const int n = row.n;
-    plot("baseline", n, row.baseline);
-    plot("bitboard, 1 thread", n, row.bitboard_one);
-    plot("bitboard, " + all, n, row.bitboard_all);
-    plot("join, 1 thread", n, row.join_one);
-    plot("join, " + all, n, row.join_all);
-    plot("peer join, 1 thread", n, row.peer_one);
-    plot("peer join, " + all, n, row.peer_all);
-    plot("Takaken (CPU s)", n, row.takaken);
-    const double scaling = ratio(wall(row.join_one), wall(row.join_all));
-    const double peer_ratio = ratio(cpu(row.peer_one), cpu(row.join_one));
-    const double method_ratio = ratio(cpu(row.bitboard_one), cpu(row.join_one));
-    const double takaken_ratio = ratio(cpu(row.takaken), cpu(row.bitboard_one));
+    bench::plot(chart, row, run.threads);
     if (json) {
-      rows.push_back({{"n", n},
-                      {"total", count_json(row.total)},
-                      {"threads", run.threads},
-                      {"baseline_seconds", wall(row.baseline)},
-                      {"baseline_cpu_seconds", cpu(row.baseline)},
-                      {"takaken_cpu_seconds", cpu(row.takaken)},
-                      {"bitboard_one_thread_seconds", wall(row.bitboard_one)},
-                      {"bitboard_one_thread_cpu_seconds", cpu(row.bitboard_one)},
-                      {"bitboard_all_threads_seconds", wall(row.bitboard_all)},
-                      {"join_one_thread_seconds", wall(row.join_one)},
-                      {"join_one_thread_cpu_seconds", cpu(row.join_one)},
-                      {"join_all_threads_seconds", wall(row.join_all)},
-                      {"peer_one_thread_seconds", wall(row.peer_one)},
-                      {"peer_one_thread_cpu_seconds", cpu(row.peer_one)},
-                      {"peer_all_threads_seconds", wall(row.peer_all)},
-                      {"join_one_thread_over_all", scaling},
-                      {"peer_over_join_one_thread_cpu", peer_ratio},
-                      {"bitboard_over_join_one_thread_cpu", method_ratio},
-                      {"takaken_over_bitboard_one_thread_cpu", takaken_ratio}});
+      rows.push_back(bench::row_json(row, run.threads));
       return;
     }
-    std::printf("%3d %12s | %8s %8s %8s %8s %8s %8s %8s %8s | %8s %8s %8s %8s %9s %10s %10s\n", n,
-                to_string(row.total).c_str(), cell(wall(row.baseline)).c_str(),
-                cell(wall(row.bitboard_one)).c_str(), cell(wall(row.bitboard_all)).c_str(),
-                cell(wall(row.join_one)).c_str(), cell(wall(row.join_all)).c_str(),
-                cell(wall(row.peer_one)).c_str(), cell(wall(row.peer_all)).c_str(),
-                cell(scaling, "x").c_str(), cell(cpu(row.join_one)).c_str(),
-                cell(cpu(row.peer_one)).c_str(), cell(cpu(row.bitboard_one)).c_str(),
-                cell(cpu(row.takaken)).c_str(), cell(peer_ratio, "x").c_str(),
-                cell(method_ratio, "x").c_str(), cell(takaken_ratio, "x").c_str());
+    std::fputs(bench::table_line(row).c_str(), stdout);
     std::fflush(stdout);
   });
-  if (!directory.empty()) std::filesystem::remove_all(directory);
+  if (!baseline.directory.empty()) std::filesystem::remove_all(baseline.directory);
   if (vm.count("plot")) write_output(vm["plot"].as<std::string>(), picture::svg_chart(chart));
   if (json) print_json({{"status", "OK"}, {"benchmark", "queens"}, {"rows", rows}});
   return kExitSuccess;

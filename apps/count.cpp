@@ -1,19 +1,20 @@
-// nursery count N: exact N-queens totals and, with --unique, symmetry classes.
-// With --checkpoint, --part or --mpi the count is resumable: the frontier is
-// built for a fixed split target (not per thread), so its ids mean the same
-// in every run, on every machine.
-// This file reads the options; count_run.cpp runs, count_report.cpp prints.
+// nursery count N: exact N-queens totals and, with --unique, symmetry classes;
+// resumable with --checkpoint, --part or --mpi; --estimate projects the time.
+// This file reads the options into the engine's request
+// (nursery/queens_count.hpp, which holds every policy), runs it under the
+// bar, and count_report.cpp prints what it returns.
 #include "count.hpp"
 
+#include <spdlog/spdlog.h>
 
-#include <cstdio>
-#include <nursery/checkpoint.hpp>
-#include <nursery/estimate.hpp>
 #include <nursery/queens.hpp>
-#include <nursery/scheduler.hpp>
 
-#include "options.hpp"
 #include "commands.hpp"
+#include "options.hpp"
+
+#ifdef NURSERY_HAVE_MPI
+#include "queens_count.hpp"
+#endif
 
 namespace nursery::cli {
 
@@ -36,17 +37,115 @@ constexpr const char* kUsage =
     "--json a line of JSON each), each with its own --timeout; the first that\n"
     "does not finish ends the list.";
 
-std::uint64_t memory_budget(const po::variables_map& vm) {
-  return vm.count("memory") ? parse_memory(vm["memory"].as<std::string>()) : default_memory();
-}
-
-int count_one(int n, const po::variables_map& vm, bool listed);
-int count_all(const po::variables_map& vm);
-
-}  // namespace
-
 // The shortest --estimate: a sample needs at least this long to start.
 constexpr double kMinEstimate = 0.01;
+
+template <class T>
+std::optional<T> given(const po::variables_map& vm, const char* name) {
+  return vm.count(name) ? std::optional<T>(vm[name].as<T>()) : std::nullopt;
+}
+
+std::string text(const po::variables_map& vm, const char* name) {
+  return given<std::string>(vm, name).value_or("");
+}
+
+#ifdef NURSERY_HAVE_MPI
+int count_mpi(const queens::CountPlan& plan, const po::variables_map& vm) {
+  double progress_seconds = vm.count("progress") ? 1.0 : 10.0;
+  if (!vm["progress-interval"].defaulted()) progress_seconds = vm["progress-interval"].as<double>();
+  const mpi::Reporting reporting{vm.count("no-progress") ? 0 : progress_seconds,
+                                 "count " + std::to_string(plan.n)};
+  const mpi::RankCount counted = mpi::count_queens(plan, reporting);
+  if (counted.refused) return kExitUsage;
+  if (!counted.report) return kExitSuccess;  // not rank 0: rank 0 prints
+  return print_count(*counted.report, vm, false, {{"ranks", counted.ranks}});
+}
+#else
+int count_mpi(const queens::CountPlan&, const po::variables_map&) {
+  throw UsageError(
+      "--mpi: this nursery was built without MPI support (install openmpi-bin "
+      "libopenmpi-dev and rebuild)");
+}
+#endif
+
+// One count: N and the options; `listed` when it is one of several N.
+int count_one(int n, const po::variables_map& vm, bool listed) {
+  queens::CountRequest request;
+  request.n = n;
+  request.method = vm["method"].as<std::string>();
+  queens::count_method_name(request.method, n);  // its errors before the shared options'
+  const SharedOptions shared = read_shared(vm);
+  request.unique = vm.count("unique") != 0;
+  request.memory = given<std::string>(vm, "memory");
+  request.subproblems = given<std::size_t>(vm, "subproblems");
+  request.estimate = given<double>(vm, "estimate");
+  request.checkpoint = given<std::string>(vm, "checkpoint");
+  request.resume = vm.count("resume") != 0;
+  request.part = given<std::string>(vm, "part");
+  request.mpi = vm.count("mpi") != 0;
+  request.sync_seconds = vm["checkpoint-interval"].as<double>();
+  request.threads = shared.threads;
+  request.budget = Budget(&interrupt_source(), shared.timeout);
+  queens::CountPlan plan = queens::plan_count(request);
+  // The ledger's messages (no checkpoint yet, a torn line, resuming) as logs.
+  plan.resumable.log = [](LogLevel level, const std::string& message) {
+    level == LogLevel::warning ? spdlog::warn("{}", message) : spdlog::info("{}", message);
+  };
+  if (request.mpi) return count_mpi(plan, vm);
+
+  Progress progress;
+  plan.run.progress = plan.resumable.progress = &progress;
+  const std::string label = "count " + std::to_string(n);
+  // The bar from the count's start (a resumable one's checkpoint read
+  // first); an estimate's: the share of S gone, and the pieces finished.
+  std::optional<ProgressBar> bar;
+  std::optional<ProgressLog> log;
+  plan.started = [&, seconds = plan.estimate_seconds] {
+    if (plan.way != queens::CountWay::estimate) {
+      bar.emplace(progress, progress_wanted(vm), label);
+      log.emplace(progress, [](const std::string& message) { spdlog::warn("{}", message); });
+    } else {
+      bar.emplace(progress_wanted(vm), [&](double elapsed) {
+        return ProgressBar::gauge(label + " --estimate", std::min(1.0, elapsed / seconds)) + "  " +
+               std::to_string(progress.done.load(std::memory_order_relaxed)) + " of " +
+               std::to_string(progress.total.load(std::memory_order_relaxed)) +
+               " pieces finished  " + duration_text(std::max(0.0, seconds - elapsed)) + " left";
+      });
+    }
+  };
+  const queens::CountReport report = queens::count(plan);
+  log.reset();
+  bar.reset();
+  return print_count(report, vm, listed);
+}
+
+// Every N asked, or --merge.
+int count_all(const po::variables_map& vm) {
+  if (vm.count("merge")) {
+    if (vm.count("n") || vm.count("mpi") || vm.count("checkpoint") || vm.count("part"))
+      throw usage_error("--merge takes only checkpoint files (and --unique, --json)");
+    const auto files = vm["merge"].as<std::vector<std::string>>();
+    return print_count(queens::merge_counts(files), vm, false, {{"merged", files}});
+  }
+  if (!vm.count("n")) throw missing_argument("N");
+  const auto sizes = vm["n"].as<std::vector<int>>();
+  for (int n : sizes)
+    if (n < 1 || n > queens::kMaxCountN)
+      throw usage_error("N must be between 1 and 32, found " + std::to_string(n));
+  if (sizes.size() == 1) return count_one(sizes[0], vm, false);
+  for (const char* alone : {"estimate", "checkpoint", "part", "mpi"})
+    if (vm.count(alone))
+      throw usage_error(std::string("--") + alone + ": counts one N (found " +
+                        std::to_string(sizes.size()) + ")");
+  int status = kExitSuccess;
+  for (int n : sizes) {
+    status = count_one(n, vm, true);
+    if (status != kExitSuccess) break;
+  }
+  return status;
+}
+
+}  // namespace
 
 int cmd_count(int argc, char** argv) {
   po::options_description options("options");
@@ -92,135 +191,16 @@ int cmd_count(int argc, char** argv) {
   po::variables_map vm;
   if (!parse_command_line(argc, argv, kUsage, options, positionals, vm)) return kExitSuccess;
 
-  const std::string output = vm.count("output") ? vm["output"].as<std::string>() : "";
+  const std::string output = text(vm, "output");
   if (!output.empty() && vm.count("mpi"))
     throw usage_error("-o: not with --mpi (rank 0 prints the count: redirect its stdout)");
   refuse_clobbering(
       vm.count("merge") ? vm["merge"].as<std::vector<std::string>>() : std::vector<std::string>{},
-      {{"-o", output},
-       {"--checkpoint", vm.count("checkpoint") ? vm["checkpoint"].as<std::string>() : ""}});
+      {{"-o", output}, {"--checkpoint", text(vm, "checkpoint")}});
   ResultsTo results(output);
   const int status = count_all(vm);
   results.keep();
   return status;
 }
-
-namespace {
-
-// Every N asked, or --merge.
-int count_all(const po::variables_map& vm) {
-  if (vm.count("merge")) {
-    if (vm.count("n") || vm.count("mpi") || vm.count("checkpoint") || vm.count("part"))
-      throw usage_error("--merge takes only checkpoint files (and --unique, --json)");
-    return merge_parts(vm["merge"].as<std::vector<std::string>>(), vm);
-  }
-  if (!vm.count("n")) throw missing_argument("N");
-  const auto sizes = vm["n"].as<std::vector<int>>();
-  for (int n : sizes)
-    if (n < 1 || n > queens::kMaxCountN)
-      throw usage_error("N must be between 1 and 32, found " + std::to_string(n));
-  if (sizes.size() == 1) return count_one(sizes[0], vm, false);
-  for (const char* alone : {"estimate", "checkpoint", "part", "mpi"})
-    if (vm.count(alone))
-      throw usage_error(std::string("--") + alone + ": counts one N (found " +
-                        std::to_string(sizes.size()) + ")");
-  int status = kExitSuccess;
-  for (int n : sizes) {
-    status = count_one(n, vm, true);
-    if (status != kExitSuccess) break;
-  }
-  return status;
-}
-
-// One count: N and the options; `listed` when it is one of several N.
-int count_one(int n, const po::variables_map& vm, bool listed) {
-  const queens::CountMethod* chosen = nullptr;
-  try {
-    chosen = &queens::choose_count_method(vm["method"].as<std::string>(), n);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
-  const std::string method = chosen->name;
-  const auto shared = read_shared(vm);
-
-  RunOptions run_options;
-  run_options.mode = Mode::count;
-  run_options.threads = shared.threads;
-  if (vm.count("subproblems")) {
-    run_options.subproblems = vm["subproblems"].as<std::size_t>();
-    if (run_options.subproblems > checkpoint::kMaxSubproblems)
-      throw usage_error("--subproblems: expected at most " +
-                        std::to_string(checkpoint::kMaxSubproblems) + ", found " +
-                        std::to_string(run_options.subproblems));
-  }
-  run_options.budget = Budget(&interrupt_source(), shared.timeout);
-  const std::uint64_t budget = memory_budget(vm);  // checked whatever the method
-  Counting counting{n, chosen, {n, 0}, listed};
-  if (chosen->method == queens::Method::join)
-    try {
-      counting.join = queens::join_for_memory(n, budget, detail::worker_count(run_options.threads));
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
-    }
-  if (vm.count("estimate")) {
-    if (vm.count("checkpoint") || vm.count("part") || vm.count("mpi") || vm.count("merge"))
-      throw usage_error("--estimate: runs alone (without --checkpoint, --part, --mpi)");
-    const double seconds = vm["estimate"].as<double>();
-    if (chosen->method != queens::Method::join && chosen->method != queens::Method::bitboard)
-      throw usage_error("--estimate: for --method join or bitboard");
-    // The bar: the share of S gone, and the pieces finished so far.
-    Progress progress;
-    run_options.progress = &progress;
-    Estimate sampled;
-    {
-      ProgressBar bar(progress_wanted(vm), [&, label = "count " + std::to_string(n) +
-                                                       " --estimate"](double elapsed) {
-        return ProgressBar::gauge(label, std::min(1.0, elapsed / seconds)) + "  " +
-               std::to_string(progress.done.load(std::memory_order_relaxed)) + " of " +
-               std::to_string(progress.total.load(std::memory_order_relaxed)) +
-               " pieces finished  " + duration_text(std::max(0.0, seconds - elapsed)) + " left";
-      });
-      sampled = chosen->method == queens::Method::join
-                    ? estimate<queens::JoinCount>(counting.join, run_options, seconds)
-                    : estimate<queens::CanonicalCount>({n}, run_options, seconds);
-    }
-    return print_estimate(sampled, n, method, vm);
-  }
-
-  const bool resumable = vm.count("checkpoint") || vm.count("part") || vm.count("mpi");
-  if (vm.count("resume") && !vm.count("checkpoint"))
-    throw usage_error("--resume: needs --checkpoint FILE");
-  if (resumable) {
-    if (!chosen->resumable)
-      throw usage_error("--checkpoint, --part and --mpi count with --method join or bitboard");
-    ResumableOptions resumable_options;
-    if (vm.count("subproblems")) {
-      if (run_options.subproblems == 0) throw usage_error("--subproblems: expected K >= 1");
-      resumable_options.target = run_options.subproblems;
-    }
-    if (vm.count("part")) {
-      if (!vm.count("checkpoint"))
-        throw usage_error("--part: needs --checkpoint FILE (the part's result, for --merge)");
-      try {
-        resumable_options.part = checkpoint::parse_part(vm["part"].as<std::string>());
-      } catch (const std::invalid_argument& e) {
-        throw UsageError(std::string("--part: ") + e.what());
-      }
-    }
-    if (vm.count("checkpoint")) resumable_options.checkpoint = vm["checkpoint"].as<std::string>();
-    resumable_options.resume = vm.count("resume") != 0;
-    resumable_options.sync_seconds = vm["checkpoint-interval"].as<double>();
-    resumable_options.threads = run_options.threads;
-    resumable_options.budget = run_options.budget;
-    double progress_seconds = vm.count("progress") ? 1.0 : 10.0;
-    if (!vm["progress-interval"].defaulted())
-      progress_seconds = vm["progress-interval"].as<double>();
-    if (vm.count("mpi")) return count_mpi(counting, resumable_options, vm, progress_seconds);
-    return count_resumable(counting, resumable_options, vm);
-  }
-  return count_plain(counting, run_options, vm);
-}
-
-}  // namespace
 
 }  // namespace nursery::cli

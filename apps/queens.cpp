@@ -1,13 +1,8 @@
 // nursery queens N: list solutions (--all), or find one (--first), for any N.
-#include <spdlog/spdlog.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <iostream>
-#include <map>
-#include <nursery/picture.hpp>
-#include <nursery/queens.hpp>
-#include <nursery/scheduler.hpp>
+#include <nursery/queens_show.hpp>
 
 #include "commands.hpp"
 #include "options.hpp"
@@ -32,23 +27,52 @@ constexpr const char* kUsage =
     "A run stopped by --timeout exits 3: --first prints nothing on stdout, --all\n"
     "what it listed; the bar is drawn for --all only when stdout is not the terminal.";
 
-constexpr std::uint32_t kMaxConstructN = 100'000'000;
-
-std::string format(const std::string& name, const queens::Placement& placement) {
-  if (name == "string") return queens::format(placement, queens::Format::string);
-  if (name == "rows") return queens::format(placement, queens::Format::rows);
-  if (name == "svg" || name == "png") {
-    const std::string title = std::to_string(placement.size()) + " queens";
-    return name == "png" ? picture::png_queens(placement, title)
-                         : picture::svg_queens(placement, title);
-  }
-  return queens::format(placement, queens::Format::board);
-}
-
-// Every solution goes through the independent checker before it is shown.
+// Every solution goes through the independent checker before it is shown
+// (queens::list checks the ones it lists itself).
 void check(std::uint32_t n, const queens::Placement& placement) {
   auto verdict = queens::verify(n, placement);
   if (!verdict.valid) throw std::logic_error("internal error: invalid solution: " + verdict.reason);
+}
+
+// --all: the solutions in order, or their JSON array.
+int list(std::uint32_t n, const std::string& format_name, queens::ListOptions options,
+         const SharedOptions& shared, const po::variables_map& vm) {
+  const std::uint64_t skip = options.skip;
+  options.run.budget = Budget(&interrupt_source(), shared.timeout);
+  Progress progress;
+  options.run.progress = &progress;
+  nlohmann::json listed = nlohmann::json::array();
+  queens::Listed result;
+  {
+    // The listing goes to stdout: a bar on the same terminal would break
+    // its lines, so by default only when stdout goes elsewhere.
+    const bool bar_wanted =
+        vm.count("progress") != 0 || (shared.progress && !::isatty(STDOUT_FILENO));
+    ProgressBar bar(progress, bar_wanted, "queens " + std::to_string(n) + " --all");
+    result = queens::list(static_cast<int>(n), options, [&](const queens::Placement& placement) {
+      if (shared.json)
+        listed.push_back(queens::format(placement, format_name));
+      else
+        std::cout << queens::format(placement, format_name) << '\n';
+    });
+  }
+  const std::uint64_t seen = result.seen;
+  const int status = exit_code(result.status, seen > skip);
+  if (shared.json)
+    print_json(nlohmann::json{{"n", n},
+                              {"status", status_word(status)},
+                              {"solutions", listed},
+                              {"listed", listed.size()},
+                              {"stats", stats_json(result.stats)}});
+  else if (result.status == Status::timeout || result.status == Status::cancelled)
+    std::cerr << to_string(result.status) << " after " << result.stats.wall_seconds
+              << " s: " << (seen > skip ? seen - skip : 0) << " listed\n";
+  else if (seen == 0)
+    std::cout << "no solution\n";
+  else if (seen <= skip)
+    std::cout << "no solution beyond the first " << seen << "\n";
+  if (shared.stats) print_stats(std::cerr, result.stats);
+  return status;
 }
 
 }  // namespace
@@ -78,107 +102,32 @@ int cmd_queens(int argc, char** argv) {
   const std::uint32_t n = vm["n"].as<std::uint32_t>();
   const SharedOptions shared = read_shared(vm);
   const bool all = vm.count("all") != 0;
-  if (all && vm.count("first")) throw usage_error("--all and --first exclude each other");
-  if (n < 1 || n > kMaxConstructN) throw usage_error("N must be between 1 and 100000000");
-  if (all && n > static_cast<std::uint32_t>(queens::kMaxCountN))
-    throw usage_error("--all: N must be between 1 and 32");
+  const bool json = json_wanted(vm);
   const std::string output = vm.count("output") ? vm["output"].as<std::string>() : "-";
-  if (!is_stdio(output) && (all || json_wanted(vm)))
-    throw usage_error("-o: one solution, without --all or --json");
-  std::string format_name = vm.count("format")         ? vm["format"].as<std::string>()
-                            : named_as(output, ".svg") ? "svg"
-                            : named_as(output, ".png") ? "png"
-                                                       : (n <= 32 ? "string" : "rows");
-  if (format_name != "string" && format_name != "rows" && format_name != "board" &&
-      format_name != "svg" && format_name != "png")
-    throw usage_error("--format: expected string, rows, board, svg or png, found '" + format_name +
-                      "'");
-  if ((format_name == "svg" || format_name == "png") && (all || json_wanted(vm)))
-    throw usage_error("--format " + format_name + ": one solution, without --all or --json");
+  std::string format_name = queens::show_format(
+      {n, all, vm.count("first") != 0,
+       vm.count("format") ? std::optional(vm["format"].as<std::string>()) : std::nullopt, output,
+       json});
   if (format_name == "png") picture_format(&format_name, output);  // not to a terminal
   // The one switch of the default: said to a person reading the terminal,
   // not only in --help.
-  if (!vm.count("format") && format_name == "rows" && !all && !json_wanted(vm) &&
-      is_stdio(output) && ::isatty(STDOUT_FILENO))
+  if (!vm.count("format") && format_name == "rows" && !all && !json && is_stdio(output) &&
+      ::isatty(STDOUT_FILENO))
     std::cerr << "note: N > 32: the solution as 0-based rows (--format rows); the '*' string "
                  "of 1-based rows in base 36 goes to N = 35 (--format string)\n";
-  if (format_name == "string" && n > 35)
-    throw usage_error("--format string: N must be at most 35 (one character per row)");
-  const bool json = json_wanted(vm);
-  std::uint64_t limit = vm["limit"].as<std::uint64_t>();
-  std::uint64_t skip = vm["skip"].as<std::uint64_t>();
-  if ((vm.count("nth") || !vm["skip"].defaulted() || !vm["limit"].defaulted()) && !all)
-    throw usage_error("--skip, --limit and --nth go with --all");
-  if (vm.count("nth")) {
-    if (skip != 0 || limit != 0) throw usage_error("--nth excludes --skip and --limit");
-    if (vm["nth"].as<std::uint64_t>() == 0) throw usage_error("--nth: expected K >= 1, found 0");
-    skip = vm["nth"].as<std::uint64_t>() - 1;
-    limit = 1;
-  }
+  const queens::ListOptions window = queens::list_window(
+      all, !vm["skip"].defaulted() || !vm["limit"].defaulted(), vm["skip"].as<std::uint64_t>(),
+      vm["limit"].as<std::uint64_t>(),
+      vm.count("nth") ? std::optional(vm["nth"].as<std::uint64_t>()) : std::nullopt);
 
-  if (all) {
-    // Listing in order: one worker walks the frontier left to right.
-    RunOptions run_options;
-    run_options.mode = Mode::all;
-    run_options.threads = 1;
-    run_options.limit = limit == 0 ? 0 : limit + skip;
-    run_options.budget = Budget(&interrupt_source(), shared.timeout);
-    Progress progress;
-    run_options.progress = &progress;
-    nlohmann::json listed = nlohmann::json::array();
-    std::uint64_t seen = 0;
-    Search<queens::Placement>::Sink sink = [&](const queens::Placement& placement) {
-      if (seen++ < skip) return;
-      check(n, placement);
-      if (json)
-        listed.push_back(format(format_name, placement));
-      else
-        std::cout << format(format_name, placement) << (format_name == "board" ? "\n" : "\n");
-    };
-    Result<queens::Placement> result;
-    {
-      // The listing goes to stdout: a bar on the same terminal would break
-      // its lines, so by default only when stdout goes elsewhere.
-      const bool bar_wanted =
-          vm.count("progress") != 0 || (shared.progress && !::isatty(STDOUT_FILENO));
-      ProgressBar bar(progress, bar_wanted, "queens " + std::to_string(n) + " --all");
-      result =
-          run<queens::Columns>(queens::Columns::Instance{static_cast<int>(n)}, run_options, &sink);
-    }
-    const int status = exit_code(result.status, seen > skip);
-    const bool stopped = result.status == Status::timeout || result.status == Status::cancelled;
-    if (json)
-      print_json(nlohmann::json{{"n", n},
-                                {"status", status_word(status)},
-                                {"solutions", listed},
-                                {"listed", listed.size()},
-                                {"stats", stats_json(result.stats)}});
-    else if (stopped)
-      std::cerr << to_string(result.status) << " after " << result.stats.wall_seconds
-                << " s: " << (seen > skip ? seen - skip : 0) << " listed\n";
-    else if (seen == 0)
-      std::cout << "no solution\n";
-    else if (seen <= skip)
-      std::cout << "no solution beyond the first " << seen << "\n";
-    if (vm.count("stats")) print_stats(std::cerr, result.stats);
-    return status;
-  }
+  if (all) return list(n, format_name, window, shared, vm);
 
-  const std::string method_name = vm["method"].as<std::string>();
-  const std::map<std::string, queens::FindMethod> methods = {
-      {"auto", queens::FindMethod::automatic},
-      {"search", queens::FindMethod::search},
-      {"cp", queens::FindMethod::forward_checking},
-      {"construction", queens::FindMethod::construction}};
-  if (!methods.count(method_name))
-    throw usage_error("--method: expected auto, search, cp or construction, found '" + method_name +
-                      "'");
-  const auto method = methods.at(method_name);
-  if (method == queens::FindMethod::search && n > static_cast<std::uint32_t>(queens::kMaxCountN))
-    throw usage_error("--method search: N must be between 1 and 32");
-  if (method == queens::FindMethod::forward_checking &&
-      n > static_cast<std::uint32_t>(queens::kMaxForwardCheckingN))
-    throw usage_error("--method cp: N must be between 1 and 64");
+  queens::FindMethod method;
+  try {
+    method = queens::find_method(vm["method"].as<std::string>(), n);
+  } catch (const std::invalid_argument& e) {
+    throw usage_error(e.what());
+  }
   RunOptions run_options;
   run_options.threads = shared.threads;
   run_options.budget = Budget(&interrupt_source(), shared.timeout);
@@ -202,7 +151,7 @@ int cmd_queens(int argc, char** argv) {
     out["solution"] = solution ? nlohmann::json(*solution) : nlohmann::json(nullptr);
     print_json(out);
   } else if (solution) {
-    std::string text = format(format_name, *solution);
+    std::string text = queens::format(*solution, format_name);
     if (format_name != "png" && (text.empty() || text.back() != '\n')) text.push_back('\n');
     write_output(output, text);  // "-": stdout
   } else if (found.status == Status::timeout) {

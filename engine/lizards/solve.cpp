@@ -7,11 +7,11 @@
 //      while a local search races it for an OK (first mode: the first to
 //      answer cancels the rest). Counting aggregates DFS counts exactly.
 #include <algorithm>
-#include <nursery/scheduler.hpp>
 #include <chrono>
-#include <nursery/queens.hpp>
+#include <nursery/scheduler.hpp>
 
 #include "lizards/internal.hpp"
+#include "queens/counters.hpp"
 
 namespace nursery::lizards {
 

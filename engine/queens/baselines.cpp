@@ -3,7 +3,7 @@
 // the fast method's node counts to the textbook figures.
 #include <stdexcept>
 
-#include "nursery/queens.hpp"
+#include "queens/counters.hpp"
 
 namespace nursery::queens {
 
@@ -65,14 +65,14 @@ struct BacktrackState {
 
 }  // namespace
 
-std::vector<Backtrack::Subproblem> Backtrack::split(const Instance& instance, std::size_t) {
+std::vector<Columns::Subproblem> backtrack_split(const Columns::Instance& instance, std::size_t) {
   if (instance.n < 1 || instance.n > kMaxCountN)
     throw std::invalid_argument("N must be between 1 and 32");
   return prefixes(instance.n, false);
 }
 
-Outcome Backtrack::solve(const Instance& instance, const Subproblem& subproblem,
-                         Search<Solution>& search) {
+Outcome backtrack_solve(const Columns::Instance& instance, const Columns::Subproblem& subproblem,
+                        Search<Placement>& search) {
   BacktrackState state{Board{instance.n}, Placement(instance.n), Outcome{}, search.poller()};
   // The first column's square needs no check: no queen stands before it.
   const int row = static_cast<int>(subproblem.prefix[0]);
@@ -83,7 +83,7 @@ Outcome Backtrack::solve(const Instance& instance, const Subproblem& subproblem,
   return state.outcome;
 }
 
-std::vector<Brute::Subproblem> Brute::split(const Instance& instance, std::size_t) {
+std::vector<Columns::Subproblem> brute_split(const Columns::Instance& instance, std::size_t) {
   if (instance.n < 1 || instance.n > kMaxBruteN)
     throw std::invalid_argument("brute force is for N from 1 to 10");
   return prefixes(instance.n, instance.n >= 2);
@@ -126,8 +126,8 @@ struct BruteState {
 
 }  // namespace
 
-Outcome Brute::solve(const Instance& instance, const Subproblem& subproblem,
-                     Search<Solution>& search) {
+Outcome brute_solve(const Columns::Instance& instance, const Columns::Subproblem& subproblem,
+                    Search<Placement>& search) {
   const int n = instance.n;
   BruteState state{n, Placement(n, 0), Outcome{}, search.poller()};
   bool clash = false;

@@ -1,10 +1,10 @@
 // Counting by canonical pre-placements: one search per orbit of the
 // square's 8 symmetries, almost entirely decided by cheap bit masks; only
-// boards with ties are compared with their images (see queens.hpp).
+// boards with ties are compared with their images (see counters.hpp).
 #include <bit>
 #include <stdexcept>
 
-#include "nursery/queens.hpp"
+#include "queens/counters.hpp"
 #include "queens/last_rows.hpp"
 #include "queens/splitmix.hpp"
 
@@ -483,9 +483,8 @@ double CanonicalCount::work(const Instance& instance, const Subproblem& subprobl
   std::uint64_t state = 0x9e3779b97f4a7c15ull * (1 + subproblem.top + 37u * subproblem.depth);
   for (int k = 0; k < subproblem.depth; ++k) state = state * 31 + subproblem.prefix[k] + 1;
   SplitMix64 next{state};
-  constexpr int kDescents = 48;
   double sum = 0;
-  for (int descent = 0; descent < kDescents; ++descent) {
+  for (int descent = 0; descent < kCanonicalDescents; ++descent) {
     std::uint32_t columns = rows[start].columns, left = rows[start].left,
                   right = rows[start].right;
     double product = 1;
@@ -503,7 +502,7 @@ double CanonicalCount::work(const Instance& instance, const Subproblem& subprobl
       right = (right | bit) >> 1;
     }
   }
-  return 1 + sum / kDescents;
+  return 1 + sum / kCanonicalDescents;
 }
 
 Outcome CanonicalCount::solve(const Instance& instance, const Subproblem& subproblem,

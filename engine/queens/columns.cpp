@@ -1,9 +1,11 @@
-// The full board, column by column, with bitboards: enumeration, a first
-// solution, and the plain count that the frame method is checked against.
+// The full board, column by column, with bitboards: enumeration (list, as
+// nursery queens --all lists), a first solution, and the plain count that
+// the frame method is checked against.
 #include <bit>
 #include <stdexcept>
 
-#include "nursery/queens.hpp"
+#include "nursery/scheduler.hpp"
+#include "queens/counters.hpp"
 
 namespace nursery::queens {
 
@@ -104,6 +106,27 @@ Outcome Columns::solve(const Instance& instance, const Subproblem& subproblem,
   }
   outcome.complete = !stopped;
   return outcome;
+}
+
+Listed list(int n, const ListOptions& options, const std::function<void(const Placement&)>& each) {
+  // In order: one worker walks the frontier left to right.
+  RunOptions run_options = options.run;
+  run_options.mode = Mode::all;
+  run_options.threads = 1;
+  run_options.limit = options.limit == 0 ? 0 : options.limit + options.skip;
+  Listed listed;
+  Search<Placement>::Sink sink = [&](const Placement& placement) {
+    if (listed.seen++ < options.skip) return;
+    // Every solution goes through the independent checker before it is shown.
+    const Verification verdict = verify(static_cast<std::uint32_t>(n), placement);
+    if (!verdict.valid)
+      throw std::logic_error("internal error: invalid solution: " + verdict.reason);
+    each(placement);
+  };
+  const auto result = run<Columns>(Columns::Instance{n}, run_options, &sink);
+  listed.status = result.status;
+  listed.stats = result.stats;
+  return listed;
 }
 
 }  // namespace nursery::queens

@@ -1,15 +1,13 @@
 // nursery count's methods as one table (count_methods.hpp).
+#include "queens/count_methods.hpp"
+
 #include <array>
 #include <cstdio>
 #include <nursery/cli.hpp>
-#include <nursery/count_methods.hpp>
 
 namespace nursery::queens {
 
 namespace {
-
-// From N = 14 on the join counts faster than the bitboard backtracker.
-constexpr int kJoinFrom = 14;
 
 template <class Kind>
 Result<Placement> count_with(const JoinCount::Instance& instance, const RunOptions& options, bool) {

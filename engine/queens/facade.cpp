@@ -3,8 +3,8 @@
 // exact count by the bitboard counter.
 #include <stdexcept>
 
-#include "nursery/queens.hpp"
 #include "nursery/scheduler.hpp"
+#include "queens/counters.hpp"
 
 namespace nursery::queens {
 

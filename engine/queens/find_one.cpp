@@ -1,12 +1,16 @@
 // One N-queens solution, the way every command and batch find it: the
 // parallel search up to N = 32 (bitboards are 32 bits wide), the classic
 // construction beyond; N = 2 and 3 have none. A method may also be asked
-// for by name (forward checking: the constraint solver's way).
+// for by name (forward checking: the constraint solver's way; find_method
+// reads --method's names).
+#include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <stdexcept>
+#include <utility>
 
-#include "nursery/queens.hpp"
 #include "nursery/scheduler.hpp"
+#include "queens/counters.hpp"
 
 namespace nursery::queens {
 
@@ -31,6 +35,25 @@ Solved<Placement> search_one(std::uint32_t n, const RunOptions& options, const c
 }
 
 }  // namespace
+
+FindMethod find_method(const std::string& name, std::uint32_t n) {
+  static constexpr std::pair<const char*, FindMethod> kNames[] = {
+      {"auto", FindMethod::automatic},
+      {"search", FindMethod::search},
+      {"cp", FindMethod::forward_checking},
+      {"construction", FindMethod::construction}};
+  const auto* named = std::find_if(std::begin(kNames), std::end(kNames),
+                                   [&](const auto& entry) { return name == entry.first; });
+  if (named == std::end(kNames))
+    throw std::invalid_argument("--method: expected auto, search, cp or construction, found '" +
+                                name + "'");
+  if (named->second == FindMethod::search && n > static_cast<std::uint32_t>(kMaxCountN))
+    throw std::invalid_argument("--method search: N must be between 1 and 32");
+  if (named->second == FindMethod::forward_checking &&
+      n > static_cast<std::uint32_t>(kMaxForwardCheckingN))
+    throw std::invalid_argument("--method cp: N must be between 1 and 64");
+  return named->second;
+}
 
 Solved<Placement> find_one(std::uint32_t n, const RunOptions& options, FindMethod method) {
   if (method == FindMethod::automatic)

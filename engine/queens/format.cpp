@@ -1,4 +1,5 @@
-// The three ways to write a solution.
+// The three ways to write a solution, and the pictures by name.
+#include "nursery/picture.hpp"
 #include "nursery/queens.hpp"
 
 namespace nursery::queens {
@@ -41,6 +42,17 @@ std::string format(std::span<const std::uint32_t> placement, Format format) {
     case Format::board: break;
   }
   return format_board(placement);
+}
+
+std::string format(const Placement& placement, const std::string& name) {
+  if (name == "string") return format(placement, Format::string);
+  if (name == "rows") return format(placement, Format::rows);
+  if (name == "svg" || name == "png") {
+    const std::string title = std::to_string(placement.size()) + " queens";
+    return name == "png" ? picture::png_queens(placement, title)
+                         : picture::svg_queens(placement, title);
+  }
+  return format(placement, Format::board);
 }
 
 }  // namespace nursery::queens

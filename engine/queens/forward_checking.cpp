@@ -6,7 +6,7 @@
 #include <bit>
 #include <stdexcept>
 
-#include "nursery/queens.hpp"
+#include "queens/counters.hpp"
 
 namespace nursery::queens {
 

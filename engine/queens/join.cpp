@@ -1,4 +1,4 @@
-// Counting by joining half boards (meet in the middle), see queens.hpp.
+// Counting by joining half boards (meet in the middle), see counters.hpp.
 //
 // The top half is rows 0..a-1 with a = n/2 (odd n: a = (n-1)/2, and row a
 // holds the middle queen at column `middle`). The bottom half is a top half
@@ -31,7 +31,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "nursery/queens.hpp"
+#include "queens/counters.hpp"
 #include "queens/splitmix.hpp"
 
 namespace nursery::queens {
@@ -39,10 +39,6 @@ namespace nursery::queens {
 using namespace join_detail;
 
 namespace {
-
-// The time of one join over a piece's halves, as a share of listing and
-// sorting them (measured at N = 16, 17): for JoinCount::work.
-constexpr double kJoinShare = 0.1;
 
 // Key bits: inner columns first, then for each cut position (center
 // first) the pair (A, B). Positions 0 and n.. never take part in a conflict.
@@ -417,8 +413,7 @@ double JoinCount::work(const Instance& instance, const Subproblem& subproblem) {
   std::uint64_t state = 0x2545f4914f6cdd1dull ^ (std::uint64_t{subproblem.pattern} << 8) ^
                         subproblem.middle ^ (std::uint64_t{subproblem.width} << 40);
   SplitMix64 next{state};
-  constexpr int kDescents = 64;
-  const double halves = top.estimate(kDescents, next) + bottom.estimate(kDescents, next);
+  const double halves = top.estimate(kJoinDescents, next) + bottom.estimate(kJoinDescents, next);
   // Listing and sorting the halves, then one join (a middle queen of its
   // own) or one filtered join per inner column (odd n, inner middles).
   const double joins = has_middle(n) && !own_middle ? std::popcount(layout.inner) : 1;

@@ -1,6 +1,6 @@
 // The join counter's parts (engine/queens/join*.cpp), internal to the
 // engine: the board's helpers, the frontier, the pair counting and the
-// memory model. The public side is JoinCount in nursery/queens.hpp.
+// memory model. The scheduler kind is JoinCount in counters.hpp.
 //   join.cpp           a piece: its halves listed, sorted, joined, weighed
 //   join_pairs.cpp     the pairs of two sorted key lists that make solutions
 //   join_frontier.cpp  the chunk patterns, one per orbit, and their weights
@@ -15,7 +15,7 @@
 #include <memory>
 #include <vector>
 
-#include "nursery/queens.hpp"
+#include "queens/counters.hpp"
 
 namespace nursery::queens::join_detail {
 

@@ -15,10 +15,7 @@ namespace nursery::queens::join_detail {
 
 namespace {
 
-// The radix order covers this many top key bits (the inner columns and the
-// densest cut positions): below them the trie walk partitions in place.
-// Two passes of 11 bits: a 2049-entry count table stays in L1.
-constexpr int kSortedBits = 22;
+// The radix order covers kSortedBits top key bits (tuning.hpp) in two passes.
 constexpr int kRadixBits = kSortedBits / 2;
 static_assert(kSortedBits == 2 * kRadixBits, "two radix passes of equal width");
 constexpr std::uint64_t kRadixMask = (std::uint64_t{1} << kRadixBits) - 1;

@@ -5,7 +5,7 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "nursery/queens.hpp"
+#include "queens/counters.hpp"
 
 namespace nursery::queens {
 
@@ -25,12 +25,13 @@ bool diagonals_free(const Placement& placement) {
 
 }  // namespace
 
-std::vector<Permutations::Subproblem> Permutations::split(const Instance& instance, std::size_t) {
+std::vector<Columns::Subproblem> permutations_split(const Columns::Instance& instance,
+                                                    std::size_t) {
   if (instance.n < 1 || instance.n > kMaxPermutationsN)
     throw std::invalid_argument("the permutation method is for N from 1 to 12");
   // The frontier: the row of the last column; Heap's algorithm permutes the
   // other n - 1 rows over the first n - 1 columns.
-  std::vector<Subproblem> frontier(static_cast<std::size_t>(instance.n));
+  std::vector<Columns::Subproblem> frontier(static_cast<std::size_t>(instance.n));
   for (int row = 0; row < instance.n; ++row) {
     frontier[row].prefix[0] = static_cast<std::uint32_t>(row);
     frontier[row].depth = 1;
@@ -38,8 +39,8 @@ std::vector<Permutations::Subproblem> Permutations::split(const Instance& instan
   return frontier;
 }
 
-Outcome Permutations::solve(const Instance& instance, const Subproblem& subproblem,
-                            Search<Solution>& search) {
+Outcome permutations_solve(const Columns::Instance& instance, const Columns::Subproblem& subproblem,
+                           Search<Placement>& search) {
   const std::size_t n = static_cast<std::size_t>(instance.n);
   const std::uint32_t last = subproblem.prefix[0];
   Placement placement(n);

@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "nursery/queens.hpp"
+#include "queens/counters.hpp"
 
 namespace nursery::queens {
 

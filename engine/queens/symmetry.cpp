@@ -2,7 +2,7 @@
 // lexicographically smallest member.
 #include <stdexcept>
 
-#include "nursery/queens.hpp"
+#include "queens/counters.hpp"
 
 namespace nursery::queens {
 

@@ -1,16 +1,16 @@
-// Uses the installed engine: counts the 8-queens solutions on the
-// scheduler, finds one, and checks it with the independent checker.
+// Uses the installed engine: counts the 8-queens solutions (queens::count,
+// on the scheduler), constructs one, and checks it with the independent checker.
 #include <iostream>
 #include <nursery/count.hpp>
 #include <nursery/lizards.hpp>  // the facades compile without the engine's sources
 #include <nursery/queens.hpp>
-#include <nursery/scheduler.hpp>
+#include <nursery/queens_count.hpp>  // nursery count's entry compiles alone too
 #include <nursery/skyscrapers.hpp>
 
 int main() {
-  nursery::RunOptions options;
-  options.threads = 2;
-  auto result = nursery::run<nursery::queens::CanonicalCount>({8}, options);
+  nursery::queens::CountOptions options;
+  options.run.threads = 2;
+  auto result = nursery::queens::count(8, options);
   if (result.status != nursery::Status::complete) {
     std::cerr << "consumer: the count did not complete\n";
     return 1;

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "queens/counters.hpp"
+
 namespace {
 
 using namespace nursery;

@@ -10,13 +10,16 @@
 #include <filesystem>
 #include <fstream>
 #include <nursery/queens.hpp>
-#include <nursery/queens_resumable.hpp>
 #include <nursery/resumable.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
+<<<<<<< HEAD
 #include "temp_dir.hpp"
+=======
+#include "queens/resumable_counts.hpp"
+>>>>>>> h-queens
 
 namespace {
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <thread>
 
+#include "queens/counters.hpp"
 #include "temp_dir.hpp"
 
 namespace nursery::checkpoint {

@@ -3,15 +3,16 @@
 // the rotation counts against a brute-force check of every solution, any
 // chunk width and thread count, cancellation.
 #include <gtest/gtest.h>
-#include <nursery/scheduler.hpp>
 
 #include <fstream>
 #include <map>
 #include <nursery/queens.hpp>
+#include <nursery/scheduler.hpp>
 #include <sstream>
 
 #include "cancel_latency.hpp"
 #include "nqueens_reference.hpp"
+#include "queens/counters.hpp"
 
 namespace {
 

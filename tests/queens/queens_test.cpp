@@ -2,17 +2,18 @@
 // plain full-board counts, parallel against sequential, every enumerated
 // or constructed solution through the independent checker.
 #include <gtest/gtest.h>
-#include <nursery/scheduler.hpp>
 
 #include <chrono>
 #include <fstream>
 #include <map>
 #include <nursery/queens.hpp>
+#include <nursery/scheduler.hpp>
 #include <set>
 #include <sstream>
 
 #include "cancel_latency.hpp"
 #include "nqueens_reference.hpp"
+#include "queens/counters.hpp"
 
 namespace {
 

@@ -1,16 +1,19 @@
 // nursery bench queens, the measuring half: each counter and each program
 // it is compared against, run side by side on every N, their counts checked
-// against each other, wall and CPU seconds taken. The CLI prints the rows.
+// against each other, wall and CPU seconds taken; and the rows as the
+// table, JSON and chart the CLI prints.
 #pragma once
 
 #include <filesystem>
 #include <functional>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "nursery/budget.hpp"
 #include "nursery/count.hpp"
+#include "nursery/picture.hpp"
 
 namespace nursery::bench {
 
@@ -48,6 +51,33 @@ void queens(const QueensOptions& options, const std::function<void(const QueensR
 // into `directory`; its path.
 std::string build_baseline(const std::filesystem::path& source, const std::string& cc,
                            const std::filesystem::path& directory);
+
+// The baseline found and compiled into a directory of its own under the
+// temporary directory (the caller removes it when done).
+struct Baseline {
+  std::filesystem::path source;     // the file given, else the source tree's
+  std::filesystem::path directory;  // where it was compiled
+  std::string binary;
+};
+// cli::UsageError "bench: baseline source not found (looked for ...)" when
+// neither `given` (may be empty) nor `tree_source` exists.
+Baseline prepare_baseline(const std::string& given, const std::string& tree_source,
+                          const std::string& cc);
+
+// --n's list ("15,16,17"); cli::UsageError for a size outside 1..32.
+std::vector<int> sizes_of(const std::string& list);
+
+// The table: its head (what runs: `baseline` is the baseline's source, empty
+// when left out; the columns), one line per N (wall seconds, the 1-thread
+// runs' CPU seconds and their ratios, "-" for a program left out).
+std::string table_head(const QueensOptions& options, const std::string& baseline);
+std::string table_line(const QueensRow& row);
+// One N as a row of --json.
+nlohmann::json row_json(const QueensRow& row, unsigned threads);
+// --plot: an empty chart of wall seconds against N, and one N's points added
+// (a series per program and thread count).
+picture::Chart chart(const QueensOptions& options);
+void plot(picture::Chart& chart, const QueensRow& row, unsigned threads);
 
 // Where and when the timings were taken, for a chart's title:
 // "2026-11-26, 2 cores, AMD EPYC ..." (the date, the cores, /proc/cpuinfo's model).

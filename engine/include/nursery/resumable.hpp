@@ -12,7 +12,7 @@
 // a torn last line dropped, resuming) goes to ResumableOptions::log.
 //
 // A kind becomes resumable by specialising Resumable<Kind> (the queens kinds:
-// queens_resumable.hpp):
+// engine/queens/resumable_counts.hpp):
 //   static constexpr const char* checkpoint_kind;  // its checkpoints' "kind" line
 //   static constexpr std::size_t target;           // split target when none is asked
 //   static constexpr bool counts_classes;          // subproblems carry symmetry classes

@@ -1,6 +1,7 @@
 // The ways `nursery count` counts N-queens solutions, as one table: each
 // method's --method name, the largest N it takes, whether a count by it can
-// be resumed, and the count itself. The CLI picks a row; it knows no method.
+// be resumed, and the count itself. queens::count and the count command's
+// entry (nursery/queens_count.hpp) pick a row; the CLI knows no method.
 #pragma once
 
 #include <cstdint>
@@ -8,8 +9,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "nursery/queens.hpp"
 #include "nursery/scheduler.hpp"
+#include "queens/counters.hpp"
 
 namespace nursery::queens {
 
@@ -30,8 +31,8 @@ struct CountMethod {
 // Every method, fastest first.
 std::span<const CountMethod> count_methods();
 
-// The method a --method value stands for: "auto" the join from N = 14 to
-// kMaxJoinN (below, both take well under a millisecond), else the bitboard;
+// The method a --method value stands for: "auto" the join from kJoinFrom to
+// kMaxJoinN (tuning.hpp), else the bitboard;
 // "fast" the bitboard's former name. std::invalid_argument, in the user's
 // words ("--method brute: N must be between 1 and 10 (N^N placements)"),
 // for an unknown name or an N the method does not take.
