@@ -15,11 +15,8 @@
 #include <string>
 #include <vector>
 
-<<<<<<< HEAD
-#include "temp_dir.hpp"
-=======
 #include "queens/resumable_counts.hpp"
->>>>>>> h-queens
+#include "temp_dir.hpp"
 
 namespace {
 
