@@ -3,10 +3,6 @@
 // cli::UsageError (exit 2, one line on stderr).
 #pragma once
 
-#include <nursery/skyscrapers.hpp>
-#include <string>
-#include <vector>
-
 namespace nursery::cli {
 
 int cmd_count(int argc, char** argv);        // count.cpp: N-queens totals
@@ -22,13 +18,5 @@ int cmd_draw(int argc, char** argv);         // draw.cpp: SVG pictures of boards
 // Provided by the kinds' files for gen.cpp.
 int cmd_gen_lizards(int argc, char** argv);
 int cmd_gen_skyscrapers(int argc, char** argv);
-// skyscrapers_tools.cpp: FILE ("-": standard input), or a game ID typed on
-// the command line (N:c1/.../c4N[,grid], when no file has that name).
-std::vector<skyscrapers::Puzzle> load_puzzles(const std::string& input);
-// "12.345 ms".
-std::string milliseconds(double seconds);
-// skyscrapers_tools.cpp: nursery skyscrapers FILE --bench R (one table row).
-int bench_skyscrapers(const std::vector<skyscrapers::Puzzle>& puzzles, const std::string& input,
-                      unsigned threads, int repeats);
 
 }  // namespace nursery::cli

@@ -1,26 +1,21 @@
-// nursery gen lizards: a random board, p by a number or by the greedy.
-#include <algorithm>
-#include <atomic>
-#include <cerrno>
-#include <chrono>
-#include <cstdio>
-#include <cstring>
-#include <functional>
-#include <iostream>
-#include <limits>
-#include <nursery/lizards.hpp>
-#include <optional>
+// nursery gen lizards: the options, then the engine's board writer
+// (nursery/lizards_cli.hpp: write_generated).
+#include <nursery/lizards_cli.hpp>
 
 #include "commands.hpp"
-#include "lizards.hpp"
 #include "options.hpp"
 
 namespace nursery::cli {
 
+namespace lz = nursery::lizards;
+
 int cmd_gen_lizards(int argc, char** argv) {
   po::options_description options("options");
-  options.add_options()("help,h", "show this help")("n", po::value<std::uint32_t>()->required(),
-                                                    "board side")(
+  options.add_options()("help,h", "show this help")(
+      "n",
+      po::value<std::uint32_t>()->required()->notifier(
+          in_range<std::uint32_t>("--n", "1 to 65535", 1, 65535)),
+      "board side")(
       "trees",
       po::value<double>()->default_value(0)->notifier(within("--trees", "a fraction", 0, 1)),
       "fraction of cells that are trees, 0 to 1")(
@@ -39,95 +34,21 @@ int cmd_gen_lizards(int argc, char** argv) {
                           "--seed S [-o FILE] [--timeout SECONDS]",
                           options, positionals, vm))
     return kExitSuccess;
-  lz::GenerateOptions gen;
-  gen.n = vm["n"].as<std::uint32_t>();
-  if (gen.n == 0 || std::uint64_t{gen.n} * gen.n > 0xFFFFFFFFull)
-    throw usage_error("--n: expected 1 to 65535, found " + std::to_string(gen.n));
-  gen.trees = vm["trees"].as<double>();
-  std::string p = vm["p"].as<std::string>();
-  if (p == "auto") {
-    gen.p = -1;
-  } else if (p == "auto+1") {
-    gen.p = -2;
-  } else {
-    std::size_t used = 0;
-    long long value = 0;
-    try {
-      value = std::stoll(p, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != p.size() || value < 1 || value > 2147483647)
-      throw usage_error("--p: expected a positive 32-bit integer, auto or auto+1, found '" + p +
-                        "'");
-    gen.p = value;
-  }
-  gen.seed = vm["seed"].as<std::uint64_t>();
-  gen.algorithm = parse_algorithm(vm["algorithm"].as<std::string>());
-  // Drawing a 65,535 x 65,535 board takes a while: the deadline, Ctrl-C and
-  // SIGTERM are polled per row (and per column of the greedy); past them
-  // the temporary is removed and nothing is written under -o's name. The
-  // rows are written as they are drawn: with a given p in O(n) memory; p =
-  // auto needs the whole board for its greedy, as bits, never its text.
-  Deadline deadline(read_shared(vm).timeout);
-  const std::size_t n = gen.n;
-  std::uint64_t p_value = gen.p > 0 ? static_cast<std::uint64_t>(gen.p) : 0;
-  if (gen.p < 0) {
-    // p = auto: the greedy needs the whole board, drawn once as bits (n*n/8
-    // bytes: 537 MB at n = 65,535), then drawn again row by row to write.
-    std::vector<std::uint64_t> trees((n * n + 63) / 64, 0);
-    lz::TreeRows drawing(gen);
-    std::vector<std::uint8_t> row;
-    for (std::size_t r = 0; r < n; ++r) {
-      if (deadline.requested()) return deadline.exit_status();
-      drawing.next(row);
-      for (std::size_t c = 0; c < n; ++c)
-        if (row[c] == lz::kTree) trees[(r * n + c) >> 6] |= std::uint64_t{1} << ((r * n + c) & 63);
-    }
-    auto greedy = lz::greedy_count(gen.n, trees, Budget(&deadline.stop()));
-    if (!greedy || deadline.requested()) return deadline.exit_status();
-    p_value = std::max<std::uint64_t>(1, *greedy + (gen.p == -2 ? 1 : 0));
-  }
-  const std::string output = vm.count("output") ? vm["output"].as<std::string>() : "-";
-  std::optional<AtomicFile> file;
-  if (!is_stdio(output) && output != "/dev/stdout") {
-    try {
-      file.emplace(output);
-    } catch (const std::runtime_error& e) {
-      throw UsageError(e.what());
-    }
-  }
-  std::string text = std::string(lz::to_string(gen.algorithm)) + "\n" + std::to_string(gen.n) +
-                     "\n" + std::to_string(p_value) + "\n";
-  auto flush = [&] {
-    try {
-      if (file)
-        file->write(text);
-      else
-        write_stdout(text);
-    } catch (const std::runtime_error& e) {
-      throw UsageError(e.what());
-    }
-    text.clear();
-  };
-  lz::TreeRows rows(gen);
-  std::vector<std::uint8_t> row;
-  for (std::size_t r = 0; r < n; ++r) {
-    if (deadline.requested()) return deadline.exit_status();  // ~file removes the temporary
-    rows.next(row);
-    for (auto cell : row) text += static_cast<char>('0' + cell);
-    text += '\n';
-    if (text.size() >= (1u << 20)) flush();
-  }
-  flush();
-  if (deadline.requested()) return deadline.exit_status();
-  if (file) {
-    try {
-      file->commit();
-    } catch (const std::runtime_error& e) {
-      throw UsageError(e.what());
-    }
-  }
-  return kExitSuccess;
+  lz::GenerateOptions generate;
+  generate.n = vm["n"].as<std::uint32_t>();
+  generate.trees = vm["trees"].as<double>();
+  const std::string p = vm["p"].as<std::string>();
+  // auto: what the greedy places (-1), auto+1: one more (-2).
+  const bool automatic = p == "auto" || p == "auto+1";
+  const long long value = automatic ? 0 : whole_number(p).value_or(0);
+  if (!automatic && (value < 1 || value > 2147483647))
+    throw usage_error("--p: expected a positive 32-bit integer, auto or auto+1, found '" + p + "'");
+  generate.p = p == "auto" ? -1 : p == "auto+1" ? -2 : value;
+  generate.seed = vm["seed"].as<std::uint64_t>();
+  generate.algorithm = lz::parse_algorithm(vm["algorithm"].as<std::string>());
+  const Deadline deadline(read_shared(vm).timeout);
+  return lz::write_generated(generate, vm.count("output") ? vm["output"].as<std::string>() : "-",
+                             deadline);
 }
+
 }  // namespace nursery::cli

@@ -93,6 +93,12 @@ std::string read_input(const std::string& path, std::size_t most) {
   return most == 0 ? stream.text : stream.text.substr(0, most);
 }
 
+void write_stdout(const std::string& text) {
+  errno = 0;
+  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
+    throw UsageError(std::string("stdout: ") + std::strerror(errno != 0 ? errno : EIO));
+}
+
 void write_output(const std::string& path, const std::string& text) {
   if (is_stdio(path) || path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1") {
     std::cout.flush();

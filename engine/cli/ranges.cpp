@@ -25,6 +25,18 @@ std::function<void(const double&)> within(const char* option, const char* unit, 
   };
 }
 
+std::optional<long long> whole_number(const std::string& text) {
+  std::size_t used = 0;
+  long long value = 0;
+  try {
+    value = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (used != text.size()) return std::nullopt;
+  return value;
+}
+
 unsigned parse_threads(const std::string& text) {
   if (text == "auto" || text == "all") return 0;
   std::size_t used = 0;

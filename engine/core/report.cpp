@@ -27,6 +27,28 @@ int exit_code(const Report& report) {
   return report.status == Status::cancelled ? kExitInterrupted : kExitTimeout;
 }
 
+int exit_code(const Report& report, Asked asked) {
+  if (report.status == Status::timeout) return kExitTimeout;
+  if (report.status == Status::cancelled) return kExitInterrupted;
+  if (asked == Asked::count) return kExitSuccess;
+  switch (report.verdict) {
+    case Verdict::ok:
+      return kExitSuccess;
+    case Verdict::fail:
+      return kExitNoSolution;
+    case Verdict::unknown:
+      break;
+  }
+  return kExitTimeout;
+}
+
+int gravest(int status, int other) {
+  auto rank = [](int s) {
+    return s > 128 ? 3 : s == kExitTimeout ? 2 : s != kExitSuccess ? 1 : 0;  // 128 + signal
+  };
+  return rank(other) > rank(status) ? other : status;
+}
+
 int exit_code(Status status, bool found) {
   if (status == Status::timeout) return kExitTimeout;
   if (status == Status::cancelled) return kExitInterrupted;

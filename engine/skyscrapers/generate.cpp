@@ -147,4 +147,18 @@ std::optional<Puzzle> generate(const GenerateOptions& options, std::mt19937_64& 
   return puzzle;
 }
 
+std::optional<std::string> generate_lines(const GenerateOptions& options, int count,
+                                          std::uint64_t seed) {
+  std::mt19937_64 random(seed);
+  std::string lines;
+  for (int k = 0; k < count; ++k) {
+    auto puzzle = generate(options, random,
+                           "gen" + std::to_string(options.size) + "-" + std::to_string(seed) + "-" +
+                               std::to_string(k));
+    if (!puzzle || options.budget.spent()) return std::nullopt;
+    lines += format_instance(*puzzle, Form::line) + '\n';
+  }
+  return lines;
+}
+
 }  // namespace nursery::skyscrapers

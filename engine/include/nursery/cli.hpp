@@ -13,6 +13,7 @@
 #include <nursery/progress.hpp>
 #include <nursery/report.hpp>
 #include <nursery/stop.hpp>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -75,6 +76,9 @@ std::string read_input_within(const std::string& path, std::uint64_t limit);
 // for "-" and /dev/stdout; UsageError "PATH: REASON" when it cannot be
 // written, Interrupted when a signal ends a wait for a FIFO's reader.
 void write_output(const std::string& path, const std::string& text);
+// An answer on stdout, flushed; UsageError "stdout: REASON" when it cannot
+// be written.
+void write_stdout(const std::string& text);
 // -o FILE for a command whose results go to std::cout: while it lives,
 // what the command writes on std::cout is kept, and keep() writes it to
 // FILE as write_output does (atomically). Without keep() (the command ended
@@ -129,6 +133,18 @@ void refuse_clobbering(const std::vector<std::string>& inputs, const std::vector
 // given, else png for an OUT ending in .png, else svg; UsageError for any
 // other F, and for a PNG bound for a terminal (binary bytes on a screen).
 std::string picture_format(const std::string* asked, const std::string& output);
+// What nursery draw FILE [ANSWER] draws (engine/cli/draw.cpp).
+struct Drawing {
+  std::string input;                   // the instance ("-": stdin)
+  std::optional<std::string> answer;   // its answer, drawn over it
+  bool png = false;                    // PNG, else SVG
+  std::optional<std::string> attacks;  // lizards --attacks R,C: what that piece sees
+  std::optional<std::string> id;       // Skyscrapers --id: the puzzle (default: the first)
+};
+// The picture of a lizards board or a Skyscrapers puzzle (the kind found
+// as batch and verify find it) with its answer; UsageError for any other
+// file, a malformed answer or a cell off the board.
+std::string draw(const Drawing& drawing);
 // Whether `path` is a name ending in `extension` (".png"; the extension
 // alone is no such name): how -o picks a picture's format.
 bool named_as(const std::string& path, std::string_view extension);
@@ -154,6 +170,24 @@ std::string nearest(const std::string& typed, const std::vector<std::string>& na
 // for anything outside [low, high], infinities and NaN included.
 std::function<void(const double&)> within(const char* option, const char* unit, double low,
                                           double high);
+
+// An integer option's range, declared with the option as its notifier:
+//   po::value<int>()->notifier(in_range("--size", "1 to 9", 1, 9))
+// UsageError "--size: expected 1 to 9, found 12" outside [low, high].
+template <class Integer>
+std::function<void(const Integer&)> in_range(const char* option, const char* expected, Integer low,
+                                             Integer high) {
+  return [=](const Integer& value) {
+    if (value < low || value > high)
+      throw usage_error(std::string(option) + ": expected " + expected + ", found " +
+                        std::to_string(value));
+  };
+}
+
+// The whole of `text` as an integer (std::stoll's reading: leading blanks
+// and a sign allowed), or nothing: for options that take a number or a word
+// (gen --clues all|K, --p auto|P).
+std::optional<long long> whole_number(const std::string& text);
 
 // Thread counts: 0 means all cores.
 unsigned parse_threads(const std::string& text);

@@ -53,9 +53,18 @@ constexpr int kExitInterrupted = 130;  // Ctrl-C (SIGTERM: 143, cli::interrupted
 // 0 solved or counted (a zero count is a count), 1 proved unsolvable,
 // 3 deadline, 130 interrupted.
 int exit_code(const Report& report);
+// What a command asked of a run that lists or counts (Skyscrapers), where
+// a stop is no answer, whatever was found before it: 3 deadline, 130
+// interrupted; otherwise `count`: 0 (a zero count is a count), `find`: 0
+// found (a solution, or a limit reached), 1 proved to have none.
+enum class Asked { find, count };
+int exit_code(const Report& report, Asked asked);
 // A run that ended with `status`: 3 timeout, 130 cancelled; otherwise
 // 0 when it found (or counted) what it was asked for, else 1.
 int exit_code(Status status, bool found);
+// Several instances' statuses as one run's: the gravest, interrupted (130,
+// 143) over a deadline (3) over any other failure over success (0).
+int gravest(int status, int other);
 // An independent check: 0 valid, 1 invalid, 4 a FAIL it could not prove.
 int exit_code(const Verification& verification);
 

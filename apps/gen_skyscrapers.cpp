@@ -1,0 +1,78 @@
+// nursery gen skyscrapers: the options, then the engine's generator
+// (nursery/skyscrapers.hpp: generate_lines).
+#include <nursery/skyscrapers.hpp>
+
+#include "commands.hpp"
+#include "options.hpp"
+
+namespace nursery::cli {
+
+namespace sky = nursery::skyscrapers;
+
+int cmd_gen_skyscrapers(int argc, char** argv) {
+  po::options_description options("options");
+  options.add_options()("help,h", "show this help")(
+      "size",
+      po::value<int>()->required()->notifier(in_range("--size", "1 to 9", 1, sky::kMaxSize)),
+      "grid size N, 1 to 9")("count",
+                             po::value<int>()->default_value(10)->notifier(in_range(
+                                 "--count", "a number >= 0", 0, std::numeric_limits<int>::max())),
+                             "number of puzzles")(
+      "seed", po::value<std::uint64_t>()->default_value(1), "random seed (same seed, same file)")(
+      "clues", po::value<std::string>()->default_value("all"),
+      "clues kept: all, or a number of randomly chosen ones")(
+      "givens", po::value<int>()->default_value(0), "random cells given")(
+      "unique", "make each puzzle unique: add given cells from the square, or with --redraw ...")(
+      "redraw", "... draw new squares until the clues and givens alone are unique")(
+      "output,o", po::value<std::string>()->value_name("FILE"),
+      "write the puzzles to FILE (-: stdout, the default), atomically");
+  add_shared(options, kTimeout,
+             "seconds to draw all the puzzles (0: none); past them exit 3, nothing written");
+  po::positional_options_description positionals;
+  po::variables_map vm;
+  if (!parse_command_line(argc, argv,
+                          "usage: nursery gen skyscrapers --size N [--count K] [--seed S] "
+                          "[--clues all|K] [--givens G] [--unique [--redraw]] [--timeout S]\n"
+                          "                               [-o FILE]\n"
+                          "Draws random Latin squares and writes puzzles in the line format; the\n"
+                          "square is the solution field. Without --unique a puzzle may have\n"
+                          "several solutions (all 4N clues fix a 7x7 square in 0.23% of draws).",
+                          options, positionals, vm))
+    return kExitSuccess;
+  sky::GenerateOptions generate;
+  const int n = generate.size = vm["size"].as<int>();
+  const int count = vm["count"].as<int>();
+  const auto seed = vm["seed"].as<std::uint64_t>();
+  const std::string clues = vm["clues"].as<std::string>();
+  const auto kept = clues == "all" ? 4 * n : whole_number(clues).value_or(-1);
+  if (kept < 0 || kept > 4 * n)
+    throw usage_error("--clues: expected 'all' or 0.." + std::to_string(4 * n) + ", found '" +
+                      clues + "'");
+  generate.clues = static_cast<int>(kept);
+  generate.givens = vm["givens"].as<int>();
+  if (generate.givens < 0 || generate.givens > n * n)
+    throw usage_error("--givens: expected 0.." + std::to_string(n * n) + ", found " +
+                      std::to_string(generate.givens));
+  generate.unique = vm.count("unique") != 0;
+  generate.redraw = vm.count("redraw") != 0;
+  if (generate.redraw && !generate.unique)
+    throw usage_error("--redraw: expected --unique with it, found none");
+  Deadline deadline(read_shared(vm).timeout);
+  generate.budget = Budget(&deadline.stop());
+  std::optional<std::string> lines;
+  try {
+    lines = sky::generate_lines(generate, count, seed);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(e.what());
+  }
+  if (!lines) return deadline.exit_status();
+  write_output(vm.count("output") ? vm["output"].as<std::string>() : "-",
+               "# nursery gen skyscrapers --size " + std::to_string(n) + " --count " +
+                   std::to_string(count) + " --seed " + std::to_string(seed) + " --clues " + clues +
+                   " --givens " + std::to_string(generate.givens) +
+                   (generate.unique ? " --unique" : "") + (generate.redraw ? " --redraw" : "") +
+                   "\n# id N clues givens solution [info]\n" + *lines);
+  return kExitSuccess;
+}
+
+}  // namespace nursery::cli

@@ -1,0 +1,201 @@
+// nursery lizards FILE behind its options (nursery/lizards_cli.hpp): the
+// board read, decided, counted or maximized; the answer written, the JSON
+// document, what stderr says, the exit status.
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <iostream>
+#include <nursery/json.hpp>
+#include <nursery/lizards_cli.hpp>
+#include <nursery/scheduler.hpp>
+
+namespace nursery::lizards {
+
+namespace {
+
+// A board file, never more of it than its n allows (a reader of /dev/zero
+// would run out of memory).
+std::string read_board(const std::string& path) {
+  return cli::read_input_within(path, size_limit(cli::read_input(path, 4096), path));
+}
+
+// The lizards as [row, column] pairs, 0-based, in row-major order.
+nlohmann::json placement_json(Placement placement, std::uint32_t n) {
+  std::sort(placement.begin(), placement.end());
+  nlohmann::json cells = nlohmann::json::array();
+  for (std::uint32_t cell : placement) cells.push_back({cell / n, cell % n});
+  return cells;
+}
+
+// The decision's bar: the largest placement found (greedy, local search)
+// against p, the proven upper bound, and how much of the exhaustive
+// search (the proof when p cannot be placed) is done.
+std::string decision_line(const Progress& progress, std::uint64_t p, double elapsed) {
+  const auto best = progress.best.load(std::memory_order_relaxed);
+  const auto bound = progress.bound.load(std::memory_order_relaxed);
+  const auto done = progress.done.load(std::memory_order_relaxed);
+  const auto total = progress.total.load(std::memory_order_relaxed);
+  std::string line = "lizards p=" + std::to_string(p) + ": best " + std::to_string(best);
+  if (bound > 0) {
+    char gap[48];
+    std::snprintf(gap, sizeof gap, ", bound %llu (gap %.1f%%)",
+                  static_cast<unsigned long long>(bound),
+                  100.0 * (static_cast<double>(bound) - static_cast<double>(best)) /
+                      static_cast<double>(bound));
+    line += gap;
+  }
+  if (total > 0)
+    line += ", search " + std::to_string(done) + "/" + std::to_string(total) + " subproblems";
+  return line + ", " + std::to_string(static_cast<long long>(elapsed)) + " s";
+}
+
+// --max: the largest placement found and a proven bound on it (issue 13).
+// --max-board writes the board with p = best, for a check against exactly
+// that many.
+int run_max(const Board& board, const Command& command, const Budget& budget) {
+  MaximizeOptions options;
+  options.threads = command.solve.threads;
+  options.budget = budget;
+  options.seed = command.solve.seed;
+  options.target = command.target.value_or(0);
+  std::atomic<std::uint64_t> best{0}, upper{0};
+  options.on_progress = [&](std::uint64_t b, std::uint64_t u) {
+    best.store(b, std::memory_order_relaxed);
+    upper.store(u, std::memory_order_relaxed);
+  };
+  MaximizeReport report;
+  {
+    cli::ProgressBar bar(command.progress, [&](double elapsed) {
+      std::uint64_t b = best.load(), u = upper.load();
+      char gap[32];
+      std::snprintf(gap, sizeof gap, "%.2f%%",
+                    u ? 100.0 * (double(u) - double(b)) / double(u) : 0.0);
+      return "lizards --max: best " + std::to_string(b) + ", bound " + std::to_string(u) +
+             ", gap " + gap + ", " + std::to_string(static_cast<int>(elapsed)) + " s";
+    });
+    report = maximize(board, options);
+  }
+  Board answered = board;
+  answered.p = report.best;
+  const std::string answer = format(answered, &report.placement);
+  if (!command.output.empty()) cli::write_output(command.output, answer);
+  if (!command.max_board.empty()) cli::write_output(command.max_board, format_instance(answered));
+  const bool interrupted = report.status == Status::cancelled;
+  if (command.json) {
+    nlohmann::json j = {{"best", report.best},
+                        {"upper", report.upper},
+                        {"gap", report.gap()},
+                        {"optimal", report.best >= report.upper},
+                        {"upper_by", report.upper_by},
+                        {"status", cli::status_word(interrupted ? kExitInterrupted : kExitSuccess)},
+                        {"n", board.n},
+                        {"greedy", report.greedy},
+                        {"matching_bound", report.matching_bound},
+                        {"packing_bound", report.packing_bound},
+                        {"search_epochs", report.search_epochs},
+                        {"seconds",
+                         {{"matching", report.matching_seconds},
+                          {"packing", report.packing_seconds},
+                          {"search", report.search_seconds},
+                          {"exact", report.exact_seconds},
+                          {"wall", report.wall_seconds}}}};
+    if (!command.output.empty()) j["output"] = command.output;
+    Stats stats;
+    stats.threads = detail::worker_count(command.solve.threads);
+    stats.wall_seconds = report.wall_seconds;
+    j["stats"] = stats_json(stats);
+    j["placement"] = placement_json(report.placement, board.n);
+    cli::print_json(j);
+  } else if (command.output.empty()) {
+    cli::write_stdout(answer);
+  }
+  char gap[32];
+  std::snprintf(gap, sizeof gap, "%.4f", report.gap());
+  std::cerr << "best " << report.best << ", upper bound " << report.upper << " (" << report.upper_by
+            << "), gap " << gap << (report.best >= report.upper ? " (optimal)" : "") << ", "
+            << report.wall_seconds << " s\n";
+  if (command.stats)
+    std::cerr << "greedy " << report.greedy << "; bounds: matchings " << report.matching_bound
+              << " in " << report.matching_seconds << " s, set-packing LP " << report.packing_bound
+              << " in " << report.packing_seconds << " s (" << report.packing_cliques
+              << " cliques, " << report.packing_sweeps << " sweeps); search "
+              << report.search_seconds << " s in " << report.search_epochs << " epochs; exact "
+              << report.exact_seconds << " s; status " << to_string(report.status) << '\n';
+  return interrupted ? cli::interrupted_status() : kExitSuccess;
+}
+
+}  // namespace
+
+Algorithm parse_algorithm(const std::string& text) {
+  if (text == "DFS" || text == "dfs") return Algorithm::dfs;
+  if (text == "BFS" || text == "bfs") return Algorithm::bfs;
+  if (text == "SA" || text == "sa") return Algorithm::sa;
+  throw cli::usage_error("--algorithm: expected DFS, BFS or SA, found '" + text + "'");
+}
+
+int run(const Command& command) {
+  const bool maximizing = command.task == Task::maximize;
+  const Budget budget(&cli::interrupt_source(),
+                      command.timeout.value_or(maximizing ? kMaximizeDefaultSeconds : 0));
+  const Board board = parse(read_board(command.input), command.input);
+  if (maximizing) return run_max(board, command, budget);
+
+  SolveOptions solve = command.solve;
+  solve.count = command.task == Task::count;
+  solve.budget = budget;
+  Progress progress;
+  solve.progress = &progress;
+  SolveReport report;
+  {
+    // A count is a whole search: its share and ETA. The decision may end at
+    // any moment (a find): what the solver knows instead, no ETA.
+    cli::ProgressBar::Line line = [&progress, &board](double elapsed) {
+      return decision_line(progress, board.p, elapsed);
+    };
+    if (solve.count) line = cli::ProgressBar::RunLine(progress, "lizards --count");
+    cli::ProgressBar bar(command.progress, std::move(line));
+    report = lizards::solve(board, solve);
+  }
+
+  const bool decided = report.verdict != Verdict::unknown;
+  const std::string& output = command.output;
+  std::string answer;
+  if (decided && !solve.count)
+    answer = format(board, report.solution ? &*report.solution : nullptr);
+  if (decided && solve.count) answer = to_string(*report.count) + "\n";
+  if (!answer.empty() && !output.empty()) cli::write_output(output, answer);
+  if (command.json) {
+    nlohmann::json j = {{"status", cli::status_word(exit_code(report))},
+                        {"how", report.how},
+                        {"n", board.n},
+                        {"p", board.p},
+                        {"stats", stats_json(report.stats)}};
+    // A decision's bounds on the largest placement; a count has none.
+    if (!solve.count) j["lower"] = report.lower, j["upper"] = report.upper;
+    if (report.count) j["total"] = count_json(*report.count);
+    if (report.solution) j["placement"] = placement_json(*report.solution, board.n);
+    if (!output.empty()) j["output"] = output;
+    cli::print_json(j);
+  } else if (!answer.empty() && output.empty()) {
+    cli::write_stdout(answer);
+  }
+  if (command.stats) {
+    std::cerr << "decided by: " << report.how << '\n';
+    if (!solve.count)
+      std::cerr << "lizards: p = " << board.p << ", best placement " << report.lower
+                << ", upper bound " << report.upper << '\n';
+    print_stats(std::cerr, report.stats);
+  }
+  if (!decided) {
+    std::cerr << (report.status == Status::cancelled ? "interrupted" : "timeout");
+    if (solve.count)
+      std::cerr << ": no count (after " << report.stats.wall_seconds << " s)\n";
+    else
+      std::cerr << ": result unknown (best placement " << report.lower << " of p = " << board.p
+                << ", upper bound " << report.upper << ")\n";
+    if (!command.json && output.empty()) std::cout << "unknown\n";
+  }
+  return exit_code(report);
+}
+
+}  // namespace nursery::lizards
