@@ -1,11 +1,130 @@
-// nursery gen KIND ...: reproducible instance generators.
+// nursery gen KIND ...: reproducible instance generators, one option table
+// per kind, then the engine's writer (lizards: nursery/lizards_cli.hpp's
+// write_generated; Skyscrapers: nursery/skyscrapers.hpp's generate_lines).
 #include <iostream>
+#include <nursery/lizards_cli.hpp>
+#include <nursery/skyscrapers.hpp>
 #include <string>
 
-#include "options.hpp"
 #include "commands.hpp"
+#include "options.hpp"
 
 namespace nursery::cli {
+
+namespace {
+
+namespace lz = nursery::lizards;
+namespace sky = nursery::skyscrapers;
+
+int gen_lizards(int argc, char** argv) {
+  po::options_description options("options");
+  options.add_options()("help,h", "show this help")(
+      "n",
+      po::value<std::uint32_t>()->required()->notifier(
+          in_range<std::uint32_t>("--n", "1 to 65535", 1, 65535)),
+      "board side")(
+      "trees",
+      po::value<double>()->default_value(0)->notifier(within("--trees", "a fraction", 0, 1)),
+      "fraction of cells that are trees, 0 to 1")(
+      "p", po::value<std::string>()->default_value("auto"),
+      "lizards: a number, auto (what the column-major greedy places) or auto+1")(
+      "seed", po::value<std::uint64_t>()->default_value(1), "random seed")(
+      "algorithm", po::value<std::string>()->default_value("DFS"), "first line: DFS, BFS or SA")(
+      "output,o", po::value<std::string>()->value_name("FILE"),
+      "write here, - for stdout (default: stdout)");
+  add_shared(options, kTimeout,
+             "seconds to draw the board (0: none); past them exit 3, nothing written");
+  po::positional_options_description positionals;
+  po::variables_map vm;
+  if (!parse_command_line(argc, argv,
+                          "usage: nursery gen lizards --n N --trees FRACTION --p P|auto|auto+1 "
+                          "--seed S [-o FILE] [--timeout SECONDS]",
+                          options, positionals, vm))
+    return kExitSuccess;
+  lz::GenerateOptions generate;
+  generate.n = vm["n"].as<std::uint32_t>();
+  generate.trees = vm["trees"].as<double>();
+  const std::string p = vm["p"].as<std::string>();
+  // auto: what the greedy places (-1), auto+1: one more (-2).
+  const bool automatic = p == "auto" || p == "auto+1";
+  const long long value = automatic ? 0 : whole_number(p).value_or(0);
+  if (!automatic && (value < 1 || value > 2147483647))
+    throw usage_error("--p: expected a positive 32-bit integer, auto or auto+1, found '" + p + "'");
+  generate.p = p == "auto" ? -1 : p == "auto+1" ? -2 : value;
+  generate.seed = vm["seed"].as<std::uint64_t>();
+  generate.algorithm = lz::parse_algorithm(vm["algorithm"].as<std::string>());
+  const Deadline deadline(read_shared(vm).timeout);
+  return lz::write_generated(generate, vm.count("output") ? vm["output"].as<std::string>() : "-",
+                             deadline);
+}
+
+int gen_skyscrapers(int argc, char** argv) {
+  po::options_description options("options");
+  options.add_options()("help,h", "show this help")(
+      "size",
+      po::value<int>()->required()->notifier(in_range("--size", "1 to 9", 1, sky::kMaxSize)),
+      "grid size N, 1 to 9")("count",
+                             po::value<int>()->default_value(10)->notifier(in_range(
+                                 "--count", "a number >= 0", 0, std::numeric_limits<int>::max())),
+                             "number of puzzles")(
+      "seed", po::value<std::uint64_t>()->default_value(1), "random seed (same seed, same file)")(
+      "clues", po::value<std::string>()->default_value("all"),
+      "clues kept: all, or a number of randomly chosen ones")(
+      "givens", po::value<int>()->default_value(0), "random cells given")(
+      "unique", "make each puzzle unique: add given cells from the square, or with --redraw ...")(
+      "redraw", "... draw new squares until the clues and givens alone are unique")(
+      "output,o", po::value<std::string>()->value_name("FILE"),
+      "write the puzzles to FILE (-: stdout, the default), atomically");
+  add_shared(options, kTimeout,
+             "seconds to draw all the puzzles (0: none); past them exit 3, nothing written");
+  po::positional_options_description positionals;
+  po::variables_map vm;
+  if (!parse_command_line(argc, argv,
+                          "usage: nursery gen skyscrapers --size N [--count K] [--seed S] "
+                          "[--clues all|K] [--givens G] [--unique [--redraw]] [--timeout S]\n"
+                          "                               [-o FILE]\n"
+                          "Draws random Latin squares and writes puzzles in the line format; the\n"
+                          "square is the solution field. Without --unique a puzzle may have\n"
+                          "several solutions (all 4N clues fix a 7x7 square in 0.23% of draws).",
+                          options, positionals, vm))
+    return kExitSuccess;
+  sky::GenerateOptions generate;
+  const int n = generate.size = vm["size"].as<int>();
+  const int count = vm["count"].as<int>();
+  const auto seed = vm["seed"].as<std::uint64_t>();
+  const std::string clues = vm["clues"].as<std::string>();
+  const auto kept = clues == "all" ? 4 * n : whole_number(clues).value_or(-1);
+  if (kept < 0 || kept > 4 * n)
+    throw usage_error("--clues: expected 'all' or 0.." + std::to_string(4 * n) + ", found '" +
+                      clues + "'");
+  generate.clues = static_cast<int>(kept);
+  generate.givens = vm["givens"].as<int>();
+  if (generate.givens < 0 || generate.givens > n * n)
+    throw usage_error("--givens: expected 0.." + std::to_string(n * n) + ", found " +
+                      std::to_string(generate.givens));
+  generate.unique = vm.count("unique") != 0;
+  generate.redraw = vm.count("redraw") != 0;
+  if (generate.redraw && !generate.unique)
+    throw usage_error("--redraw: expected --unique with it, found none");
+  Deadline deadline(read_shared(vm).timeout);
+  generate.budget = Budget(&deadline.stop());
+  std::optional<std::string> lines;
+  try {
+    lines = sky::generate_lines(generate, count, seed);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(e.what());
+  }
+  if (!lines) return deadline.exit_status();
+  write_output(vm.count("output") ? vm["output"].as<std::string>() : "-",
+               "# nursery gen skyscrapers --size " + std::to_string(n) + " --count " +
+                   std::to_string(count) + " --seed " + std::to_string(seed) + " --clues " + clues +
+                   " --givens " + std::to_string(generate.givens) +
+                   (generate.unique ? " --unique" : "") + (generate.redraw ? " --redraw" : "") +
+                   "\n# id N clues givens solution [info]\n" + *lines);
+  return kExitSuccess;
+}
+
+}  // namespace
 
 int cmd_gen(int argc, char** argv) {
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
@@ -17,9 +136,9 @@ int cmd_gen(int argc, char** argv) {
   argv[1] = program.data();
   int status = kExitUsage;
   if (kind == "lizards")
-    status = cmd_gen_lizards(argc - 1, argv + 1);
+    status = gen_lizards(argc - 1, argv + 1);
   else if (kind == "skyscrapers")
-    status = cmd_gen_skyscrapers(argc - 1, argv + 1);
+    status = gen_skyscrapers(argc - 1, argv + 1);
   else
     throw UsageError("gen: expected a kind, lizards or skyscrapers, found '" + kind + "'");
   if (status == kExitTimeout) std::cerr << "timeout: --timeout passed; nothing written\n";

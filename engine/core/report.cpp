@@ -14,32 +14,28 @@ const char* to_string(Verdict verdict) {
   return "?";
 }
 
+namespace {
+
+// A decided verdict's status: 0 OK, 1 FAIL; `undecided` for unknown.
+int decided(Verdict verdict, int undecided) {
+  return verdict == Verdict::ok     ? kExitSuccess
+         : verdict == Verdict::fail ? kExitNoSolution
+                                    : undecided;
+}
+
+}  // namespace
+
 int exit_code(const Report& report) {
   if (report.count && report.status == Status::complete) return kExitSuccess;  // 0 too
-  switch (report.verdict) {
-    case Verdict::ok:
-      return kExitSuccess;
-    case Verdict::fail:
-      return kExitNoSolution;
-    case Verdict::unknown:
-      break;
-  }
-  return report.status == Status::cancelled ? kExitInterrupted : kExitTimeout;
+  return decided(report.verdict,
+                 report.status == Status::cancelled ? kExitInterrupted : kExitTimeout);
 }
 
 int exit_code(const Report& report, Asked asked) {
   if (report.status == Status::timeout) return kExitTimeout;
   if (report.status == Status::cancelled) return kExitInterrupted;
   if (asked == Asked::count) return kExitSuccess;
-  switch (report.verdict) {
-    case Verdict::ok:
-      return kExitSuccess;
-    case Verdict::fail:
-      return kExitNoSolution;
-    case Verdict::unknown:
-      break;
-  }
-  return kExitTimeout;
+  return decided(report.verdict, kExitTimeout);
 }
 
 int gravest(int status, int other) {
