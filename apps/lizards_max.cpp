@@ -60,18 +60,18 @@ int run_max(const lz::Board& board, const po::variables_map& vm, const SharedOpt
     report = lz::maximize(board, options);
   }
   lz::Board answered = board;
-  answered.p = report.best;
-  std::string answer = lz::format(answered, &report.placement);
+  answered.p = report.lower;
+  std::string answer = lz::format(answered, &*report.solution);
   if (!output.empty()) write_output(output, answer);
   if (vm.count("max-board"))
     write_output(vm["max-board"].as<std::string>(), lz::format_instance(answered));
   char gap[32];
   std::snprintf(gap, sizeof gap, "%.4f", report.gap());
   if (shared.json) {
-    nlohmann::json j = {{"best", report.best},
+    nlohmann::json j = {{"best", report.lower},
                         {"upper", report.upper},
                         {"gap", report.gap()},
-                        {"optimal", report.best >= report.upper},
+                        {"optimal", report.lower >= report.upper},
                         {"upper_by", report.upper_by},
                         {"status", status_word(report.status == Status::cancelled ? kExitInterrupted
                                                                                   : kExitSuccess)},
@@ -85,20 +85,21 @@ int run_max(const lz::Board& board, const po::variables_map& vm, const SharedOpt
                           {"packing", report.packing_seconds},
                           {"search", report.search_seconds},
                           {"exact", report.exact_seconds},
-                          {"wall", report.wall_seconds}}}};
+                          {"wall", report.stats.wall_seconds}}}};
     if (!output.empty()) j["output"] = output;
     Stats stats;
     stats.threads = detail::worker_count(shared.threads);
-    stats.wall_seconds = report.wall_seconds;
+    stats.wall_seconds = report.stats.wall_seconds;
     j["stats"] = stats_json(stats);
-    j["placement"] = placement_json(report.placement, board.n);
+    j["placement"] = placement_json(*report.solution, board.n);
     print_json(j);
   } else if (output.empty()) {
     write_stdout(answer);
   }
-  std::cerr << "best " << report.best << ", upper bound " << report.upper << " (" << report.upper_by
-            << "), gap " << gap << (report.best >= report.upper ? " (optimal)" : "") << ", "
-            << report.wall_seconds << " s\n";
+  std::cerr << "best " << report.lower << ", upper bound " << report.upper << " ("
+            << report.upper_by << "), gap " << gap
+            << (report.lower >= report.upper ? " (optimal)" : "") << ", "
+            << report.stats.wall_seconds << " s\n";
   if (vm.count("stats")) {
     std::cerr << "greedy " << report.greedy << "; bounds: matchings " << report.matching_bound
               << " in " << report.matching_seconds << " s, set-packing LP " << report.packing_bound

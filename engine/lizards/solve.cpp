@@ -155,11 +155,11 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     ask.exact_cells = 0;  // no DFS follows: the search keeps its whole share
     ask.budget = options.budget;
     MaximizeReport most = improve(in.board, &in, greedy, &bounds, ask);
-    report.lower = std::max<std::uint64_t>(report.lower, most.best);
+    report.lower = std::max<std::uint64_t>(report.lower, most.lower);
     report.upper = std::min<std::uint64_t>(report.upper, most.upper);
-    if (most.best >= p) {  // maximize keeps only safe placements
-      most.placement.resize(p);  // any p of a safe placement are safe
-      report.solution = std::move(most.placement);
+    if (most.lower >= p) {       // maximize keeps only safe placements
+      most.solution->resize(p);  // any p of a safe placement are safe
+      report.solution = std::move(most.solution);
       return finish(Verdict::ok, "improving search (the --max machinery) reached p");
     }
     if (most.upper < p)
@@ -229,57 +229,40 @@ SolveReport solve(const Instance& in, const SolveOptions& options) {
     for (auto& sub : frontier) sub.work_budget = work;
   }
 
-  // With --any the first find wins and cancels the rest. Otherwise each
-  // round gives every DFS entry a budget of cells to look at and the racer
-  // (entry 0) a budget of moves, and under the leftmost rule a find waits
-  // for the entries to its left to end (a find, their budget, or their
-  // end), so a round's answer is its leftmost find: the same on every run,
-  // machine and thread count. A round without a find drops the entries it
-  // exhausted (they hold no placement); the next one runs the rest from
-  // their start with twice the budget, and the racer twice the moves from
-  // where it stopped. The proof is done when no DFS entry is left.
+  // With --any the first find wins and cancels the rest: one round.
+  // Otherwise the scheduler's rounds: each gives every DFS entry a budget
+  // of cells to look at and the racer (entry 0, kept every round) a budget
+  // of moves, and under the leftmost rule a find waits for the entries to
+  // its left to end (a find, their budget, or their end), so a round's
+  // answer is its leftmost find: the same on every run, machine and thread
+  // count. The next round runs the entries not exhausted from their start
+  // with twice the budget, and the racer twice the moves from where it
+  // stopped. The proof is done when no DFS entry is left.
   run.any = options.any;
-  Result<Placement> result;
-  Count count = 0;
-  double cpu_seconds = 0;
-  std::uint64_t nodes = 0;
-  const std::size_t first_dfs = portfolio ? 1 : 0;  // the racer is entry 0
-  std::size_t exhausted = 0;  // DFS entries searched to their end (earlier rounds)
-  std::size_t ended = 0;      // ... and in the last round
-  while (true) {
-    std::size_t pending = frontier.size() - first_dfs;
+  Rounds<LizardsKind> plan;
+  plan.keeps = [](const Subproblem& sub) {
+    return sub.technique == Subproblem::Technique::local_search;
+  };
+  plan.next_round = [&](std::span<Subproblem> entries, std::size_t round, std::size_t dfs) {
+    if (round > 0) {
+      if (!rounds) return false;
+      for (auto& sub : entries) sub.work_budget *= kRoundGrowth;
+      if (shared) shared->moves *= kRoundGrowth;
+    }
     if (shared) {
-      shared->dfs_pending = pending;
-      shared->proof_done = pending == 0;
+      shared->dfs_pending = dfs;
+      shared->proof_done = dfs == 0;
     }
-    auto execution = execute<LizardsKind>(in, std::span<const Subproblem>(frontier), run);
-    result = summarize<Placement>(execution.outcomes, run.mode, std::move(execution.solution),
-                                  execution.stop_reason);
-    count = result.count;
-    nodes += result.stats.nodes;
-    cpu_seconds += execution.cpu_seconds;
-    ended = 0;
-    for (std::size_t i = first_dfs; i < frontier.size(); ++i)
-      ended += execution.outcomes[i].complete ? 1 : 0;
-    if (!rounds || result.solution || execution.stop_reason != StopReason::none) break;
-    std::vector<Subproblem> rest;
-    for (std::size_t i = 0; i < frontier.size(); ++i) {
-      bool racer = frontier[i].technique == Subproblem::Technique::local_search;
-      if (racer || !execution.outcomes[i].complete) rest.push_back(std::move(frontier[i]));
-    }
-    frontier = std::move(rest);
-    exhausted += ended;
-    ended = 0;
-    if (frontier.size() == first_dfs) break;  // every entry exhausted: none exists
-    for (auto& sub : frontier) sub.work_budget *= kRoundGrowth;
-    if (shared) shared->moves *= kRoundGrowth;
-  }
+    return true;
+  };
+  Result<Placement> result = run_rounds<LizardsKind>(in, std::move(frontier), run, plan);
+  const Count count = result.count;
   report.status = result.status;
-  report.stats.nodes += nodes;
+  report.stats.nodes += result.stats.nodes;
   report.stats.subproblems = dfs_entries;
-  report.stats.subproblems_done = exhausted + ended;
-  report.stats.threads = detail::worker_count(options.threads);
-  report.stats.cpu_seconds = cpu_seconds;
+  report.stats.subproblems_done = result.stats.subproblems_done;
+  report.stats.threads = result.stats.threads;
+  report.stats.cpu_seconds = result.stats.cpu_seconds;
   const char* search = algorithm == Algorithm::bfs ? "BFS+DFS" : "DFS";
   if (options.count) {
     if (report.status != Status::complete) return finish(Verdict::unknown, "count incomplete");
