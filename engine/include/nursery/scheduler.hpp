@@ -50,6 +50,12 @@ namespace nursery {
 
 namespace detail {
 
+// The hand-over token of the pool's helpers below (with_workers,
+// for_each_index; TSan only): its address is the one thing a task reads
+// before it takes it. One token for them all, so a task that reads what
+// another loop's thread wrote (a copy of its body) is ordered after it.
+inline char g_handover = 0;
+
 inline double thread_cpu_seconds() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -89,15 +95,15 @@ void with_workers(unsigned threads, Task&& task) {
     return;
   }
   // arena.execute may run `task` on a worker of the new arena.
-  char handover = 0;
-  NURSERY_TSAN_RELEASE(&handover);
   tbb::task_arena arena(static_cast<int>(threads));
-  arena.execute([&] {
-    NURSERY_TSAN_ACQUIRE(&handover);
+  auto handed = [&] {
+    NURSERY_TSAN_ACQUIRE(&detail::g_handover);
     task();
-    NURSERY_TSAN_RELEASE(&handover);
-  });
-  NURSERY_TSAN_ACQUIRE(&handover);
+    NURSERY_TSAN_RELEASE(&detail::g_handover);
+  };
+  NURSERY_TSAN_RELEASE(&detail::g_handover);
+  arena.execute(handed);
+  NURSERY_TSAN_ACQUIRE(&detail::g_handover);
 }
 
 namespace detail {
@@ -319,10 +325,43 @@ Result<typename Kind::Solution> run(
 // What a kind's drivers need beside one frontier run (lizards' bounds and
 // --max): a loop over indices, a race of techniques, and rounds of a
 // frontier with growing work budgets, all on the pool above, so that no
-// kind opens arenas or task groups of its own. Each call states its
-// hand-overs to ThreadSanitizer once, on a token of its own: a task reads
-// what its caller wrote before the call, the caller what the tasks wrote
-// after it.
+// kind opens arenas or task groups of its own. for_each_index states the
+// hand-overs to ThreadSanitizer, once, for all of them: a task reads what
+// its caller wrote before the call, the caller what the tasks wrote after
+// it.
+
+namespace detail {
+
+// A task reads its body through the copy oneTBB made of it, so every copy
+// is handed over once made (its constructor releases the token), and a
+// task takes the token before it reads the copy. A copy may be made where
+// a finished task's copy was (oneTBB reuses the memory): its constructor
+// takes the token first, so it is ordered after that task's reads.
+template <class Body>
+class Handed {
+ public:
+  explicit Handed(const Body& body) {
+    NURSERY_TSAN_ACQUIRE(&g_handover);
+    body_ = &body;
+    NURSERY_TSAN_RELEASE(&g_handover);
+  }
+  Handed(const Handed& other) {
+    NURSERY_TSAN_ACQUIRE(&g_handover);
+    body_ = other.body_;
+    NURSERY_TSAN_RELEASE(&g_handover);
+  }
+  Handed& operator=(const Handed&) = delete;
+  void operator()(const tbb::blocked_range<std::size_t>& range) const {
+    NURSERY_TSAN_ACQUIRE(&g_handover);
+    for (std::size_t i = range.begin(); i != range.end(); ++i) (*body_)(i);
+    NURSERY_TSAN_RELEASE(&g_handover);
+  }
+
+ private:
+  const Body* body_;  // written after the token is taken (no initialiser)
+};
+
+}  // namespace detail
 
 // Runs body(i) for every i in [0, count), one index per task, on a pool of
 // `threads` workers (0: the current arena); returns when every call has.
@@ -332,19 +371,12 @@ Result<typename Kind::Solution> run(
 template <class Body>
 void for_each_index(std::size_t count, unsigned threads, const Body& body) {
   if (count == 0) return;
-  char handover = 0;
-  auto task = [&](const tbb::blocked_range<std::size_t>& range) {
-    NURSERY_TSAN_ACQUIRE(&handover);
-    for (std::size_t i = range.begin(); i != range.end(); ++i) body(i);
-    NURSERY_TSAN_RELEASE(&handover);
-  };
-  NURSERY_TSAN_RELEASE(&handover);
   with_workers(threads, [&] {
     tbb::task_group_context isolated(tbb::task_group_context::isolated);
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 1), task, tbb::simple_partitioner(),
-                      isolated);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 1), detail::Handed<Body>(body),
+                      tbb::simple_partitioner(), isolated);
   });
-  NURSERY_TSAN_ACQUIRE(&handover);
+  NURSERY_TSAN_ACQUIRE(&detail::g_handover);
 }
 
 // A technique of a race: given its budget (the race's, ending too once
