@@ -4,7 +4,6 @@
 // between row segments and column segments (each lizard is the edge its
 // cell makes); the same holds for diagonals x anti-diagonals. Either
 // matching bounds the real answer, which must satisfy both at once.
-#include <tbb/parallel_invoke.h>
 
 #include <algorithm>
 #include <atomic>
@@ -161,14 +160,13 @@ Bounds root_bounds(const Instance& instance, std::uint64_t enough, const Budget&
     if (!m.complete) cut = true;
     return std::min(m.upper, counted);
   };
-  // Side by side on the caller's arena: on huge boards each takes minutes.
-  // (The tasks are built before the hand-over: a worker reads them.)
-  auto rows_columns = handed([&] { bounds.row_column_matching = matching(kRow, kColumn); });
-  auto diagonals =
-      handed([&] { bounds.diagonal_matching = matching(kDiagonal, kAntiDiagonal); });
-  hand_over();
-  tbb::parallel_invoke(rows_columns, diagonals);
-  take_over();
+  // Side by side on the caller's pool: on huge boards each takes minutes.
+  for_each_index(2, 0, [&](std::size_t pair) {
+    if (pair == 0)
+      bounds.row_column_matching = matching(kRow, kColumn);
+    else
+      bounds.diagonal_matching = matching(kDiagonal, kAntiDiagonal);
+  });
   bounds.matchings_cut = cut.load();
   return bounds;
 }

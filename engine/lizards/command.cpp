@@ -76,16 +76,16 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
     report = maximize(board, options);
   }
   Board answered = board;
-  answered.p = report.best;
-  const std::string answer = format(answered, &report.placement);
+  answered.p = report.lower;
+  const std::string answer = format(answered, &*report.solution);
   if (!command.output.empty()) cli::write_output(command.output, answer);
   if (!command.max_board.empty()) cli::write_output(command.max_board, format_instance(answered));
   const bool interrupted = report.status == Status::cancelled;
   if (command.json) {
-    nlohmann::json j = {{"best", report.best},
+    nlohmann::json j = {{"best", report.lower},
                         {"upper", report.upper},
                         {"gap", report.gap()},
-                        {"optimal", report.best >= report.upper},
+                        {"optimal", report.lower >= report.upper},
                         {"upper_by", report.upper_by},
                         {"status", cli::status_word(interrupted ? kExitInterrupted : kExitSuccess)},
                         {"n", board.n},
@@ -98,22 +98,23 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
                           {"packing", report.packing_seconds},
                           {"search", report.search_seconds},
                           {"exact", report.exact_seconds},
-                          {"wall", report.wall_seconds}}}};
+                          {"wall", report.stats.wall_seconds}}}};
     if (!command.output.empty()) j["output"] = command.output;
     Stats stats;
     stats.threads = detail::worker_count(command.solve.threads);
-    stats.wall_seconds = report.wall_seconds;
+    stats.wall_seconds = report.stats.wall_seconds;
     j["stats"] = stats_json(stats);
-    j["placement"] = placement_json(report.placement, board.n);
+    j["placement"] = placement_json(*report.solution, board.n);
     cli::print_json(j);
   } else if (command.output.empty()) {
     cli::write_stdout(answer);
   }
   char gap[32];
   std::snprintf(gap, sizeof gap, "%.4f", report.gap());
-  std::cerr << "best " << report.best << ", upper bound " << report.upper << " (" << report.upper_by
-            << "), gap " << gap << (report.best >= report.upper ? " (optimal)" : "") << ", "
-            << report.wall_seconds << " s\n";
+  std::cerr << "best " << report.lower << ", upper bound " << report.upper << " ("
+            << report.upper_by << "), gap " << gap
+            << (report.lower >= report.upper ? " (optimal)" : "") << ", "
+            << report.stats.wall_seconds << " s\n";
   if (command.stats)
     std::cerr << "greedy " << report.greedy << "; bounds: matchings " << report.matching_bound
               << " in " << report.matching_seconds << " s, set-packing LP " << report.packing_bound

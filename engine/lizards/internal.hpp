@@ -135,23 +135,6 @@ struct LizardsKind {
 Outcome first_fail_search(const Instance& instance, const Subproblem& subproblem,
                           Search<Placement>& search);
 
-// oneTBB's spawns and joins are invisible to ThreadSanitizer (the library
-// is not instrumented): a task that reads what its spawner wrote takes the
-// hand-over token first and hands it back when done; the spawner hands it
-// over before spawning and takes it after the join. No code outside TSan
-// builds (NURSERY_TSAN_*).
-inline char g_handover = 0;
-inline void hand_over() { NURSERY_TSAN_RELEASE(&g_handover); }
-inline void take_over() { NURSERY_TSAN_ACQUIRE(&g_handover); }
-template <class Task>
-auto handed(Task task) {
-  return [task = std::move(task)] {
-    take_over();
-    task();
-    hand_over();
-  };
-}
-
 // Breadth-first expansion from the root (bfs.cpp) until `target` open nodes
 // or `max_bytes` of frontier; nodes that already hold p lizards stay in it
 // as finished leaves.

@@ -104,6 +104,43 @@ class Nursery {
     return true;
   }
 
+  // Raises `best` (optional) to the size held; whether `budget` is spent.
+  // What a search looks at now and then (below): its budget, and the size
+  // a progress bar shows.
+  bool spent(std::atomic<std::uint64_t>* best, const Budget& budget) const {
+    if (best != nullptr && size() > best->load(std::memory_order_relaxed))
+      best->store(size(), std::memory_order_relaxed);
+    return budget.spent();
+  }
+
+  // The (1,2)-swaps at the lizards woken() holds, until none is left or
+  // `enough` lizards are held (true), or `stopped()`, asked every 256
+  // swaps, says stop first (false).
+  template <class Stopped>
+  bool drain(std::uint64_t enough, std::uint64_t& steps, Stopped&& stopped) {
+    while (!woken_.empty()) {
+      if (size() >= enough) return true;
+      if ((++steps & 255) == 0 && stopped()) return false;
+      std::uint32_t lizard = woken_.back();
+      woken_.pop_back();
+      if (is_lizard(lizard)) two_for_one(lizard);
+    }
+    return true;
+  }
+
+  // Perturbations (kick, then `swaps()`) at the cells `draw()` gives
+  // (kNobody: none this time) while `go_on()` holds; false when
+  // `stopped()`, asked every 64, said stop first.
+  template <class Draw, class GoOn, class Stopped, class Swaps>
+  bool perturb(std::uint64_t& steps, Draw&& draw, GoOn&& go_on, Stopped&& stopped, Swaps&& swaps) {
+    while (go_on()) {
+      if ((++steps & 63) == 0 && stopped()) return false;
+      const std::uint32_t cell = draw();
+      if (cell != kNobody) kick(cell, swaps);
+    }
+    return true;
+  }
+
   // Places every free cell of the segments of `cell`.
   void refill_around(std::uint32_t cell) {
     const std::uint32_t* s = in_.segments_of(cell);
@@ -265,7 +302,6 @@ std::optional<Placement> Racer::run(const LocalSearchOptions& options) {
   const std::uint64_t p = in.board.p;
   if (p > in.column_cells.size()) return std::nullopt;
   Nursery& nursery = state_->nursery;
-  std::vector<std::uint32_t>& queue = nursery.woken();
   std::uint64_t& steps = state_->steps;
   auto done = [&] {
     if (nursery.size() < p) return std::optional<Placement>();
@@ -273,22 +309,8 @@ std::optional<Placement> Racer::run(const LocalSearchOptions& options) {
     std::sort(placement.begin(), placement.end());
     return std::optional<Placement>(std::move(placement));
   };
-  auto out_of_time = [&] {
-    if (options.best && nursery.size() > options.best->load(std::memory_order_relaxed))
-      options.best->store(nursery.size(), std::memory_order_relaxed);
-    return options.budget.spent();
-  };
-  auto drain = [&]() -> bool {
-    while (!queue.empty()) {
-      if (nursery.size() >= p) return true;
-      if ((++steps & 255) == 0 && out_of_time()) return false;
-      std::uint32_t lizard = queue.back();
-      queue.pop_back();
-      if (!nursery.is_lizard(lizard)) continue;
-      nursery.two_for_one(lizard);
-    }
-    return nursery.size() >= p;
-  };
+  auto out_of_time = [&] { return nursery.spent(options.best, options.budget); };
+  auto swaps = [&] { return nursery.drain(p, steps, out_of_time); };
 
   if (!state_->swapped) {
     // The first fill walks every cell (10^8 on the largest boards): it
@@ -297,9 +319,10 @@ std::optional<Placement> Racer::run(const LocalSearchOptions& options) {
     if (!nursery.fill(state_->start, asked_to_stop) || !nursery.fill(in.column_cells, asked_to_stop))
       return std::nullopt;
     // Phase 1: (1,2)-swaps everywhere until none is left.
-    queue.assign(nursery.lizards().begin(), nursery.lizards().end());
-    if (drain()) return done();
-    if (!queue.empty()) return std::nullopt;  // stopped midway
+    nursery.woken().assign(nursery.lizards().begin(), nursery.lizards().end());
+    const bool finished = swaps();
+    if (nursery.size() >= p) return done();
+    if (!finished) return std::nullopt;  // stopped midway
     nursery.forget_log();
     state_->swapped = true;
   }
@@ -307,11 +330,11 @@ std::optional<Placement> Racer::run(const LocalSearchOptions& options) {
   // Phase 2: perturb, look around, keep when the size held; this call ends
   // after options.moves perturbations (the next one goes on from there).
   std::uint64_t moves = 0;
-  while (nursery.size() < p) {
-    if ((++steps & 63) == 0 && out_of_time()) return std::nullopt;
-    if (options.moves > 0 && moves++ >= options.moves) return std::nullopt;
-    nursery.kick(nursery.random_cell(), drain);
-  }
+  auto go_on = [&] {
+    return nursery.size() < p && (options.moves == 0 || moves++ < options.moves);
+  };
+  auto draw = [&] { return nursery.random_cell(); };
+  nursery.perturb(steps, draw, go_on, out_of_time, swaps);
   return done();
 }
 
@@ -359,11 +382,8 @@ Placement Improver::improve(const Placement& from, const ImproveOptions& options
   };
   const std::uint64_t target = options.target;
   auto should_stop = [&] {
-    if (options.best && nursery.size() > options.best->load(std::memory_order_relaxed))
-      options.best->store(nursery.size(), std::memory_order_relaxed);
-    return nursery.size() >= target || options.budget.spent();
+    return nursery.spent(options.best, options.budget) || nursery.size() >= target;
   };
-  std::vector<std::uint32_t>& queue = nursery.woken();
   if (std::is_sorted(from.begin(), from.end())) {
     nursery.adopt(from);
   } else {
@@ -376,45 +396,39 @@ Placement Improver::improve(const Placement& from, const ImproveOptions& options
     // looks for swaps at every lizard; later calls only around changes.
     if (!nursery.fill(in.column_cells, [&] { return options.budget.spent(); })) return finish();
     nursery.forget_log();
-    queue.assign(nursery.lizards().begin(), nursery.lizards().end());
+    nursery.woken().assign(nursery.lizards().begin(), nursery.lizards().end());
     state_->filled = true;
   }
   if (in.column_cells.empty()) return finish();
   std::uint64_t steps = 0;
   bool stop = false;
-  auto drain = [&] {
-    while (!queue.empty() && !stop) {
-      if ((++steps & 255) == 0 && should_stop()) stop = true;
-      std::uint32_t lizard = queue.back();
-      queue.pop_back();
-      if (!nursery.is_lizard(lizard)) continue;
-      nursery.two_for_one(lizard);
-    }
+  auto swaps = [&] {
+    if (!nursery.drain(target, steps, should_stop) || nursery.size() >= target) stop = true;
   };
-  drain();
+  swaps();
   nursery.forget_log();
   const std::vector<float>* liked = options.preference;
   // A random cell, in the band when there is one (a few draws; the bands
   // are large, a whole share of the rows).
-  auto draw = [&] {
+  auto draw_once = [&] {
     std::uint32_t cell = nursery.random_cell();
     for (int tries = 0; options.kicks_in && !options.kicks_in(cell) && tries < 64; ++tries)
       cell = nursery.random_cell();
     return cell;
   };
-  while (!stop) {
-    if ((++steps & 63) == 0 && should_stop()) break;
-    std::uint32_t cell = draw();
+  auto draw = [&] {
+    std::uint32_t cell = draw_once();
     if (liked) {  // the most liked of three draws a perturbation may take
       for (int more = 0; more < 2; ++more) {
-        std::uint32_t other = draw();
+        std::uint32_t other = draw_once();
         if (!nursery.kickable(other)) continue;
         if (!nursery.kickable(cell) || (*liked)[other] > (*liked)[cell]) cell = other;
       }
     }
-    if (options.kicks_in && !options.kicks_in(cell)) continue;
-    nursery.kick(cell, drain);
-  }
+    return options.kicks_in && !options.kicks_in(cell) ? kNobody : cell;
+  };
+  nursery.perturb(
+      steps, draw, [&] { return !stop; }, should_stop, swaps);
   return finish();
 }
 

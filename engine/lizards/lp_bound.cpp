@@ -17,12 +17,8 @@
 // instead of max, temperature tau lowered over the run): one clique at a
 // time, the exact minimiser along its coordinate (a one-dimensional root,
 // by safeguarded Newton). The cliques of one family share no cell, so a
-// family is updated in parallel on the pool. Without smoothing coordinate
+// family is updated in parallel on the pool (for_each_index). Without smoothing coordinate
 // descent stalls at corners; with it, it tends to the LP optimum.
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -193,88 +189,104 @@ class PackingDual {
 
 }  // namespace
 
-PackingBound packing_bound(const Instance& in, const PackingOptions& options) {
-  auto begin = Clock::now();
-  auto elapsed = [&] { return seconds_since(begin); };
+struct PackingLp::State {
+  State(const Instance& in, PackingOptions settings)
+      : options(std::move(settings)), dual(in), tau(options.first_tau) {}
+  PackingOptions options;
+  PackingDual dual;
+  Clock::time_point begin = Clock::now();
+  double tau;
+  std::int64_t best_scaled = 0, level_best = 0;
+  unsigned stalls = 0;
+  bool converged = false;
   PackingBound result;
-  PackingDual dual(in);
-  result.cliques = dual.cliques();
-  std::int64_t best_scaled = dual.scaled_bound();  // all weights 0: the empty cells
-  result.value = PackingDual::floor_of(best_scaled);
+};
+
+PackingLp::PackingLp(const Instance& in, PackingOptions options)
+    : state_(std::make_unique<State>(in, std::move(options))) {
+  State& st = *state_;
+  st.result.cliques = st.dual.cliques();
+  st.best_scaled = st.level_best = st.dual.scaled_bound();  // all weights 0: the empty cells
+  st.result.value = PackingDual::floor_of(st.best_scaled);
+}
+PackingLp::~PackingLp() = default;
+
+bool PackingLp::converged() const {
+  return state_->converged;
+}
+std::vector<float> PackingLp::preference() const {
+  return state_->dual.preference();
+}
+
+// One pass over every family, each on the pool; false when `stopped()`
+// said stop first. A stop is looked at per chunk of cliques: a family's
+// sweep takes tens of milliseconds on 1000 x 1000. Weights left half swept
+// still give a bound (any nonnegative weights do).
+template <class Stopped>
+static bool sweep(PackingDual& dual, double tau, const Stopped& stopped) {
+  constexpr std::uint32_t kChunk = 2048;
+  for (const auto& [first, last] : dual.families()) {
+    if (stopped()) return false;
+    for_each_index((last - first + kChunk - 1) / kChunk, 0, [&, first, last](std::size_t chunk) {
+      if (stopped()) return;
+      const auto from = static_cast<std::uint32_t>(first + chunk * kChunk);
+      const std::uint32_t to = std::min(last, from + kChunk);
+      for (std::uint32_t s = from; s != to; ++s) dual.update(s, tau);
+    });
+  }
+  return true;
+}
+
+const PackingBound& PackingLp::run(const Budget& budget, double pause_after) {
+  State& st = *state_;
+  const PackingOptions& options = st.options;
+  auto elapsed = [&] { return seconds_since(st.begin); };
   auto stopped = [&] {
-    return options.budget.spent() || (options.seconds > 0 && elapsed() > options.seconds);
+    return budget.spent() || (options.seconds > 0 && elapsed() > options.seconds);
   };
+  PackingBound& result = st.result;
   // Temperature schedule: from coarse to fine; at each level sweeps until
   // the bound stalls, then cooler. A stall at the finest level ends it.
   // (Started at 0.25 the bound on a 1000 x 1000 board sits at 91,000 after
   // 20 sweeps; at 0.05, 73,700 after 36.)
-  double tau = options.first_tau;
-  std::int64_t level_best = best_scaled;
-  unsigned stalls = 0;
-  bool handed_over = false;
-  auto sweep = [&] {
-    for (const auto& [first, last] : dual.families()) {
-      if (stopped()) return false;
-      // A stop is looked at per chunk of cliques: a family's sweep takes tens
-      // of milliseconds on 1000 x 1000. Weights left half swept still give
-      // a bound (any nonnegative weights do).
-      auto family = [&](const tbb::blocked_range<std::uint32_t>& range) {
-        take_over();
-        if (!stopped())
-          for (std::uint32_t s = range.begin(); s != range.end(); ++s) dual.update(s, tau);
-        hand_over();
-      };
-      hand_over();
-      tbb::parallel_for(tbb::blocked_range<std::uint32_t>(first, last, 2048), family);
-      take_over();
-    }
-    return true;
-  };
-  auto run = [&] {
-    while (!stopped()) {
-      if (!sweep()) break;
-      ++result.sweeps;
-      if (result.sweeps % 8 == 0) dual.refresh();
-      best_scaled = std::min(best_scaled, dual.scaled_bound());
-      result.value = PackingDual::floor_of(best_scaled);
-      if (options.on_bound) options.on_bound(result.value);
-      if (options.on_preference && !handed_over && elapsed() >= options.preference_after) {
-        handed_over = true;
-        options.on_preference(dual.preference());
-      }
-      if (options.enough > 0 && result.value <= options.enough) break;
-      // Progress is judged per level on the exact dual value (not its
-      // floor, which plateaus on small boards): under 0.1% better in two
-      // sweeps is a stall.
-      if (result.sweeps % 2 == 0) {
-        bool stalled = level_best - best_scaled <= level_best / 1000;
-        level_best = best_scaled;
-        if (stalled) {
-          if (tau <= options.finest_tau) {
-            if (++stalls >= 2) break;
-          } else {
-            tau = std::max(options.finest_tau, tau / 2);
-          }
+  while (!st.converged && !stopped() && elapsed() < pause_after) {
+    if (!sweep(st.dual, st.tau, stopped)) break;
+    ++result.sweeps;
+    if (result.sweeps % 8 == 0) st.dual.refresh();
+    st.best_scaled = std::min(st.best_scaled, st.dual.scaled_bound());
+    result.value = PackingDual::floor_of(st.best_scaled);
+    if (options.on_bound) options.on_bound(result.value);
+    if (options.enough > 0 && result.value <= options.enough) st.converged = true;
+    // Progress is judged per level on the exact dual value (not its floor,
+    // which plateaus on small boards): under 0.1% better in two sweeps is a
+    // stall.
+    if (result.sweeps % 2 == 0) {
+      bool stalled = st.level_best - st.best_scaled <= st.level_best / 1000;
+      st.level_best = st.best_scaled;
+      if (stalled) {
+        if (st.tau <= options.finest_tau) {
+          if (++st.stalls >= 2) st.converged = true;
+        } else {
+          st.tau = std::max(options.finest_tau, st.tau / 2);
         }
       }
     }
-  };
-  if (options.threads > 0) {
-    tbb::task_arena arena(static_cast<int>(options.threads));
-    arena.execute(run);
-  } else {
-    run();
   }
-  // A run whose budget is spent hands no preference over: the search it
-  // would seed (sorting every cell by it) could not start before the
-  // deadline anyway. (Its own share of the time, `seconds`, ending is no
-  // reason: the search goes on after it.)
-  const bool stopped_early = options.budget.spent();
-  if (!stopped_early) result.preference = dual.preference();
-  if (options.on_preference && !handed_over && !stopped_early)
-    options.on_preference(result.preference);
-  result.tau = tau;
+  result.tau = st.tau;
   result.seconds = elapsed();
+  return result;
+}
+
+PackingBound packing_bound(const Instance& in, const PackingOptions& options) {
+  PackingBound result;
+  with_workers(options.threads, [&] {
+    PackingLp lp(in, options);
+    result = lp.run(options.budget);
+    // A run whose budget is spent gives no preference: the search it would
+    // seed (sorting every cell by it) could not start before the deadline
+    // anyway. (Its own share of the time, `seconds`, ending is no reason.)
+    if (!options.budget.spent()) result.preference = lp.preference();
+  });
   return result;
 }
 

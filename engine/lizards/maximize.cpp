@@ -5,19 +5,17 @@
 //      (row x column, diagonal x anti-diagonal): a first bound;
 //   3. the set-packing LP over all four directions and the 2x2 windows
 //      (lp_bound.cpp): a bound coupling them, and which cells it likes;
-//   4. beside the LP once it has a first preference, the improving local
-//      search from the LP's favourite cells, one run per worker but the
-//      LP's, each with its own seed, until the deadline or the bound;
+//   4. once the LP has a first preference, the improving local search
+//      from the LP's favourite cells raced against the LP's further sweeps
+//      (the scheduler's race: whichever closes the gap stops the other),
+//      one band of rows per worker but the LP's, each with its own seed;
 //   5. small boards: DFS asked for best + 1 lizards; exhausted, it proves
 //      best optimal (found, it raises best and asks again).
 // The placement is only ever a set of lizards that see no other; the bound
 // only ever a proof. Neither is traded for time: a timeout ends with both.
-#include <tbb/task_arena.h>
-#include <tbb/task_group.h>
-
 #include <algorithm>
 #include <chrono>
-#include <mutex>
+#include <optional>
 
 #include "lizards/internal.hpp"
 
@@ -90,9 +88,9 @@ Placement liked_first(const Instance& in, const std::vector<float>& preference) 
 void settle_by_search(const Board& board, const Instance& in, MaximizeReport& report,
                       const MaximizeOptions& options) {
   auto exact_start = Clock::now();
-  while (report.best < report.upper && !options.budget.spent()) {
+  while (report.lower < report.upper && !options.budget.spent()) {
     Board ask = board;
-    ask.p = report.best + 1;
+    ask.p = report.lower + 1;
     SolveOptions solve_options;
     solve_options.any = true;  // a proof, or any larger placement: the fastest
     solve_options.threads = options.threads;
@@ -100,21 +98,286 @@ void settle_by_search(const Board& board, const Instance& in, MaximizeReport& re
     solve_options.seed = options.seed;
     SolveReport answer = solve(ask, solve_options);
     if (answer.verdict == Verdict::ok && answer.solution && safe(in, *answer.solution)) {
-      report.placement = std::move(*answer.solution);
-      std::sort(report.placement.begin(), report.placement.end());
-      report.best = report.placement.size();
+      report.solution = std::move(answer.solution);
+      std::sort(report.solution->begin(), report.solution->end());
+      report.lower = report.solution->size();
+      report.how = "DFS: " + answer.how;
     } else if (answer.verdict == Verdict::fail) {
-      report.upper = report.best;
+      report.upper = report.lower;
       report.upper_by = "DFS: " + answer.how + " for p = best + 1";
     } else {
       break;
     }
-    if (options.on_progress) options.on_progress(report.best, report.upper);
+    if (options.on_progress) options.on_progress(report.lower, report.upper);
   }
   report.exact_seconds = since(exact_start);
 }
 
+// What a technique of the race below answers: it closed the gap (the bound
+// met the best placement, the target was placed, or the bound fell below it).
+struct GapClosed {};
+
+// improve(), phase by phase: the report it fills, the best size and the
+// bound as the techniques raise and lower them side by side, the clock.
+class Improvement {
+ public:
+  Improvement(const Instance* instance, const MaximizeOptions& options)
+      : in_(instance),
+        options_(options),
+        deadline_(options.budget.timeout_seconds()),  // the phases' shares are of it
+        target_(options.target > 0 ? options.target : std::numeric_limits<std::uint64_t>::max()) {}
+
+  MaximizeReport run(const Board& board, Placement greedy, const Bounds* known);
+
+ private:
+  void progress() const {
+    if (options_.on_progress) options_.on_progress(report_.lower, report_.upper);
+  }
+  MaximizeReport finish(Status status);
+  void matchings(const Bounds* known);
+  PackingOptions packing_options();
+  void bound_and_search();
+  std::optional<GapClosed> bound_beside(PackingLp& lp, const Budget& budget);
+  std::optional<GapClosed> search(const Budget& budget);
+  Placement epoch(const Placement& current, std::uint64_t index, unsigned bands, double epoch_end,
+                  const Budget& budget);
+  bool over(const Budget& budget) const {
+    return budget.spent() || hopeless() || (exact_ && since(start_) > search_end_);
+  }
+  // A decision (solve with p far above the greedy) asks with target = p: a
+  // bound below it ends the run too.
+  bool hopeless() const { return options_.target > 0 && upper_.load() < target_; }
+  void keep_if_larger(Placement found) {
+    if (found.size() > report_.lower && safe(*in_, found)) {
+      report_.lower = found.size();
+      report_.solution = std::move(found);
+      report_.how = "improving search";
+    }
+  }
+
+  const Instance* in_;
+  const MaximizeOptions& options_;
+  const double deadline_;  // 0: none
+  const std::uint64_t target_;
+  Clock::time_point start_ = Clock::now();
+  MaximizeReport report_;
+  // Raised and lowered by the LP and the search while they run side by side.
+  std::atomic<std::uint64_t> best_{0}, upper_{0};
+  std::atomic<bool> lp_running_{false};
+  bool exact_ = false;     // small enough for the DFS: the search only warms it up
+  double search_end_ = 0;  // ... until this many seconds from the start
+  std::vector<float> liked_;
+  Placement seed_;  // the greedy in the LP's order
+  PackingBound lp_;
+  // The improving search's state between its epochs (see epoch()).
+  std::shared_ptr<const SegmentCells> map_;
+  std::vector<std::unique_ptr<Improver>> improvers_;
+};
+
+MaximizeReport Improvement::finish(Status status) {
+  report_.status = report_.lower >= report_.upper ? Status::complete : status;
+  report_.verdict = Verdict::ok;  // a placement, the empty one at worst
+  report_.stats.threads = detail::worker_count(options_.threads);
+  report_.stats.wall_seconds = since(start_);
+  return std::move(report_);
+}
+
+MaximizeReport Improvement::run(const Board& board, Placement greedy, const Bounds* known) {
+  std::sort(greedy.begin(), greedy.end());
+  report_.lower = report_.greedy = greedy.size();
+  report_.solution = std::move(greedy);
+  report_.how = "greedy";
+  report_.upper = static_cast<std::uint64_t>(board.n) * board.n - board.trees();
+  report_.upper_by = "empty cells";
+  progress();
+  if (report_.lower >= target_) return finish(Status::limit);
+  if (in_ == nullptr || options_.budget.spent()) return finish(options_.budget.why());
+  matchings(known);
+  progress();
+  if (report_.lower >= report_.upper) return finish(Status::complete);
+  if (options_.budget.spent()) return finish(options_.budget.why());
+  bound_and_search();
+  progress();
+  if (report_.lower >= target_) return finish(Status::limit);
+  return finish(options_.budget.why());  // a gap left: maximize() may settle it by DFS
+}
+
+// The two matchings, side by side; on huge boards (10,000 x 10,000: some
+// minutes) cut short at a share of the deadline, with the bound their last
+// layering proves.
+void Improvement::matchings(const Bounds* known) {
+  auto matching_start = Clock::now();
+  Bounds bounds = known != nullptr ? *known : Bounds{};
+  if (known == nullptr)  // else the caller's
+    with_workers(options_.threads, [&] {
+      bounds = root_bounds(*in_, std::numeric_limits<std::uint64_t>::max(),
+                           options_.budget.share(kMatchingShare));
+    });
+  report_.matching_bound = std::min<std::uint64_t>(bounds.upper(), in_->capacity[0]);
+  report_.matching_seconds = since(matching_start);
+  if (report_.matching_bound >= report_.upper) return;
+  report_.upper = report_.matching_bound;
+  report_.upper_by = bounds.row_column_matching == report_.upper ? "row x column matching"
+                     : bounds.diagonal_matching == report_.upper
+                         ? "diagonal x anti-diagonal matching"
+                         : "segment counts";
+  if (bounds.matchings_cut && report_.upper_by != "segment counts")
+    report_.upper_by += " (cut short: Hopcroft-Karp's bound)";
+}
+
+PackingOptions Improvement::packing_options() {
+  PackingOptions packing;
+  // One worker cannot share: the LP gets a share of the deadline, the
+  // search the rest.
+  if (deadline_ > 0 && detail::worker_count(options_.threads) == 1)
+    packing.seconds = std::max(1e-3, kPackingShare * deadline_ - since(start_));
+  packing.on_bound = [this](std::uint64_t value) {
+    if (value < upper_.load()) upper_.store(value);
+    if (options_.on_progress) options_.on_progress(best_.load(), upper_.load());
+  };
+  return packing;
+}
+
+// The LP alone at first (every worker on its sweeps) until it has a
+// preference for the search, then the LP and the improving search raced on
+// the pool: each stops once the other has closed the gap (best = bound).
+void Improvement::bound_and_search() {
+  best_ = report_.lower;
+  upper_ = report_.upper;
+  exact_ = in_->column_cells.size() <= options_.exact_cells;
+  const Budget packing_budget =
+      options_.budget.or_when([this] { return hopeless() || upper_.load() <= best_.load(); });
+  std::optional<PackingLp> lp;
+  bool searching = true;
+  if (in_->column_cells.size() <= kPackingMaxCells) {
+    with_workers(options_.threads, [&] {
+      lp.emplace(*in_, packing_options());
+      lp_ = lp->run(packing_budget, deadline_ > 0 ? kHandOverShare * deadline_ : kHandOverSeconds);
+    });
+    // A bound spent or proven enough seeds no search (sorting every cell
+    // by the preference takes seconds on huge boards). On exact boards the
+    // search starts from the column-major greedy: the DFS settles them.
+    searching = !packing_budget.spent();
+    if (searching) liked_ = lp->preference();
+    if (searching && !exact_ && !over(options_.budget)) seed_ = liked_first(*in_, liked_);
+  }
+  auto search_start = Clock::now();
+  if (searching) {
+    search_end_ = since(start_) + kExactWarmUpPerCell * in_->column_cells.size();
+    std::vector<Technique<GapClosed>> techniques;
+    if (lp) {
+      lp_running_ = true;
+      techniques.push_back([&](const Budget& budget) { return bound_beside(*lp, budget); });
+    }
+    techniques.push_back([this](const Budget& budget) { return search(budget); });
+    RaceOptions race_options;
+    race_options.threads = options_.threads;
+    race_options.budget = options_.budget;
+    race_options.any = true;
+    race(techniques, race_options);
+  }
+  report_.packing_bound = lp_.value;
+  report_.packing_sweeps = lp_.sweeps;
+  report_.packing_cliques = lp_.cliques;
+  report_.packing_seconds = lp_.seconds;
+  if (lp_.sweeps > 0 && lp_.value < report_.upper) {
+    report_.upper = lp_.value;
+    report_.upper_by = "set-packing LP";
+  }
+  report_.search_seconds = since(search_start);
+}
+
+// The LP's further sweeps, beside the search (their budget: the race's, and
+// the gap closed or hopeless).
+std::optional<GapClosed> Improvement::bound_beside(PackingLp& lp, const Budget& budget) {
+  lp_ = lp.run(budget.or_when([this] { return hopeless() || upper_.load() <= best_.load(); }));
+  lp_running_ = false;
+  if (hopeless() || upper_.load() <= best_.load()) return GapClosed{};
+  return std::nullopt;
+}
+
+// The improving search, in epochs: each worker improves the same placement,
+// kicking only in its band of rows; at the epoch's end the bands are
+// stitched (merge_bands) and the largest of the stitched and the workers'
+// own placements is the next epoch's start. The first epoch's setup and the
+// stitching cannot stop midway (seconds on 10,000 x 10,000): the epochs end
+// early enough that the largest overhead measured still fits before the
+// deadline, and none starts that could not.
+std::optional<GapClosed> Improvement::search(const Budget& budget) {
+  Placement current = seed_.empty() ? *report_.solution : seed_;
+  keep_if_larger(current);  // the LP's greedy may beat the column-major one
+  if (current.size() > best_.load()) best_.store(current.size());
+  const double epoch_seconds =
+      std::clamp(kEpochSecondsPerCell * static_cast<double>(in_->column_cells.size()),
+                 kEpochSecondsMin, kEpochSecondsMax);
+  const unsigned workers = detail::worker_count(options_.threads);
+  double overhead = 0;
+  for (std::uint64_t index = 0;
+       !over(budget) && best_.load() < upper_.load() && current.size() < target_; ++index) {
+    const double epoch_start = since(start_);
+    double epoch_end = epoch_start + epoch_seconds;
+    if (deadline_ > 0) {
+      epoch_end = std::min(epoch_end, deadline_ - overhead);
+      if (epoch_end - epoch_start < std::min(overhead, epoch_seconds) / 4) break;
+    }
+    // While the LP runs it keeps one worker and the search has the others.
+    const unsigned bands = std::max(1u, lp_running_.load() ? workers - 1 : workers);
+    // Each band keeps its improving search from one epoch to the next
+    // (Improver: only what the stitching changed is redone), sharing one
+    // map of the segments' cells: built once per run, mostly.
+    if (!map_) map_ = std::make_shared<const SegmentCells>(*in_);
+    while (improvers_.size() < bands)
+      improvers_.push_back(
+          std::make_unique<Improver>(*in_, map_, options_.seed + 7919ull * improvers_.size()));
+    const double setup = since(start_) - epoch_start;
+    Placement next = epoch(current, index, bands, epoch_end, budget);
+    if (next.size() >= current.size()) current = std::move(next);
+    keep_if_larger(current);
+    ++report_.search_epochs;
+    // Past the planned end: stopping the bands and stitching (the map and
+    // the improvers do not count).
+    overhead = std::max(overhead, since(start_) - epoch_end - setup);
+  }
+  if (best_.load() >= upper_.load() || current.size() >= target_ || hopeless()) return GapClosed{};
+  return std::nullopt;
+}
+
+// One epoch: every band improves `current` at once on the race's pool,
+// kicking only in its rows (the seams move by half a band every other
+// epoch), until the epoch's end; then the bands are stitched.
+Placement Improvement::epoch(const Placement& current, std::uint64_t index, unsigned bands,
+                             double epoch_end, const Budget& budget) {
+  const std::uint32_t n = in_->board.n;
+  const std::uint32_t rows = (n + bands - 1) / bands;
+  const std::uint32_t shift = index % 2 == 1 ? rows / 2 : 0;
+  auto band_of = [n, rows, shift](std::uint32_t cell) { return (cell / n + shift) % n / rows; };
+  std::vector<Placement> found(bands);
+  for_each_index(bands, 0, [&](std::size_t band) {
+    ImproveOptions improve;
+    improve.target = target_;
+    improve.preference = liked_.empty() ? nullptr : &liked_;
+    improve.best = &best_;
+    improve.budget = Budget().or_when([&] {
+      if (options_.on_progress) options_.on_progress(best_.load(), upper_.load());
+      const std::uint64_t held = best_.load(std::memory_order_relaxed);
+      return over(budget) || held >= upper_.load() || held >= target_ || since(start_) > epoch_end;
+    });
+    if (bands > 1)
+      improve.kicks_in = [&band_of, band](std::uint32_t cell) { return band_of(cell) == band; };
+    found[band] = improvers_[band]->improve(current, improve);
+  });
+  Placement next = bands > 1 ? merge_bands(*in_, found, band_of) : std::move(found[0]);
+  for (auto& placement : found)
+    if (placement.size() > next.size()) next = std::move(placement);
+  return next;
+}
+
 }  // namespace
+
+MaximizeReport improve(const Board& board, const Instance* instance, Placement greedy,
+                       const Bounds* known, const MaximizeOptions& options) {
+  return Improvement(instance, options).run(board, std::move(greedy), known);
+}
 
 MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
   auto start = Clock::now();
@@ -126,240 +389,14 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
     instance = build_instance(board, options.budget);
   MaximizeReport report = improve(board, instance.get(), std::move(greedy), nullptr, options);
   if (instance != nullptr && instance->column_cells.size() <= options.exact_cells &&
-      report.best < report.upper && report.best < target) {
+      report.lower < report.upper && report.lower < target) {
     settle_by_search(board, *instance, report, options);
-    report.status = report.best >= report.upper ? Status::complete
-                    : report.best >= target     ? Status::limit
-                                                : options.budget.why();
+    report.status = report.lower >= report.upper ? Status::complete
+                    : report.lower >= target     ? Status::limit
+                                                 : options.budget.why();
   }
-  report.wall_seconds = since(start);
+  report.stats.wall_seconds = since(start);
   return report;
-}
-
-MaximizeReport improve(const Board& board, const Instance* instance, Placement greedy,
-                       const Bounds* known, const MaximizeOptions& options) {
-  auto start = Clock::now();
-  // The seconds this call has (0: no deadline): the phases' shares are of it.
-  const double deadline = options.budget.timeout_seconds();
-  MaximizeReport report;
-  const std::uint64_t target =
-      options.target > 0 ? options.target : std::numeric_limits<std::uint64_t>::max();
-  auto stopped = [&] { return options.budget.spent(); };
-  auto status_of_stop = [&] { return options.budget.why(); };
-  auto progress = [&] {
-    if (options.on_progress) options.on_progress(report.best, report.upper);
-  };
-  auto finish = [&](Status status) {
-    report.status = status;
-    if (report.best >= report.upper) report.status = Status::complete;
-    report.wall_seconds = since(start);
-    return report;
-  };
-
-  report.placement = std::move(greedy);
-  report.best = report.greedy = report.placement.size();
-  std::sort(report.placement.begin(), report.placement.end());
-  report.upper = static_cast<std::uint64_t>(board.n) * board.n - board.trees();
-  report.upper_by = "empty cells";
-  progress();
-  if (report.best >= target) return finish(Status::limit);
-
-  if (instance == nullptr || stopped()) return finish(status_of_stop());
-  const Instance& in = *instance;
-
-  // The two matchings, side by side; on huge boards (10,000 x 10,000: some
-  // minutes) cut short at a share of the deadline, with the bound their
-  // last layering proves.
-  auto matching_start = Clock::now();
-  Bounds bounds = known != nullptr ? *known : Bounds{};
-  auto matchings = [&] {
-    bounds = root_bounds(in, std::numeric_limits<std::uint64_t>::max(),
-                         options.budget.share(kMatchingShare));
-  };
-  if (known == nullptr) {  // else the caller's
-    if (options.threads > 0)
-      tbb::task_arena(static_cast<int>(options.threads)).execute(matchings);
-    else
-      matchings();
-  }
-  report.matching_bound = std::min<std::uint64_t>(bounds.upper(), in.capacity[0]);
-  report.matching_seconds = since(matching_start);
-  if (report.matching_bound < report.upper) {
-    report.upper = report.matching_bound;
-    report.upper_by = bounds.row_column_matching == report.upper ? "row x column matching"
-                      : bounds.diagonal_matching == report.upper
-                          ? "diagonal x anti-diagonal matching"
-                          : "segment counts";
-    if (bounds.matchings_cut && report.upper_by != "segment counts")
-      report.upper_by += " (cut short: Hopcroft-Karp's bound)";
-  }
-  progress();
-  if (report.best >= report.upper) return finish(Status::complete);
-  if (stopped()) return finish(status_of_stop());
-
-  // The LP and the improving search run side by side on the pool: the LP
-  // alone at first (all workers on its sweeps), then it hands its cells'
-  // preference to the searches, one per worker but its own, and goes on
-  // with what is left. Each stops once the other has met it (best = bound).
-  // One worker cannot share: the LP then gets a share of the deadline and
-  // the search the rest.
-  const unsigned workers = detail::worker_count(options.threads);
-  std::atomic<std::uint64_t> best{report.best}, upper{report.upper};
-  const bool exact = in.column_cells.size() <= options.exact_cells;
-  Clock::time_point search_start = Clock::now();
-  double search_end = 0;  // exact boards: the search only warms the DFS up
-  // A decision (solve with p far above the greedy) asks with target = p:
-  // a bound below it ends the run too.
-  auto hopeless = [&] { return options.target > 0 && upper.load() < target; };
-  auto search_over = [&] {
-    return stopped() || hopeless() || (exact && since(start) > search_end);
-  };
-  std::mutex keep;
-  std::vector<float> liked;
-  Placement seed_placement;
-  std::atomic<bool> lp_running{false};
-  auto keep_if_larger = [&](Placement found) {
-    std::lock_guard<std::mutex> lock(keep);
-    if (found.size() > report.placement.size() && safe(in, found)) {
-      report.placement = std::move(found);
-      report.best = report.placement.size();
-    }
-  };
-  // The improving search, in epochs: each worker improves the same
-  // placement, kicking only in its band of rows; at the epoch's end the
-  // bands are stitched (merge_bands) and the largest of the stitched and
-  // the workers' own placements is the next epoch's start. The bands'
-  // seams move by half a band every other epoch. While the LP runs it
-  // keeps one worker and the search has the others.
-  auto coordinate = [&] {
-    Placement current = seed_placement.empty() ? report.placement : seed_placement;
-    keep_if_larger(current);  // the LP's greedy may beat the column-major one
-    if (current.size() > best.load()) best.store(current.size());
-    const std::uint32_t n = in.board.n;
-    const double epoch_seconds =
-        std::clamp(kEpochSecondsPerCell * static_cast<double>(in.column_cells.size()),
-                   kEpochSecondsMin, kEpochSecondsMax);
-    // Each band keeps its improving search from one epoch to the next
-    // (Improver: only what the stitching changed is redone), sharing one
-    // map of the segments' cells. The first epoch's setup and the
-    // stitching cannot stop midway (seconds on 10,000 x 10,000): the epochs
-    // end early enough that the largest overhead measured still fits before
-    // the deadline, and none starts that could not.
-    std::shared_ptr<const SegmentCells> map;
-    std::vector<std::unique_ptr<Improver>> improvers;
-    double overhead = 0;
-    for (std::uint64_t epoch = 0;
-         !search_over() && best.load() < upper.load() && current.size() < target; ++epoch) {
-      const double epoch_start = since(start);
-      double epoch_end = epoch_start + epoch_seconds;
-      if (deadline > 0) {
-        epoch_end = std::min(epoch_end, deadline - overhead);
-        if (epoch_end - epoch_start < std::min(overhead, epoch_seconds) / 4) break;
-      }
-      const unsigned bands = std::max(1u, lp_running.load() ? workers - 1 : workers);
-      const std::uint32_t rows = (n + bands - 1) / bands;
-      const std::uint32_t shift = epoch % 2 == 1 ? rows / 2 : 0;
-      auto band_of = [n, rows, shift](std::uint32_t cell) { return (cell / n + shift) % n / rows; };
-      std::vector<Placement> found(bands);
-      if (!map) map = std::make_shared<const SegmentCells>(in);
-      while (improvers.size() < bands)
-        improvers.push_back(std::make_unique<Improver>(in, map, options.seed + 7919ull * improvers.size()));
-      const double setup = since(start) - epoch_start;  // once per run, mostly
-      // The tasks are built before the token is handed over (a worker reads
-      // them), then spawned.
-      auto band_task = [&](unsigned b) {
-        return handed([&, b] {
-          ImproveOptions improve_options;
-          improve_options.target = target;
-          improve_options.preference = liked.empty() ? nullptr : &liked;
-          improve_options.best = &best;
-          improve_options.budget = Budget().or_when([&] {
-            if (options.on_progress) options.on_progress(best.load(), upper.load());
-            const std::uint64_t held = best.load(std::memory_order_relaxed);
-            return search_over() || held >= upper.load() || held >= target ||
-                   since(start) > epoch_end;
-          });
-          if (bands > 1)
-            improve_options.kicks_in = [&band_of, b](std::uint32_t cell) {
-              return band_of(cell) == b;
-            };
-          found[b] = improvers[b]->improve(current, improve_options);
-        });
-      };
-      std::vector<decltype(band_task(0))> tasks;
-      for (unsigned b = 0; b < bands; ++b) tasks.push_back(band_task(b));
-      tbb::task_group group;
-      hand_over();
-      for (auto& task : tasks) group.run(task);
-      group.wait();
-      take_over();
-      Placement next = bands > 1 ? merge_bands(in, found, band_of) : std::move(found[0]);
-      for (auto& placement : found)
-        if (placement.size() > next.size()) next = std::move(placement);
-      if (next.size() >= current.size()) current = std::move(next);
-      keep_if_larger(current);
-      ++report.search_epochs;
-      // Past the planned end: stopping the bands and stitching (the map and
-      // the improvers, built once, do not count).
-      overhead = std::max(overhead, since(start) - epoch_end - setup);
-    }
-  };
-  PackingOptions packing;
-  packing.budget =
-      options.budget.or_when([&] { return hopeless() || upper.load() <= best.load(); });
-  if (deadline > 0 && workers == 1)
-    packing.seconds = std::max(1e-3, kPackingShare * deadline - since(start));
-  packing.preference_after = deadline > 0 ? kHandOverShare * deadline : kHandOverSeconds;
-  packing.on_bound = [&](std::uint64_t value) {
-    if (value < upper.load()) upper.store(value);
-    if (options.on_progress) options.on_progress(best.load(), upper.load());
-  };
-  PackingBound lp;
-  auto launch = [&] {
-    tbb::task_group group;
-    packing.on_preference = [&](std::vector<float> preference) {
-      liked = std::move(preference);
-      // (seconds of sorting on huge boards: not once the run is over)
-      if (!liked.empty() && !search_over()) seed_placement = liked_first(in, liked);
-      search_start = Clock::now();
-      search_end = since(start) + kExactWarmUpPerCell * in.column_cells.size();
-      auto search = handed(coordinate);
-      hand_over();
-      group.run(search);
-    };
-    if (in.column_cells.size() <= kPackingMaxCells) {
-      lp_running = true;
-      auto bound = handed([&] {
-        lp = packing_bound(in, packing);
-        lp_running = false;
-      });
-      hand_over();
-      group.run(bound);
-    } else {
-      packing.on_preference({});  // too big for the LP: the search alone
-    }
-    group.wait();
-    take_over();
-  };
-  if (options.threads > 0) {
-    tbb::task_arena arena(static_cast<int>(options.threads));
-    arena.execute(launch);
-  } else {
-    launch();
-  }
-  report.packing_bound = lp.value;
-  report.packing_sweeps = lp.sweeps;
-  report.packing_cliques = lp.cliques;
-  report.packing_seconds = lp.seconds;
-  if (lp.sweeps > 0 && lp.value < report.upper) {
-    report.upper = lp.value;
-    report.upper_by = "set-packing LP";
-  }
-  report.search_seconds = since(search_start);
-  progress();
-  if (report.best >= target) return finish(Status::limit);
-  if (report.best >= report.upper) return finish(Status::complete);
-  return finish(status_of_stop());  // a gap left: maximize() may settle it by DFS
 }
 
 }  // namespace nursery::lizards

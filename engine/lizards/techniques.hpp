@@ -104,18 +104,13 @@ std::optional<Placement> local_search(const Instance& instance, Placement start,
 // a bound, computed exactly in integers; coordinate descent on a smoothed
 // dual finds good weights.
 struct PackingOptions {
-  unsigned threads = 0;  // 0: the current arena
-  Budget budget;         // the run's (stop, deadline, the driver's conditions), polled per chunk
+  unsigned threads = 0;  // packing_bound: 0, the current pool (PackingLp: always the current)
+  Budget budget;         // packing_bound's (stop, deadline, the driver's conditions), per chunk
   double seconds = 0;    // this bound's own share of the time (0: until converged or spent)
   std::uint64_t enough = 0;                     // stop once the bound is this low (a proof)
   double first_tau = 0.05;                      // the first smoothing temperature
   double finest_tau = 1.0 / 256;                // the last one
   std::function<void(std::uint64_t)> on_bound;  // each sweep's best bound (progress)
-  // Called once, from the LP's thread, with the preference (see below)
-  // after `preference_after` seconds or at the end, whichever is first:
-  // a search may start from it while the LP goes on.
-  std::function<void(std::vector<float>)> on_preference;
-  double preference_after = 0;
 };
 struct PackingBound {
   std::uint64_t value = 0;   // proven: no placement holds more lizards
@@ -125,6 +120,27 @@ struct PackingBound {
   double seconds = 0;
   std::vector<float> preference;  // per cell (row-major): 1 - cover, higher = the LP likes it
 };
+// The LP as a technique that pauses and goes on: each run() sweeps (every
+// family on the current pool) until `budget` is spent, the bound has
+// converged (or reached options.enough), or, looked at between sweeps, the
+// LP has run `pause_after` seconds since it was built; the next run() goes
+// on from the weights it left. options.budget is not read here.
+class PackingLp {
+ public:
+  PackingLp(const Instance& instance, PackingOptions options);
+  ~PackingLp();
+  const PackingBound& run(const Budget& budget,
+                          double pause_after = std::numeric_limits<double>::infinity());
+  bool converged() const;
+  // How much the LP likes each cell now (PackingBound::preference).
+  std::vector<float> preference() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+// One run to the end under options.budget on a pool of options.threads,
+// with the preference unless the budget was spent.
 PackingBound packing_bound(const Instance& instance, const PackingOptions& options);
 
 // The improving search for the largest placement (iterated local search,

@@ -95,11 +95,11 @@ TEST(LizardsMax, MaximizeFindsAndProvesTheMaximumOnSmallBoards) {
     options.seed = static_cast<std::uint64_t>(trial) + 1;
     // No budget: small enough to finish, the optimum is proven.
     auto report = lz::maximize(board, options);
-    EXPECT_EQ(report.best, maximum) << lz::format_instance(board);
+    EXPECT_EQ(report.lower, maximum) << lz::format_instance(board);
     EXPECT_EQ(report.upper, maximum) << lz::format_instance(board) << report.upper_by;
     EXPECT_EQ(report.status, nursery::Status::complete);
-    EXPECT_EQ(report.placement.size(), report.best);
-    expect_verified(board, report.placement);
+    EXPECT_EQ(report.solution->size(), report.lower);
+    expect_verified(board, *report.solution);
   }
 }
 
@@ -114,11 +114,11 @@ TEST(LizardsMax, MediumBoardsGiveAVerifiedPlacementUnderTheBound) {
     options.budget = nursery::Budget(nullptr, 1);
     options.seed = seed;
     auto report = lz::maximize(board, options);
-    EXPECT_GE(report.best, report.greedy);
-    EXPECT_LE(report.best, report.upper);
+    EXPECT_GE(report.lower, report.greedy);
+    EXPECT_LE(report.lower, report.upper);
     EXPECT_LE(report.upper, report.matching_bound);
-    EXPECT_EQ(report.placement.size(), report.best);
-    expect_verified(board, report.placement);
+    EXPECT_EQ(report.solution->size(), report.lower);
+    expect_verified(board, *report.solution);
   }
 }
 
@@ -131,8 +131,8 @@ TEST(LizardsMax, TargetEndsTheSearch) {
   // No budget: only the target can end it.
   options.target = board.p + 1;  // p is the greedy's count: one more needs the search
   auto report = lz::maximize(board, options);
-  EXPECT_GE(report.best, options.target);
-  expect_verified(board, report.placement);
+  EXPECT_GE(report.lower, options.target);
+  expect_verified(board, *report.solution);
 }
 
 TEST(LizardsMax, AStopBeforeTheStartStillGivesTheGreedyPlacement) {
@@ -146,8 +146,8 @@ TEST(LizardsMax, AStopBeforeTheStartStillGivesTheGreedyPlacement) {
   options.budget = nursery::Budget(&stop);
   auto report = lz::maximize(board, options);
   EXPECT_EQ(report.status, nursery::Status::cancelled);
-  EXPECT_EQ(report.best, board.p);  // generated with p = auto: the greedy's count
-  expect_verified(board, report.placement);
+  EXPECT_EQ(report.lower, board.p);  // generated with p = auto: the greedy's count
+  expect_verified(board, *report.solution);
 }
 
 // ---- The CLI ------------------------------------------------------------------
@@ -205,10 +205,10 @@ TEST(LizardsMax, BandsStitchedAcrossEpochsStaySafe) {
   options.budget = nursery::Budget(nullptr, 3);
   auto report = lz::maximize(board, options);
   EXPECT_GT(report.search_epochs, 1u);
-  EXPECT_GT(report.best, report.greedy);
-  EXPECT_EQ(report.placement.size(), report.best);
-  EXPECT_LE(report.best, report.upper);
-  expect_verified(board, report.placement);
+  EXPECT_GT(report.lower, report.greedy);
+  EXPECT_EQ(report.solution->size(), report.lower);
+  EXPECT_LE(report.lower, report.upper);
+  expect_verified(board, *report.solution);
 }
 
 // A decision far above the greedy goes to the --max machinery with p as the

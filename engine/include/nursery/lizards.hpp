@@ -178,12 +178,12 @@ struct MaximizeOptions {
   std::uint64_t exact_cells = 1600;
   std::function<void(std::uint64_t best, std::uint64_t upper)> on_progress;
 };
-struct MaximizeReport {
-  Placement placement;               // the best placement found (every lizard safe)
-  std::uint64_t best = 0;            // its size
-  std::uint64_t upper = 0;           // proven: no placement holds more
+// The one answer shape of solve() (SolveReport: the Report, the placement as
+// its solution, its bounds) and --max's own figures: the placement is always
+// there (verdict ok, every lizard safe), `lower` is its size and `upper` the
+// proven bound; status complete when they meet or the target was reached.
+struct MaximizeReport : SolveReport {
   std::string upper_by;              // which evidence gave `upper`
-  Status status = Status::complete;  // complete: best == upper or target reached
   std::uint64_t greedy = 0;          // the column-major greedy's size
   std::uint64_t matching_bound = 0;  // min of the segment counts and two matchings
   std::uint64_t packing_bound = 0;   // the LP bound (0: not computed)
@@ -191,9 +191,8 @@ struct MaximizeReport {
   std::size_t packing_cliques = 0;
   std::uint64_t search_epochs = 0;   // the improving search's epochs (bands stitched)
   double matching_seconds = 0, packing_seconds = 0, search_seconds = 0, exact_seconds = 0;
-  double wall_seconds = 0;
-  double gap() const {  // (upper - best) / upper
-    return upper == 0 ? 0.0 : static_cast<double>(upper - best) / static_cast<double>(upper);
+  double gap() const {  // (upper - lower) / upper
+    return upper == 0 ? 0.0 : static_cast<double>(upper - lower) / static_cast<double>(upper);
   }
 };
 MaximizeReport maximize(const Board& board, const MaximizeOptions& options);

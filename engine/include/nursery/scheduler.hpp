@@ -50,6 +50,12 @@ namespace nursery {
 
 namespace detail {
 
+// The hand-over token of the pool's helpers below (with_workers,
+// for_each_index; TSan only): its address is the one thing a task reads
+// before it takes it. One token for them all, so a task that reads what
+// another loop's thread wrote (a copy of its body) is ordered after it.
+inline char g_handover = 0;
+
 inline double thread_cpu_seconds() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -77,21 +83,40 @@ inline unsigned worker_count(unsigned threads) {
                       : static_cast<unsigned>(tbb::this_task_arena::max_concurrency());
 }
 
+}  // namespace detail
+
+// Runs `task` on a pool of `threads` workers (0: the current arena, all
+// cores unless nested): the one place a run opens an arena of its own.
+// Whatever `task` spawns (execute, for_each_index, race) runs on that pool.
+template <class Task>
+void with_workers(unsigned threads, Task&& task) {
+  if (threads == 0) {
+    task();
+    return;
+  }
+  // arena.execute may run `task` on a worker of the new arena.
+  tbb::task_arena arena(static_cast<int>(threads));
+  auto handed = [&] {
+    NURSERY_TSAN_ACQUIRE(&detail::g_handover);
+    task();
+    NURSERY_TSAN_RELEASE(&detail::g_handover);
+  };
+  NURSERY_TSAN_RELEASE(&detail::g_handover);
+  arena.execute(handed);
+  NURSERY_TSAN_ACQUIRE(&detail::g_handover);
+}
+
+namespace detail {
+
 // Runs body over [0, count), one index per task, on the current arena
 // (threads == 0) or on an arena of its own.
 template <class Body>
 void run_pool(std::size_t count, unsigned threads, tbb::task_group_context& context,
               const Body& body) {
-  auto launch = [&] {
+  with_workers(threads, [&] {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 1), body,
                       tbb::simple_partitioner(), context);
-  };
-  if (threads == 0) {
-    launch();
-  } else {
-    tbb::task_arena arena(static_cast<int>(threads));
-    arena.execute(launch);
-  }
+  });
 }
 
 }  // namespace detail
@@ -293,6 +318,177 @@ Result<typename Kind::Solution> run(
   result.stats.threads = detail::worker_count(options.threads);
   result.stats.cpu_seconds = execution.cpu_seconds;
   result.stats.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return result;
+}
+
+// ---- Techniques side by side -------------------------------------------------
+// What a kind's drivers need beside one frontier run (lizards' bounds and
+// --max): a loop over indices, a race of techniques, and rounds of a
+// frontier with growing work budgets, all on the pool above, so that no
+// kind opens arenas or task groups of its own. for_each_index states the
+// hand-overs to ThreadSanitizer, once, for all of them: a task reads what
+// its caller wrote before the call, the caller what the tasks wrote after
+// it.
+
+namespace detail {
+
+// A task reads its body through the copy oneTBB made of it, so every copy
+// is handed over once made (its constructor releases the token), and a
+// task takes the token before it reads the copy. A copy may be made where
+// a finished task's copy was (oneTBB reuses the memory): its constructor
+// takes the token first, so it is ordered after that task's reads.
+template <class Body>
+class Handed {
+ public:
+  explicit Handed(const Body& body) {
+    NURSERY_TSAN_ACQUIRE(&g_handover);
+    body_ = &body;
+    NURSERY_TSAN_RELEASE(&g_handover);
+  }
+  Handed(const Handed& other) {
+    NURSERY_TSAN_ACQUIRE(&g_handover);
+    body_ = other.body_;
+    NURSERY_TSAN_RELEASE(&g_handover);
+  }
+  Handed& operator=(const Handed&) = delete;
+  void operator()(const tbb::blocked_range<std::size_t>& range) const {
+    NURSERY_TSAN_ACQUIRE(&g_handover);
+    for (std::size_t i = range.begin(); i != range.end(); ++i) (*body_)(i);
+    NURSERY_TSAN_RELEASE(&g_handover);
+  }
+
+ private:
+  const Body* body_;  // written after the token is taken (no initialiser)
+};
+
+}  // namespace detail
+
+// Runs body(i) for every i in [0, count), one index per task, on a pool of
+// `threads` workers (0: the current arena); returns when every call has.
+// Every index runs: the loop is cut off neither by an enclosing run's
+// cancellation nor by a stop (each body polls its own budget), so a body
+// may fill a slot its caller reads.
+template <class Body>
+void for_each_index(std::size_t count, unsigned threads, const Body& body) {
+  if (count == 0) return;
+  with_workers(threads, [&] {
+    tbb::task_group_context isolated(tbb::task_group_context::isolated);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 1), detail::Handed<Body>(body),
+                      tbb::simple_partitioner(), isolated);
+  });
+  NURSERY_TSAN_ACQUIRE(&detail::g_handover);
+}
+
+// A technique of a race: given its budget (the race's, ending too once
+// another technique's answer beats it), an answer or nothing.
+template <class Answer>
+using Technique = std::function<std::optional<Answer>(const Budget&)>;
+
+struct RaceOptions {
+  unsigned threads = 0;  // 0: the current arena
+  Budget budget;         // every technique's; the race adds only its own stops
+  // The first answer stops every other technique. Otherwise the frontier's
+  // leftmost rule: an answer stops only the techniques to its right, and
+  // the answer kept is the leftmost one (the same whatever the timing,
+  // where each technique's own answer is).
+  bool any = false;
+};
+
+template <class Answer>
+struct Raced {
+  std::optional<Answer> answer;
+  std::size_t winner = static_cast<std::size_t>(-1);  // the technique whose answer it is
+};
+
+// Runs the techniques side by side, technique 0 first where workers are
+// fewer than techniques; a technique beaten before it starts is not called.
+template <class Answer>
+Raced<Answer> race(const std::vector<Technique<Answer>>& techniques, const RaceOptions& options) {
+  Raced<Answer> raced;
+  std::mutex mutex;
+  std::vector<std::atomic<bool>> beaten(techniques.size());
+  for_each_index(techniques.size(), options.threads, [&](std::size_t i) {
+    if (beaten[i].load()) return;
+    std::optional<Answer> answer = techniques[i](options.budget.or_when(&beaten[i]));
+    if (!answer) return;
+    std::lock_guard lock(mutex);
+    if (raced.answer && (options.any || raced.winner < i)) return;
+    raced.answer = std::move(answer);
+    raced.winner = i;
+    for (std::size_t other = options.any ? 0 : i + 1; other < techniques.size(); ++other)
+      if (other != i) beaten[other].store(true);
+  });
+  return raced;
+}
+
+// How a frontier runs in rounds (below): a kind's entries stop, incomplete,
+// after a budget of work they carry, and `next_round` raises it.
+template <class Kind>
+struct Rounds {
+  using Subproblem = typename Kind::Subproblem;
+  // Entries that run every round and never count as searched (a technique
+  // that covers no part of the tree, such as a local search racing it).
+  std::function<bool(const Subproblem&)> keeps;
+  // Called before each round (0 first) with the entries left and how many of
+  // them cover the tree (not kept); from round 1 on it raises their budgets.
+  // False: no more rounds (the last one's result stands).
+  std::function<bool(std::span<Subproblem>, std::size_t round, std::size_t covering)> next_round;
+};
+
+// A frontier in rounds of growing work budgets: each round runs the entries
+// left (execute, first mode under the leftmost rule: a round's answer is
+// its leftmost find); a round without an answer or a stop drops the
+// entries it searched to their end, and the next runs the others again.
+// The rounds end at an answer, a stop, the budget, or when only kept
+// entries are left (every covering entry searched: none has an answer).
+// Statistics are the rounds' sums; counts, those of the entries searched
+// to their end plus the last round's.
+template <class Kind>
+Result<typename Kind::Solution> run_rounds(const typename Kind::Instance& instance,
+                                           std::vector<typename Kind::Subproblem> frontier,
+                                           const RunOptions& options, const Rounds<Kind>& plan) {
+  using Clock = std::chrono::steady_clock;
+  using Solution = typename Kind::Solution;
+  auto start = Clock::now();
+  auto covers = [&](const typename Kind::Subproblem& entry) {
+    return !plan.keeps || !plan.keeps(entry);
+  };
+  Result<Solution> result;
+  Count count = 0, unique = 0;  // of the entries dropped so far
+  Outcome earlier;              // ... before the last round that ran
+  Stats sum;
+  for (const auto& entry : frontier) sum.subproblems += covers(entry) ? 1 : 0;
+  for (std::size_t round = 0;; ++round) {
+    std::size_t covering = 0;
+    for (const auto& entry : frontier) covering += covers(entry) ? 1 : 0;
+    if (round > 0 && covering == 0) break;  // every covering entry exhausted
+    if (plan.next_round && !plan.next_round(std::span(frontier), round, covering)) break;
+    earlier.count = count;
+    earlier.unique = unique;
+    auto execution =
+        execute<Kind>(instance, std::span<const typename Kind::Subproblem>(frontier), options);
+    result = summarize<Solution>(execution.outcomes, options.mode, std::move(execution.solution),
+                                 execution.stop_reason);
+    sum.nodes += result.stats.nodes;
+    sum.pairs += result.stats.pairs;
+    sum.cpu_seconds += execution.cpu_seconds;
+    for (std::size_t i = 0; i < frontier.size(); ++i)
+      if (execution.outcomes[i].complete && covers(frontier[i])) ++sum.subproblems_done;
+    if (result.solution || execution.stop_reason != StopReason::none) break;
+    std::vector<typename Kind::Subproblem> rest;
+    for (std::size_t i = 0; i < frontier.size(); ++i) {
+      if (covers(frontier[i]) && execution.outcomes[i].complete) {
+        add_outcome(count, unique, execution.outcomes[i]);
+        continue;
+      }
+      rest.push_back(std::move(frontier[i]));
+    }
+    frontier = std::move(rest);
+  }
+  add_outcome(result.count, result.unique, earlier);
+  sum.threads = detail::worker_count(options.threads);
+  sum.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  result.stats = sum;
   return result;
 }
 
