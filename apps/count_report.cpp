@@ -20,14 +20,14 @@ int print_total(const queens::CountReport& report, const po::variables_map& vm, 
     out.update(extra);
     print_json(out);
   } else if (complete && listed) {
-    std::cout << report.n << ' ' << to_string(report.total);
+    std::cout << report.n << ' ' << to_string(report.total());
     if (unique) std::cout << ' ' << to_string(report.unique);
     std::cout << '\n';
   } else if (complete && unique) {
-    std::cout << "total  " << to_string(report.total) << "\nunique " << to_string(report.unique)
+    std::cout << "total  " << to_string(report.total()) << "\nunique " << to_string(report.unique)
               << '\n';
   } else if (complete) {
-    std::cout << to_string(report.total) << '\n';
+    std::cout << to_string(report.total()) << '\n';
   } else {
     // No result: stdout stays empty (a script reading the count gets none),
     // the reason goes to stderr with the exit status.
@@ -38,14 +38,14 @@ int print_total(const queens::CountReport& report, const po::variables_map& vm, 
               << " subproblems done)\n";
   }
   if (vm.count("stats")) print_stats(std::cerr, report.stats);
-  return queens::exit_code(report);
+  return exit_code(report, Asked::count);
 }
 
 // A part's sum is not the answer: it is never printed bare.
 int print_part(const queens::CountReport& report, const po::variables_map& vm) {
   const checkpoint::Header& header = report.resumable->header;
   std::cout << "part " << header.part << '/' << header.parts << ": total "
-            << to_string(report.total);
+            << to_string(report.total());
   if (report.unique_known) std::cout << " unique " << to_string(report.unique);
   std::cout << " (" << report.stats.subproblems << " of " << header.subproblems
             << " subproblems; sum the parts with nursery count --merge)\n";
@@ -62,7 +62,7 @@ int print_count(const queens::CountReport& report, const po::variables_map& vm, 
       print_json(queens::report_json(report, false));
     else
       std::cout << queens::estimate_text(report, vm["estimate"].as<double>());
-    return queens::exit_code(report);
+    return exit_code(report, Asked::count);
   }
   if (report.resumable && report.resumable->header.parts > 1 && !json_wanted(vm) &&
       report.status == Status::complete)

@@ -129,14 +129,15 @@ CountPlan plan_count(const CountRequest& request) {
 CountReport report_of(const CountPlan& plan, const ResumableResult& result) {
   CountReport report;
   report.n = result.header.n;
-  report.method = plan.method;
+  report.how = plan.method;
   report.status = result.status;
-  report.total = result.total;
+  report.count = result.total;
   report.unique = result.unique;
   report.unique_known = result.unique_known;
   report.stats = result.stats;
   report.resumable = result;
   report.checkpoint = plan.resumable.checkpoint;
+  report.verdict = report.status == Status::complete ? Verdict::ok : Verdict::unknown;
   return report;
 }
 
@@ -149,7 +150,7 @@ CountReport count(const CountPlan& plan) {
                          : resumable_with<CanonicalCount>({plan.n}, plan.resumable, plan.started));
   CountReport report;
   report.n = plan.n;
-  report.method = plan.method;
+  report.how = plan.method;
   if (plan.started) plan.started();
   if (plan.way == CountWay::estimate) {
     report.estimate = is_join(plan)
@@ -165,9 +166,10 @@ CountReport count(const CountPlan& plan) {
   const CountMethod& method = choose_count_method(plan.method, plan.n);
   const Result<Placement> result = method.count(join, plan.run, plan.unique);
   report.status = result.status;
-  report.total = result.count;
+  report.count = result.count;
   report.unique = result.unique;
   report.stats = result.stats;
+  report.verdict = report.status == Status::complete ? Verdict::ok : Verdict::unknown;
   return report;
 }
 
@@ -181,27 +183,24 @@ CountReport merge_counts(const std::vector<std::string>& files) {
                       "): a part is missing or unfinished");
   CountReport report;
   report.n = merged.header.n;
-  report.total = merged.total;
+  report.count = merged.total;
   report.unique = merged.unique;
-  report.method = "bitboard";
+  report.how = "bitboard";
   if (merged.header.kind == Resumable<JoinCount>::checkpoint_kind) {
-    report.method = "join";  // its classes follow from the total, by Burnside
+    report.how = "join";  // its classes follow from the total, by Burnside
     report.unique = whole_classes<JoinCount>(merged.header.n, merged.total, merged.unique);
   }
   report.stats.subproblems = merged.header.subproblems;
   report.stats.subproblems_done = merged.done;
+  report.verdict = Verdict::ok;  // every part is there
   return report;
 }
 
-int exit_code(const CountReport& report) {
-  return nursery::exit_code(report.status, true);
-}
-
 nlohmann::json report_json(const CountReport& report, bool unique) {
-  const std::string status = cli::status_word(exit_code(report));
+  const std::string status = cli::status_word(exit_code(report, Asked::count));
   if (const auto& e = report.estimate)
     return {{"n", report.n},
-            {"method", report.method},
+            {"method", report.how},
             {"status", status},
             {"estimate", true},
             {"subproblems", e->subproblems},
@@ -217,11 +216,11 @@ nlohmann::json report_json(const CountReport& report, bool unique) {
             {"wall_error_seconds", e->wall_error}};
   const bool complete = report.status == Status::complete;
   nlohmann::json out = {{"n", report.n},
-                        {"method", report.method},
+                        {"method", report.how},
                         {"complete", complete},
                         {"status", status},
                         {"stats", stats_json(report.stats)}};
-  out["total"] = complete ? count_json(report.total) : nlohmann::json(nullptr);
+  out["total"] = complete ? count_json(report.total()) : nlohmann::json(nullptr);
   if (unique)
     out["unique"] =
         complete && report.unique_known ? count_json(report.unique) : nlohmann::json(nullptr);
@@ -245,7 +244,7 @@ std::string estimate_text(const CountReport& report, double seconds) {
   const std::string wall = seconds_text(e.projected_wall), cpu = seconds_text(e.projected_cpu);
   const std::string sampled = printed(
       "count %d (%s, %u threads): %zu subproblems; %zu of %zu finer pieces finished in %.1f s\n",
-      report.n, report.method.c_str(), e.threads, e.subproblems, e.sampled, e.pieces,
+      report.n, report.how.c_str(), e.threads, e.subproblems, e.sampled, e.pieces,
       e.sample_seconds);
   if (e.lower_bound())
     return sampled +

@@ -25,9 +25,7 @@ namespace {
 namespace fs = std::filesystem;
 namespace batch = nursery::batch;
 
-using nursery::testing::read;
-using nursery::testing::TempDir;
-using nursery::testing::write;
+using namespace nursery::testing;  // read, write, TempDir
 
 const std::string kTreeBoard = "BFS\n3\n2\n000\n020\n000\n";
 const std::string kNoRoom = "DFS\n2\n2\n00\n00\n";

@@ -13,14 +13,8 @@
 
 namespace {
 
-using nursery::Budget;
-using nursery::Count;
-using nursery::Mode;
-using nursery::Outcome;
-using nursery::RunOptions;
-using nursery::Search;
-using nursery::Status;
-using Technique = nursery::Technique<int>;
+using namespace nursery;  // Budget, Count, Mode, Outcome, RunOptions, Search, Status
+using IntTechnique = Technique<int>;
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -30,7 +24,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 // records that it started and was stopped.
 struct Spinner {
   std::atomic<bool> started{false}, stopped{false};
-  Technique technique() {
+  IntTechnique technique() {
     return [this](const Budget& budget) -> std::optional<int> {
       started = true;
       while (!budget.spent()) std::this_thread::yield();
@@ -44,7 +38,7 @@ TEST(Race, TheLeftmostAnswerWinsOnEveryThreadCount) {
   for (unsigned threads : {1u, 2u, 3u}) {
     std::atomic<bool> left_stopped{false};
     Spinner right;
-    std::vector<Technique> techniques = {
+    std::vector<IntTechnique> techniques = {
         // Slow: answers after the one to its right has, and is not stopped by it.
         [&](const Budget& budget) -> std::optional<int> {
           std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -72,7 +66,7 @@ TEST(Race, TheLeftmostAnswerWinsOnEveryThreadCount) {
 
 TEST(Race, AnyTakesTheFirstAnswerAndStopsEveryOther) {
   Spinner left;
-  std::vector<Technique> techniques = {
+  std::vector<IntTechnique> techniques = {
       left.technique(),
       [](const Budget&) -> std::optional<int> { return 7; },
   };
@@ -92,7 +86,7 @@ TEST(Race, AnyTakesTheFirstAnswerAndStopsEveryOther) {
 
 TEST(Race, NoAnswerWithinTheBudget) {
   Spinner first, second;
-  std::vector<Technique> techniques = {first.technique(), second.technique()};
+  std::vector<IntTechnique> techniques = {first.technique(), second.technique()};
   nursery::RaceOptions options;
   options.threads = 2;
   options.budget = Budget(nullptr, 0.1);

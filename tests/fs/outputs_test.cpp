@@ -15,10 +15,7 @@
 #include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
-using nursery::testing::read;
-using nursery::testing::run_in;
-using nursery::testing::TempDir;
-using nursery::testing::write;
+using namespace nursery::testing;  // read, write, run_in, TempDir
 
 namespace {
 

@@ -16,11 +16,7 @@
 
 namespace {
 
-using nursery::Count;
-using nursery::Mode;
-using nursery::RunOptions;
-using nursery::Status;
-namespace queens = nursery::queens;
+using namespace nursery;  // Count, Mode, RunOptions, Status, queens
 
 nursery::Result<queens::Placement> join(int n, unsigned threads = 0, std::size_t target = 0,
                                         int min_width = 0) {

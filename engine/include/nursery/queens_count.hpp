@@ -18,6 +18,7 @@
 #include "nursery/estimate.hpp"
 #include "nursery/frontier.hpp"
 #include "nursery/json.hpp"
+#include "nursery/report.hpp"
 #include "nursery/resumable.hpp"
 
 namespace nursery::queens {
@@ -58,27 +59,25 @@ struct CountPlan {
   std::function<void()> started;
 };
 
-// What every way ends with, for the printer.
-struct CountReport {
+// What every way ends with, for the printer: a Report (its status; its
+// count, the total, exact when the status is complete; `how`, the method's
+// --method name; its statistics) and what a count adds.
+struct CountReport : Report {
   int n = 0;
-  std::string method;
-  Status status = Status::complete;
-  Count total = 0;
   Count unique = 0;
   bool unique_known = true;  // false: a part of a join count (its classes are not additive)
-  Stats stats;
   std::optional<ResumableResult> resumable;  // a resumable count: its header, what it resumed
   std::string checkpoint;                    // a resumable count: its file ("": none)
   // An estimate: the projection (no count); its status is cancelled when
   // stopped, timeout when no piece ran, else complete.
   std::optional<Estimate> estimate;
+  Count total() const { return count.value_or(0); }
 };
 
-// The report's exit status (nursery/report.hpp's table; a count of 0 is
-// counted) and its --json document (docs/json.md): the count (`unique` when
+// Its exit status is nursery/report.hpp's exit_code(report, Asked::count)
+// (a count of 0 is counted). Its --json document (docs/json.md): the count (`unique` when
 // asked), a resumable count's split target, frontier, checkpoint and part,
 // or the estimate's projection.
-int exit_code(const CountReport& report);
 nlohmann::json report_json(const CountReport& report, bool unique);
 // An estimate's lines for a person: the sample (what ran in `seconds`) and
 // the projected wall and CPU time, with its error bar or as a lower bound;
