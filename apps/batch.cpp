@@ -44,10 +44,10 @@ void print_summary(const batch::Summary& summary, const SharedOptions& shared,
 }  // namespace
 
 int cmd_batch(int argc, char** argv) {
-  po::options_description options("options");
-  options.add_options()("help,h", "show this help")(
-      "path", po::value<std::vector<std::string>>()->multitoken()->value_name("PATH"),
-      "files and directories (-: more paths from standard input, one a line)")(
+  po::options_description options = command_options();
+  options.add_options()("path",
+                        po::value<std::vector<std::string>>()->multitoken()->value_name("PATH"),
+                        "files and directories (-: more paths from standard input, one a line)")(
       "output,o", po::value<std::string>(), "mirror the answers under this directory")(
       "jobs,j", po::value<std::string>()->default_value("auto"),
       "instances solved at once (auto: one per thread)")(
@@ -59,8 +59,8 @@ int cmd_batch(int argc, char** argv) {
       "verify", "check every answer with the independent checkers")(
       "part", po::value<std::string>(),
       "I/K: solve part I of K, a stable shard of the files by path (a job array of K tasks "
-      "covers every file once)")(
-      "merge-reports", "the PATHs are part reports (FILE.json): join them into --report")(
+      "covers every file once)")("merge-reports",
+                                 "the PATHs are part reports (FILE.json): join them into --report")(
       "mpi", "share the files among the ranks of mpirun/srun (a file system they all see)");
   add_shared(options, kThreads | kTimeout | kJson | kProgress, "seconds per instance (0: none)");
   po::positional_options_description positionals;

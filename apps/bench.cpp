@@ -40,10 +40,10 @@ int cmd_bench(int argc, char** argv) {
     std::cout << kUsage;
     return kExitUsage;
   }
-  po::options_description options("options");
-  options.add_options()("help,h", "show this help")(
-      "what", po::value<std::string>()->default_value("queens")->value_name("KIND"),
-      "what to benchmark: queens")(
+  po::options_description options = command_options();
+  options.add_options()("what",
+                        po::value<std::string>()->default_value("queens")->value_name("KIND"),
+                        "what to benchmark: queens")(
       "n", po::value<std::string>()->default_value("15,16,17"), "board sizes, comma-separated")(
       "repeat,r", po::value<int>()->default_value(1), "best of R runs")(
       "baseline-source", po::value<std::string>()->default_value(""),

@@ -148,10 +148,9 @@ int count_all(const po::variables_map& vm) {
 }  // namespace
 
 int cmd_count(int argc, char** argv) {
-  po::options_description options("options");
-  options.add_options()("help,h", "show this help")(
-      "n", po::value<std::vector<int>>()->value_name("N"), "board sizes N, 1..32")(
-      "unique,u", "also count symmetry classes")(
+  po::options_description options = command_options();
+  options.add_options()("n", po::value<std::vector<int>>()->value_name("N"),
+                        "board sizes N, 1..32")("unique,u", "also count symmetry classes")(
       "method,m", po::value<std::string>()->default_value("auto"),
       "auto (join from N = 14, else bitboard), join (half boards counted against each "
       "other), bitboard (canonical frames, 8-fold symmetry), backtrack (textbook, arrays), "

@@ -8,9 +8,9 @@
 namespace nursery::cli {
 
 int cmd_draw(int argc, char** argv) {
-  po::options_description options("options");
-  options.add_options()("help,h", "show this help")(
-      "input", po::value<std::string>()->required()->value_name("FILE"), "the instance file")(
+  po::options_description options = command_options();
+  options.add_options()("input", po::value<std::string>()->required()->value_name("FILE"),
+                        "the instance file")(
       "answer", po::value<std::string>()->value_name("ANSWER"), "its answer (optional)")(
       "output,o", po::value<std::string>()->default_value("-")->value_name("OUT"),
       "the picture's file (default: standard output)")(

@@ -17,12 +17,11 @@ namespace lz = nursery::lizards;
 namespace sky = nursery::skyscrapers;
 
 int gen_lizards(int argc, char** argv) {
-  po::options_description options("options");
-  options.add_options()("help,h", "show this help")(
-      "n",
-      po::value<std::uint32_t>()->required()->notifier(
-          in_range<std::uint32_t>("--n", "1 to 65535", 1, 65535)),
-      "board side")(
+  po::options_description options = command_options();
+  options.add_options()("n",
+                        po::value<std::uint32_t>()->required()->notifier(
+                            in_range<std::uint32_t>("--n", "1 to 65535", 1, 65535)),
+                        "board side")(
       "trees",
       po::value<double>()->default_value(0)->notifier(within("--trees", "a fraction", 0, 1)),
       "fraction of cells that are trees, 0 to 1")(
@@ -59,8 +58,8 @@ int gen_lizards(int argc, char** argv) {
 }
 
 int gen_skyscrapers(int argc, char** argv) {
-  po::options_description options("options");
-  options.add_options()("help,h", "show this help")(
+  po::options_description options = command_options();
+  options.add_options()(
       "size",
       po::value<int>()->required()->notifier(in_range("--size", "1 to 9", 1, sky::kMaxSize)),
       "grid size N, 1 to 9")("count",

@@ -15,10 +15,9 @@ int cmd_lizards(int argc, char** argv) {
   char timeout_default[32];
   std::snprintf(timeout_default, sizeof timeout_default, "0, --max: %g",
                 lz::kMaximizeDefaultSeconds);
-  po::options_description options("options");
-  options.add_options()("help,h", "show this help")(
-      "input", po::value<std::string>()->value_name("FILE"),
-      "the board (default: input.txt, answer to output.txt)")(
+  po::options_description options = command_options();
+  options.add_options()("input", po::value<std::string>()->value_name("FILE"),
+                        "the board (default: input.txt, answer to output.txt)")(
       "output,o", po::value<std::string>()->value_name("OUT"),
       "write the answer here, - for stdout (default: stdout)")(
       "count", "count every placement of p lizards exactly")("algorithm", po::value<std::string>(),

@@ -154,6 +154,12 @@ bool parse_command_line(int argc, char** argv, const char* usage,
   return true;
 }
 
+po::options_description command_options() {
+  po::options_description options("options");
+  options.add_options()("help,h", "show this help");
+  return options;
+}
+
 void add_shared(po::options_description& options, unsigned which, const char* timeout_help) {
   auto add = options.add_options();
   if (which & kThreads)

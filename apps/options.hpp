@@ -31,6 +31,9 @@ bool parse_command_line(int argc, char** argv, const char* usage,
                         const po::positional_options_description& positionals,
                         po::variables_map& vm);
 
+// A command's option table, --help/-h already in it.
+po::options_description command_options();
+
 // The options every solving command shares, declared once with their
 // ranges: --threads/-t (1..4096 or auto), --timeout (finite seconds from 0
 // to kMaxTimeout; 0: none), --json (one line) and --json-pretty (indented,

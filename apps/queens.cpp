@@ -78,10 +78,10 @@ int list(std::uint32_t n, const std::string& format_name, queens::ListOptions op
 }  // namespace
 
 int cmd_queens(int argc, char** argv) {
-  po::options_description options("options");
-  options.add_options()("help,h", "show this help")(
-      "n", po::value<std::uint32_t>()->required()->value_name("N"), "board size N")(
-      "first", "find one solution")("all", "list every solution in lexicographic order (N <= 32)")(
+  po::options_description options = command_options();
+  options.add_options()("n", po::value<std::uint32_t>()->required()->value_name("N"),
+                        "board size N")("first", "find one solution")(
+      "all", "list every solution in lexicographic order (N <= 32)")(
       "limit", po::value<std::uint64_t>()->default_value(0), "--all: stop after K (0: no limit)")(
       "skip", po::value<std::uint64_t>()->default_value(0), "--all: leave out the first K")(
       "nth", po::value<std::uint64_t>(), "--all: only the K-th solution (1-based)")(

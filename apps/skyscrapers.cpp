@@ -10,10 +10,9 @@ namespace nursery::cli {
 namespace sky = nursery::skyscrapers;
 
 int cmd_skyscrapers(int argc, char** argv) {
-  po::options_description options("options");
-  options.add_options()("help,h", "show this help")(
-      "input", po::value<std::string>()->required()->value_name("FILE"),
-      "puzzle file (-: stdin), or a Tatham game ID")(
+  po::options_description options = command_options();
+  options.add_options()("input", po::value<std::string>()->required()->value_name("FILE"),
+                        "puzzle file (-: stdin), or a Tatham game ID")(
       "output,o", po::value<std::string>()->value_name("FILE"),
       "write the results to FILE (-: stdout) instead of stdout, atomically")(
       "count", "count the solutions (exactly, or up to --limit) instead of printing one")(

@@ -60,9 +60,9 @@ int print_each(const std::vector<Checked>& checked, bool json) {
 }  // namespace
 
 int cmd_verify(int argc, char** argv) {
-  po::options_description options("options");
-  options.add_options()("help,h", "show this help")(
-      "input", po::value<std::string>()->required()->value_name("FILE"), "the instance file")(
+  po::options_description options = command_options();
+  options.add_options()("input", po::value<std::string>()->required()->value_name("FILE"),
+                        "the instance file")(
       "output", po::value<std::string>()->required()->value_name("ANSWER"), "the answer to check");
   add_shared(options, kJson | kProgress);
   po::positional_options_description positionals;
