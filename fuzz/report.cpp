@@ -13,7 +13,7 @@
 namespace {
 
 using nursery::batch::Row;
-using nursery::batch::Status;
+using nursery::batch::RowStatus;
 
 std::vector<std::string> split(const std::string& text, char separator) {
   std::vector<std::string> parts(1);
@@ -78,7 +78,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     row.id = fields[1];
     row.kind = fields[2].empty() ? "-" : fields[2];
     row.message = fields[3];
-    row.status = static_cast<Status>(
+    row.status = static_cast<RowStatus>(
         fields[4].empty() ? 1 : 1 + static_cast<unsigned char>(fields[4][0]) % 5);  // never pending
     rows.push_back(std::move(row));
   }

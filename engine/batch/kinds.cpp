@@ -46,7 +46,7 @@ struct Entry {
       answer = K::answer(puzzle, ask);
     } catch (const std::invalid_argument& e) {  // out of the kind's reach: this puzzle only
       std::string where = K::label(puzzle).where;
-      row.status = Status::error;
+      row.status = RowStatus::error;
       row.message = (where.empty() ? job.source.display : where) + ": " + e.what();
       text = K::write_none(puzzle, "error");
       return;
@@ -58,11 +58,11 @@ struct Entry {
     if (settings.count ? !counted : answer.verdict == Verdict::unknown) {
       // The batch's stop (Ctrl-C) leaves it unfinished; the deadline is a TIMEOUT.
       const bool stopped = stop.requested() || answer.status == nursery::Status::cancelled;
-      row.status = stopped ? Status::pending : Status::timeout;
+      row.status = stopped ? RowStatus::pending : RowStatus::timeout;
       if (!stopped) text = K::write_none(puzzle, "timeout");
       return;
     }
-    row.status = settings.count || answer.verdict == Verdict::ok ? Status::ok : Status::fail;
+    row.status = settings.count || answer.verdict == Verdict::ok ? RowStatus::ok : RowStatus::fail;
     if (settings.count) row.count = answer.count;
     text = K::write(puzzle, answer, ask);
   }
@@ -91,7 +91,7 @@ struct Entry {
       if (!taken[i]) continue;
       Row& row = job.rows[i];
       const Report& said = taken[i]->report;
-      row.status = settings.count || said.verdict == Verdict::ok ? Status::ok : Status::fail;
+      row.status = settings.count || said.verdict == Verdict::ok ? RowStatus::ok : RowStatus::fail;
       if (settings.count) row.count = said.count;
       row.verified = taken[i]->verified;
       // A count has no checker but a table: the report says which it had.

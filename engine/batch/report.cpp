@@ -8,17 +8,17 @@
 
 namespace nursery::batch {
 
-const char* to_string(Status status) {
+const char* to_string(RowStatus status) {
   switch (status) {
-    case Status::ok:
+    case RowStatus::ok:
       return "OK";
-    case Status::fail:
+    case RowStatus::fail:
       return "FAIL";
-    case Status::timeout:
+    case RowStatus::timeout:
       return "TIMEOUT";
-    case Status::error:
+    case RowStatus::error:
       return "ERROR";
-    case Status::skipped:
+    case RowStatus::skipped:
       return "SKIPPED";
     default:
       return "PENDING";
@@ -31,22 +31,22 @@ double Summary::rate() const {
 }
 
 void count_row(Summary& summary, const Row& row) {
-  if (row.status == Status::skipped) {
+  if (row.status == RowStatus::skipped) {
     ++summary.skipped;
     return;
   }
   ++summary.instances;
   switch (row.status) {
-    case Status::ok:
+    case RowStatus::ok:
       ++summary.ok;
       break;
-    case Status::fail:
+    case RowStatus::fail:
       ++summary.fail;
       break;
-    case Status::timeout:
+    case RowStatus::timeout:
       ++summary.timeout;
       break;
-    case Status::error:
+    case RowStatus::error:
       ++summary.error;
       break;
     default:
@@ -101,7 +101,7 @@ std::string report_json(const std::vector<const Row*>& rows, const std::vector<S
   std::string text = "{\n \"instances\": [";
   bool first = true;
   for (const Row* row : rows)
-    if (row->status != Status::pending) {
+    if (row->status != RowStatus::pending) {
       text += json_row_text(*row, first);
       first = false;
     }
@@ -111,7 +111,7 @@ std::string report_json(const std::vector<const Row*>& rows, const std::vector<S
 std::string report_csv(const std::vector<const Row*>& rows) {
   std::string text = csv_header();
   for (const Row* row : rows)
-    if (row->status != Status::pending) text += csv_row_text(*row);
+    if (row->status != RowStatus::pending) text += csv_row_text(*row);
   return text;
 }
 

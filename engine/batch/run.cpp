@@ -64,7 +64,7 @@ void error_row(FileJob& job, std::string message) {
   Row row;
   row.path = job.source.display;
   row.kind = job.kind != nullptr ? job.kind->name : "-";
-  row.status = Status::error;
+  row.status = RowStatus::error;
   row.message = std::move(message);
   job.rows.assign(1, std::move(row));
   job.answers.assign(1, {});
@@ -95,7 +95,7 @@ std::optional<std::string> sniff(FileJob& job) {
     return std::nullopt;
   }
   error_row(job, reason);
-  job.rows[0].status = Status::skipped;
+  job.rows[0].status = RowStatus::skipped;
   if (why.rfind("not an instance", 0) == 0) return std::nullopt;
   return job.source.display + ": " + reason;
 }
@@ -145,22 +145,22 @@ void remove_stale_temporaries(const fs::path& outdir) {
 
 void mark(const Row& row, Tally& tally) {
   tally.done.fetch_add(1, std::memory_order_relaxed);
-  if (row.status == Status::fail) tally.fail.fetch_add(1, std::memory_order_relaxed);
-  if (row.status == Status::error) tally.error.fetch_add(1, std::memory_order_relaxed);
-  if (row.status == Status::timeout) tally.timeout.fetch_add(1, std::memory_order_relaxed);
+  if (row.status == RowStatus::fail) tally.fail.fetch_add(1, std::memory_order_relaxed);
+  if (row.status == RowStatus::error) tally.error.fetch_add(1, std::memory_order_relaxed);
+  if (row.status == RowStatus::timeout) tally.timeout.fetch_add(1, std::memory_order_relaxed);
 }
 
 // The independent checker, on the answer as it will be written.
 void check(FileJob& job, std::size_t item, Shared& shared) {
   Row& row = job.rows[item];
-  if (row.status != Status::ok && row.status != Status::fail) return;
+  if (row.status != RowStatus::ok && row.status != RowStatus::fail) return;
   if (shared.settings.count) {
     row.message = "counts are not checked";
     return;
   }
   Check check = job.kind->check(job, item, shared.settings, shared.stop);
   if (check.stopped) {
-    row.status = Status::pending;  // unfinished, as a stopped solve is
+    row.status = RowStatus::pending;  // unfinished, as a stopped solve is
     return;
   }
   row.checked = true;
@@ -179,12 +179,12 @@ void solve_item(FileJob& job, std::size_t item, Shared& shared, unsigned inner) 
   try {
     job.kind->solve(job, item, shared.settings, shared.stop, inner);
   } catch (const std::exception& e) {
-    row.status = Status::error;
+    row.status = RowStatus::error;
     row.message = job.source.display + ": " + e.what();
   }
   row.seconds = since(start);
   if (shared.options.verify) check(job, item, shared);
-  if (row.status != Status::pending) mark(row, shared.tally);
+  if (row.status != RowStatus::pending) mark(row, shared.tally);
 }
 
 // The answer file of a finished job, or nothing to write (all resumed, no
@@ -194,14 +194,14 @@ std::optional<std::string> output_text(const FileJob& job) {
   bool all_resumed = true, any_answer = false;
   std::string text;
   for (std::size_t i = 0; i < job.rows.size(); ++i) {
-    if (job.rows[i].status == Status::pending) return std::nullopt;  // nothing half done
+    if (job.rows[i].status == RowStatus::pending) return std::nullopt;  // nothing half done
     all_resumed = all_resumed && job.rows[i].resumed;
     any_answer = any_answer || !job.answers[i].empty();
     text += job.answers[i];
   }
   if (all_resumed || !any_answer) return std::nullopt;
-  if (job.rows.size() == 1 && job.rows[0].status != Status::ok &&
-      job.rows[0].status != Status::fail)
+  if (job.rows.size() == 1 && job.rows[0].status != RowStatus::ok &&
+      job.rows[0].status != RowStatus::fail)
     return std::nullopt;
   return text;
 }
@@ -229,7 +229,7 @@ std::optional<std::string> process(FileJob& job, Shared& shared, unsigned inner)
     row.path = job.source.display;
     row.kind = job.kind->name;
   }
-  if (job.rows.size() == 1 && job.rows[0].status == Status::error) {
+  if (job.rows.size() == 1 && job.rows[0].status == RowStatus::error) {
     mark(job.rows[0], shared.tally);
   } else {
     if (shared.options.resume && !job.source.output.empty()) {
@@ -241,7 +241,7 @@ std::optional<std::string> process(FileJob& job, Shared& shared, unsigned inner)
     }
     std::vector<std::size_t> pending;
     for (std::size_t i = 0; i < job.rows.size(); ++i)
-      if (job.rows[i].status == Status::pending)
+      if (job.rows[i].status == RowStatus::pending)
         pending.push_back(i);
       else
         mark(job.rows[i], shared.tally);
@@ -280,14 +280,14 @@ void name_output(FileJob& job) {
 // directories without instances: any row but SKIPPED.
 bool holds_instance(const FileJob& job) {
   if (job.kind != nullptr || !job.sniffed) return true;
-  return !job.rows.empty() && job.rows[0].status != Status::skipped;
+  return !job.rows.empty() && job.rows[0].status != RowStatus::skipped;
 }
 
 // Each ERROR row on one line of stderr as its file finishes: the path (and
 // the puzzle's id) and the reason.
 void tell_errors(const FileJob& job, Shared& shared) {
   for (const Row& row : job.rows) {
-    if (row.status != Status::error) continue;
+    if (row.status != RowStatus::error) continue;
     std::string where = row.path + (row.id.empty() ? "" : "#" + row.id);
     bool named = row.message.compare(0, row.path.size(), row.path) == 0;
     shared.say("ERROR: " + (named && row.id.empty() ? row.message : where + ": " + row.message));

@@ -128,7 +128,7 @@ ReportFile::~ReportFile() {
 }
 
 void ReportFile::row(const Row& row) {
-  if (file_ == nullptr || row.status == Status::pending) return;
+  if (file_ == nullptr || row.status == RowStatus::pending) return;
   auto text = json_ ? json_row_text(row, first_) : csv_row_text(row);
   first_ = false;
   std::fwrite(text.data(), 1, text.size(), file_);

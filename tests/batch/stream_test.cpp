@@ -136,7 +136,7 @@ TEST(BatchStream, ReorderBufferWritesRowsInWalkOrderAndIsBounded) {
   auto row_of = [](const batch::Taken& taken) {
     batch::Row row;
     row.path = taken.source.display;
-    row.status = batch::Status::skipped;
+    row.status = batch::RowStatus::skipped;
     return std::vector<batch::Row>{row};
   };
   batch::Taken oldest;
@@ -187,7 +187,7 @@ TEST(BatchStream, TwentyThousandFilesKeepNoPerFileState) {
   for (batch::Taken taken; feed.take(taken);) {
     batch::Row row;
     row.path = taken.source.display;
-    row.status = batch::Status::skipped;
+    row.status = batch::RowStatus::skipped;
     row.message = "not an instance";
     feed.finish(taken.seq, {row}, false);
     ++n;

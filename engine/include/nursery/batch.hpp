@@ -34,8 +34,8 @@ namespace nursery::batch {
 // Every regular file the walk finds gets a row: an instance's verdict, ERROR
 // (a file that cannot be read, is empty, or does not parse), or SKIPPED (a
 // file that is no instance: a README, an answer, binary data).
-enum class Status { pending, ok, fail, timeout, error, skipped };
-const char* to_string(Status status);  // OK, FAIL, TIMEOUT, ERROR, SKIPPED, PENDING
+enum class RowStatus { pending, ok, fail, timeout, error, skipped };
+const char* to_string(RowStatus status);  // OK, FAIL, TIMEOUT, ERROR, SKIPPED, PENDING
 
 // One row of the report: one instance (a puzzle of a many-puzzle file has
 // its own row, named by `id`).
@@ -44,7 +44,7 @@ struct Row {
   std::string id;    // the puzzle's id inside a many-puzzle file; empty otherwise
   std::string kind;  // lizards, queens, skyscrapers; "-" when the kind is unknown
   std::string size;  // "8x8 p=8", "7x7", "n=12"
-  Status status = Status::pending;
+  RowStatus status = RowStatus::pending;
   std::optional<Count> count;  // count mode, when exact
   double seconds = 0;          // solving wall time
   std::uint64_t nodes = 0;
