@@ -9,7 +9,7 @@ namespace nursery::queens {
 
 namespace {
 
-struct Board {
+struct Attacks {
   int n;
   bool row_used[32] = {};
   bool up_used[64] = {};    // row - column + n - 1
@@ -38,7 +38,7 @@ std::vector<Columns::Subproblem> prefixes(int n, bool two) {
 }
 
 struct BacktrackState {
-  Board board;
+  Attacks board;
   Placement placement;
   Outcome outcome;
   StopPoller poller;
@@ -73,7 +73,7 @@ std::vector<Columns::Subproblem> backtrack_split(const Columns::Instance& instan
 
 Outcome backtrack_solve(const Columns::Instance& instance, const Columns::Subproblem& subproblem,
                         Search<Placement>& search) {
-  BacktrackState state{Board{instance.n}, Placement(instance.n), Outcome{}, search.poller()};
+  BacktrackState state{Attacks{instance.n}, Placement(instance.n), Outcome{}, search.poller()};
   // The first column's square needs no check: no queen stands before it.
   const int row = static_cast<int>(subproblem.prefix[0]);
   state.board.set(row, 0, true);

@@ -13,7 +13,7 @@ namespace nursery::queens {
 namespace {
 
 // What a subproblem's pre-placement fixes for the whole search.
-struct Board {
+struct PrePlacement {
   int n = 0;
   int d = 0;                     // column of the top queen (0: the corner case)
   std::uint32_t free[32] = {};   // columns each row may use, before any other queen
@@ -33,7 +33,7 @@ inline unsigned sides_held(std::uint32_t columns, int n) {
 
 // Both side queens must lie in rows d..n-1-d: at the bound row at most one
 // can still come, so one must be there already, and the other on this row.
-void fold_sides(Board& board) {
+void fold_sides(PrePlacement& board) {
   for (int y = 0; y < board.n; ++y) {
     const std::uint32_t free = board.free[y];
     if (y != board.bound_row) {
@@ -47,8 +47,8 @@ void fold_sides(Board& board) {
   }
 }
 
-Board board_for(int n, const CanonicalCount::Subproblem& s) {
-  Board board;
+PrePlacement board_for(int n, const CanonicalCount::Subproblem& s) {
+  PrePlacement board;
   board.n = n;
   board.d = s.top;
   const std::uint32_t full = n == 32 ? ~0u : (1u << n) - 1;
@@ -74,7 +74,7 @@ Board board_for(int n, const CanonicalCount::Subproblem& s) {
 }
 
 // Columns row y may use given the queens above it.
-inline std::uint32_t open_squares(const Board& board, int y, std::uint32_t columns,
+inline std::uint32_t open_squares(const PrePlacement& board, int y, std::uint32_t columns,
                                   std::uint32_t left, std::uint32_t right) {
   return board.free_by_sides[y][sides_held(columns, board.n)] & ~(columns | left | right);
 }
@@ -97,7 +97,7 @@ struct Tally {
 // on row r or n-1-r, or the row of the queen on column r or n-1-r. So an
 // image is compared row by row as it is read, and most comparisons end at
 // its first row (the images the search does not visit have another top).
-void settle_tie(const Board& board, const std::uint32_t* chosen, Tally& tally) {
+void settle_tie(const PrePlacement& board, const std::uint32_t* chosen, Tally& tally) {
   const int n = board.n;
   const std::uint32_t last = static_cast<std::uint32_t>(n - 1);
   std::uint32_t column_of[32], row_of[32];
@@ -128,7 +128,7 @@ void settle_tie(const Board& board, const std::uint32_t* chosen, Tally& tally) {
 
 // Replays rows 0..depth of the pre-placement into rows[0..depth+1].
 // Returns the first row the search decides.
-int replay(const Board& board, const CanonicalCount::Subproblem& s, Row* rows) {
+int replay(const PrePlacement& board, const CanonicalCount::Subproblem& s, Row* rows) {
   rows[0] = Row{0, 0, 0, 0, board.free[0]};
   for (int y = 0; y <= s.depth; ++y) {
     const std::uint32_t bit = y == 0 ? board.free[0] : 1u << s.prefix[y - 1];
@@ -165,7 +165,7 @@ void chosen_rows(const Row* rows, int start, const Stack& stack, int y, std::uin
 // One finished edge board: weight 8 unless another border queen ties with
 // the top one (a side queen on row d or n-1-d, the bottom queen on column
 // d or n-1-d); then it is settled against its images.
-void count_edge_board(const Board& board, const std::uint32_t* chosen, Tally& tally) {
+void count_edge_board(const PrePlacement& board, const std::uint32_t* chosen, Tally& tally) {
   const int n = board.n;
   const bool tie = ((chosen[board.d] | chosen[n - 1 - board.d]) & board.side) != 0 ||
                    (chosen[n - 1] & board.tie_bottom) != 0;
@@ -179,7 +179,7 @@ void count_edge_board(const Board& board, const std::uint32_t* chosen, Tally& ta
 
 // Every completion of rows y..n-1 (rows above y in chosen), one by one:
 // boards too small for the window (search_small).
-void enumerate(const Board& board, std::uint32_t* chosen, int y, std::uint32_t columns,
+void enumerate(const PrePlacement& board, std::uint32_t* chosen, int y, std::uint32_t columns,
                std::uint32_t left, std::uint32_t right, Tally& tally) {
   for (std::uint32_t open = board.free[y] & ~(columns | left | right); open != 0;
        open &= open - 1) {
@@ -206,7 +206,7 @@ struct Window {
   std::uint32_t plain[6];  // the same without the squares of a tie (edge case)
 };
 
-Window window_for(const Board& board) {
+Window window_for(const PrePlacement& board) {
   const int n = board.n;
   Window w{&LastSix::table(), n == 32 ? ~0u : (1u << n) - 1, {}, {}};
   for (int j = 0; j < 6; ++j) w.rows[j] = w.plain[j] = board.free[n - 6 + j];
@@ -231,7 +231,7 @@ inline unsigned close_window(const Window& w, const std::uint32_t* rows, std::ui
 
 // Edge case: the boards of a window one by one (rows above it in chosen),
 // each completion a bit of the window's ways.
-[[gnu::noinline]] void count_window_boards(const Board& board, const Window& w,
+[[gnu::noinline]] void count_window_boards(const PrePlacement& board, const Window& w,
                                            std::uint32_t* chosen, std::uint32_t columns,
                                            std::uint32_t left, std::uint32_t right, Tally& tally) {
   const FreeColumns free(w.full & ~columns);
@@ -250,7 +250,7 @@ inline unsigned close_window(const Window& w, const std::uint32_t* rows, std::ui
 // below a board whose rows 0..y (y = n-8) are placed, row y holding `bit`
 // (rows above from the stack). Boards without a tie are counted by lookup;
 // a window that holds a tie has its boards counted one by one.
-[[gnu::always_inline]] inline void close_edge_row(const Board& board, const Window& w,
+[[gnu::always_inline]] inline void close_edge_row(const PrePlacement& board, const Window& w,
                                                   const Row* rows, int start, const Stack& stack,
                                                   int y, std::uint32_t columns, std::uint32_t bit,
                                                   std::uint32_t open, std::uint32_t c,
@@ -283,7 +283,7 @@ inline unsigned close_window(const Window& w, const std::uint32_t* rows, std::ui
 
 // Boards below N = 12, and pre-placements that reach into the window: every
 // board enumerated (microseconds; no polling).
-Outcome search_small(const Board& board, const CanonicalCount::Subproblem& s) {
+Outcome search_small(const PrePlacement& board, const CanonicalCount::Subproblem& s) {
   Row rows[33];
   const int start = replay(board, s, rows);
   Tally tally;
@@ -308,7 +308,8 @@ Outcome search_small(const Board& board, const CanonicalCount::Subproblem& s) {
   return outcome;
 }
 
-Outcome search_board(const Board& board, const CanonicalCount::Subproblem& s, StopPoller& poller) {
+Outcome search_board(const PrePlacement& board, const CanonicalCount::Subproblem& s,
+                     StopPoller& poller) {
   const int n = board.n;
   const int last = n - 1;
   // The search decides rows up to `deepest`; the window closes the rest.
@@ -448,7 +449,7 @@ std::vector<CanonicalCount::Subproblem> CanonicalCount::split(const Instance& in
         deeper.push_back(s);
         continue;
       }
-      Board board = board_for(n, s);
+      PrePlacement board = board_for(n, s);
       Row rows[33];
       replay(board, s, rows);
       for (std::uint32_t open =
@@ -475,7 +476,7 @@ std::vector<CanonicalCount::Subproblem> CanonicalCount::split(const Instance& in
 double CanonicalCount::work(const Instance& instance, const Subproblem& subproblem) {
   const int n = instance.n;
   if (n < 4) return 1;
-  const Board board = board_for(n, subproblem);
+  const PrePlacement board = board_for(n, subproblem);
   Row rows[33];
   const int start = replay(board, subproblem, rows);
   const int deepest = n < 12 ? n - 1 : n - 6;

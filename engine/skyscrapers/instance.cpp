@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "board.hpp"
+#include "skyscrapers/search_state.hpp"
 
 namespace nursery::skyscrapers {
 
@@ -84,7 +84,7 @@ Instance make_instance(const Puzzle& puzzle) {
 
   instance.root = start;
   if (instance.consistent) {
-    Board board(instance, start);
+    SearchState board(instance, start);
     board.mark_all_dirty();
     instance.consistent = board.propagate();
     instance.root = board.all_candidates();

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "board.hpp"
+#include "skyscrapers/search_state.hpp"
 
 namespace nursery::skyscrapers {
 
@@ -12,7 +12,7 @@ namespace nursery::skyscrapers {
 // The filter leaves its own line at a fixpoint (every height it keeps is
 // part of an arrangement that survives, and Latin singles are implied), so
 // its own changes do not queue that line again.
-bool Board::propagate() {
+bool SearchState::propagate() {
   const std::uint32_t clued = instance_.clued_lines;
   while (true) {
     if (dirty_ != 0) {
@@ -35,7 +35,7 @@ bool Board::propagate() {
 
 // Naked singles (a placed height leaves the rest of the line) and hidden
 // singles (a height with one place left in the line goes there).
-bool Board::propagate_latin(const Line& line) {
+bool SearchState::propagate_latin(const Line& line) {
   const int n = instance_.size;
   const Candidates all_heights = Candidates((1u << n) - 1);
   Candidates placed = 0;
@@ -84,7 +84,7 @@ bool Board::propagate_latin(const Line& line) {
 // States are (set, visible count); per set one bit mask of reachable counts.
 // With 2^(N-1) <= 256 sets, a line costs a few thousand bit operations, which
 // is far cheaper than walking the up to 9! arrangements.
-bool Board::propagate_visibility(const Line& line) {
+bool SearchState::propagate_visibility(const Line& line) {
   const int n = instance_.size;
   const unsigned tallest = 1u << (n - 1);  // height N
   const unsigned lower = tallest - 1;      // heights 1..N-1, as a set
@@ -189,7 +189,7 @@ bool Board::propagate_visibility(const Line& line) {
 
 // A line whose every cell holds one height: distinct heights, and each clue
 // sees exactly its number.
-bool Board::line_holds(const Line& line, const Candidates* heights) const {
+bool SearchState::line_holds(const Line& line, const Candidates* heights) const {
   const int n = instance_.size;
   Candidates used = 0;
   for (int p = 0; p < n; ++p) used |= heights[p];

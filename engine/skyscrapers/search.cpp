@@ -5,7 +5,7 @@
 #include <chrono>
 #include <nursery/scheduler.hpp>
 
-#include "board.hpp"
+#include "skyscrapers/search_state.hpp"
 #include "skyscrapers/tuning.hpp"
 
 namespace nursery::skyscrapers {
@@ -13,7 +13,7 @@ namespace nursery::skyscrapers {
 namespace {
 
 // Places a subproblem's heights on a fresh board; false when they clash.
-bool apply(Board& board, const Subproblem& subproblem) {
+bool apply(SearchState& board, const Subproblem& subproblem) {
   for (const Decision& decision : subproblem)
     if (!board.place(decision.cell, decision.height)) return false;
   return board.propagate();
@@ -78,7 +78,7 @@ class Backtracker {
     }
   }
 
-  Board board_;
+  SearchState board_;
   Search<Grid>& search_;
   StopPoller poller_;
   std::uint64_t budget_;
@@ -89,7 +89,7 @@ class Backtracker {
 
 // Walks the whole tree below the board, giving up past `budget` nodes.
 // Returns false when the budget ran out.
-bool small_tree(Board& board, int& budget) {
+bool small_tree(SearchState& board, int& budget) {
   if (--budget < 0) return false;
   Decision choices[kMaxSize];
   int count = board.branch(choices);
@@ -110,7 +110,7 @@ namespace {
 // Every live node `depth` levels below the board (and every solution above
 // that), as the path of placements from the root; `deeper` tells whether any
 // of them can still branch.
-void collect(Board& board, Subproblem& path, int depth, std::vector<Subproblem>& frontier,
+void collect(SearchState& board, Subproblem& path, int depth, std::vector<Subproblem>& frontier,
              bool& deeper, std::size_t& nodes) {
   ++nodes;
   Decision choices[kMaxSize];
@@ -145,7 +145,7 @@ std::vector<Subproblem> Kind::split(const Instance& instance, std::size_t target
   if (!instance.consistent) return frontier;
   frontier.emplace_back();
   if (target <= 1) return frontier;
-  Board board(instance, instance.root);
+  SearchState board(instance, instance.root);
   int budget = kSplitWorthNodes;
   if (small_tree(board, budget)) return frontier;
   std::size_t spent = 0;

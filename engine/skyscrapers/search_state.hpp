@@ -12,11 +12,11 @@
 
 namespace nursery::skyscrapers {
 
-class Board {
+class SearchState {
  public:
   // Starts from `start` (the instance's root candidates, or the clue-derived
   // domains while the instance itself is being built).
-  Board(const Instance& instance, const std::array<Candidates, kMaxSize * kMaxSize>& start)
+  SearchState(const Instance& instance, const std::array<Candidates, kMaxSize * kMaxSize>& start)
       : instance_(instance), candidates_(start) {
     trail_.reserve(4096);
   }
