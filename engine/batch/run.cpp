@@ -36,11 +36,6 @@ constexpr auto since = seconds_since;
 // The sniff reads this much of every file; parsers read the whole file later.
 constexpr std::size_t kHeadBytes = 4096;
 
-// The token on which the pool's hand-overs are stated to ThreadSanitizer
-// (NURSERY_TSAN_*): a fixed address, so a worker names it without reading a
-// closure that the main thread may have just rebuilt at the same place.
-char g_handover;
-
 // Everything one run shares between its lanes.
 struct Shared {
   const Options& options;
@@ -251,13 +246,13 @@ std::optional<std::string> process(FileJob& job, Shared& shared, unsigned inner)
       // The body is built before the hand-over is stated, so a worker never
       // reads a closure written after it (ThreadSanitizer would see a race).
       auto body = [&](std::size_t k) {
-        NURSERY_TSAN_ACQUIRE(&g_handover);
+        NURSERY_TSAN_ACQUIRE(&nursery::detail::g_handover);
         if (!shared.stop.requested()) solve_item(job, pending[k], shared, 0);
-        NURSERY_TSAN_RELEASE(&g_handover);
+        NURSERY_TSAN_RELEASE(&nursery::detail::g_handover);
       };
-      NURSERY_TSAN_RELEASE(&g_handover);
+      NURSERY_TSAN_RELEASE(&nursery::detail::g_handover);
       tbb::parallel_for(std::size_t{0}, pending.size(), body);
-      NURSERY_TSAN_ACQUIRE(&g_handover);
+      NURSERY_TSAN_ACQUIRE(&nursery::detail::g_handover);
     }
   }
   std::optional<std::string> answer;
@@ -337,10 +332,10 @@ void run_lanes(Feed& feed, Shared& shared, tbb::task_arena& arena) {
   unsigned lanes = feed.lanes();
   std::atomic<bool> nested_portfolio{false};
   auto lane = [&] {
-    NURSERY_TSAN_ACQUIRE(&g_handover);
+    NURSERY_TSAN_ACQUIRE(&nursery::detail::g_handover);
     Taken taken;
     while (feed.take(taken)) lane_file(taken, feed, shared, lanes, nested_portfolio);
-    NURSERY_TSAN_RELEASE(&g_handover);
+    NURSERY_TSAN_RELEASE(&nursery::detail::g_handover);
   };
   arena.execute([&] {
     // The lanes' tasks (each a copy of `lane`) are built before the
@@ -350,11 +345,11 @@ void run_lanes(Feed& feed, Shared& shared, tbb::task_arena& arena) {
     tbb::task_group group;
     std::vector<tbb::task_handle> tasks;
     for (unsigned l = 0; l < lanes; ++l) tasks.push_back(group.defer(lane));
-    NURSERY_TSAN_RELEASE(&g_handover);
+    NURSERY_TSAN_RELEASE(&nursery::detail::g_handover);
     for (auto& task : tasks) group.run(std::move(task));
     group.wait();
   });
-  NURSERY_TSAN_ACQUIRE(&g_handover);
+  NURSERY_TSAN_ACQUIRE(&nursery::detail::g_handover);
 }
 
 // OUTDIR may not be an input root, nor a directory inside the input that

@@ -345,8 +345,10 @@ void plot(picture::Chart& chart, const QueensRow& row, unsigned threads) {
                                                           {"Takaken (CPU s)", &row.takaken}};
   for (const auto& [name, timing] : series) {
     if (!timing->ran) continue;
-    auto named = std::find_if(chart.series.begin(), chart.series.end(),
-                              [&](const picture::Series& s) { return s.name == name; });
+    // (clang 14 captures no structured binding: it is named again)
+    auto named =
+        std::find_if(chart.series.begin(), chart.series.end(),
+                     [&label = name](const picture::Series& s) { return s.name == label; });
     if (named == chart.series.end())
       named = chart.series.insert(chart.series.end(), picture::Series{name, {}});
     named->points.emplace_back(row.n, timing->seconds);

@@ -225,9 +225,10 @@ std::vector<float> PackingLp::preference() const {
 template <class Stopped>
 static bool sweep(PackingDual& dual, double tau, const Stopped& stopped) {
   constexpr std::uint32_t kChunk = 2048;
-  for (const auto& [first, last] : dual.families()) {
+  for (const auto& family : dual.families()) {
+    const std::uint32_t first = family.first, last = family.second;
     if (stopped()) return false;
-    for_each_index((last - first + kChunk - 1) / kChunk, 0, [&, first, last](std::size_t chunk) {
+    for_each_index((last - first + kChunk - 1) / kChunk, 0, [&](std::size_t chunk) {
       if (stopped()) return;
       const auto from = static_cast<std::uint32_t>(first + chunk * kChunk);
       const std::uint32_t to = std::min(last, from + kChunk);

@@ -50,10 +50,13 @@ namespace nursery {
 
 namespace detail {
 
-// The hand-over token of the pool's helpers below (with_workers,
-// for_each_index; TSan only): its address is the one thing a task reads
-// before it takes it. One token for them all, so a task that reads what
-// another loop's thread wrote (a copy of its body) is ordered after it.
+// The one token on which hand-overs between threads of the pool are stated
+// to ThreadSanitizer (NURSERY_TSAN_*, TSan only), by the helpers below
+// (with_workers, for_each_index) and by batch's lanes: a fixed address, the
+// one thing a task reads before it takes it (not a closure the caller may
+// have just rebuilt at the same place). One token for them all, so a task
+// that reads what another loop's thread wrote (a copy of its body) is
+// ordered after it.
 inline char g_handover = 0;
 
 inline double thread_cpu_seconds() {
