@@ -10,14 +10,17 @@ namespace nursery::batch {
 std::optional<std::vector<Checked>> verify_files(const std::string& input,
                                                  const std::string& answer, bool progress) {
   std::string why;
-  const KindEntry* kind = detect(cli::read_input(input, 64 * 1024), why);
+  const std::string head = cli::read_input(input, 64 * 1024);
+  const KindEntry* kind = detect(head, why);
   if (kind == nullptr)
     throw InputError(input + ":1", "a lizards board, a 'queens N' file or Skyscrapers puzzles",
                      why);
-  // A file, never more of it than the puzzle FILE's head describes can be.
+  // A file, never more of it than the puzzle FILE's head describes can be
+  // (the bound worked out once, from the head's first 4 KiB).
+  std::optional<std::uint64_t> limit;
+  if (kind->size_limit != nullptr) limit = kind->size_limit(head.substr(0, 4096), input);
   auto read_sized = [&](const std::string& path) {
-    if (kind->size_limit == nullptr) return cli::read_input(path);
-    return cli::read_input_within(path, kind->size_limit(cli::read_input(input, 4096), input));
+    return limit ? cli::read_input_within(path, *limit) : cli::read_input(path);
   };
   // The bar says which file is being read, then what is checked (a 10,000
   // x 10,000 board takes seconds).
