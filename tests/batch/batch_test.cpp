@@ -291,7 +291,7 @@ TEST(Batch, KilledBatchLeavesNoPartialAnswersAndResumeFinishes) {
     if (!entry.is_regular_file() || entry.path().extension() != ".out") continue;
     auto relative = entry.path().lexically_relative(out);
     auto input = dir.path() / "in" / relative;
-    input.replace_extension(".txt");
+    input.replace_extension();  // board7.txt.out answers board7.txt
     auto verdict = nursery::lizards::verify(read(input), read(entry.path()));
     EXPECT_TRUE(verdict.valid) << entry.path() << ": " << verdict.reason;
   }
