@@ -17,6 +17,7 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <nursery/background.hpp>
 #include <nursery/io.hpp>
 #include <nursery/report.hpp>
@@ -358,11 +359,12 @@ void refuse_outdir_in_input(const Options& options) {
   std::error_code error;
   const auto outdir = fs::weakly_canonical(fs::absolute(options.outdir, error), error);
   if (error) return;
+  std::set<fs::path> looked_at;  // a root listed many times is looked at once
   for (const auto& path : options.paths) {
     std::error_code e;
     if (!fs::is_directory(path, e)) continue;
     const auto root = fs::canonical(path, e);
-    if (e) continue;
+    if (e || !looked_at.insert(root).second) continue;
     if (outdir == root)
       throw std::invalid_argument("-o " + options.outdir.string() + ": is the input " + path +
                                   "; answers would mix with the instances (choose a directory "

@@ -20,7 +20,7 @@ Inputs::Inputs(const std::vector<std::string>& roots, const fs::path& outdir) {
     const auto id = file_id(root);
     if (!id) continue;
     if (fs::is_directory(root, error))
-      directories_.emplace_back(*id, root);
+      directories_.emplace(*id, root);
     else
       files_.emplace(*id, root);
   }
@@ -43,8 +43,8 @@ const std::string* Inputs::tree_of(const fs::path& file) const {
     const auto id = file_id(canonical);
     if (id && outdir_ && *id == *outdir_) return nullptr;
     if (id)
-      for (const auto& [root, name] : directories_)
-        if (*id == root) return &name;
+      if (const auto root = directories_.find(*id); root != directories_.end())
+        return &root->second;
     if (canonical == canonical.parent_path()) return nullptr;
     canonical = canonical.parent_path();
   }

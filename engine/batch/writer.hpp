@@ -38,8 +38,8 @@ class Inputs {
   const std::string* tree_of(const fs::path& file) const;
 
  private:
-  std::map<FileId, std::string> files_;  // (a map: thousands of file roots from stdin)
-  std::vector<std::pair<FileId, std::string>> directories_;
+  // (maps: thousands of roots, repeated ones too, may come from stdin)
+  std::map<FileId, std::string> files_, directories_;
   std::optional<FileId> outdir_;
   mutable std::string last_directory_;  // the last answer directory found outside the input
 };

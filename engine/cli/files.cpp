@@ -218,10 +218,15 @@ bool stdout_written() {
 }
 
 StdoutFile::StdoutFile(bool wanted) {
-  if (wanted)
-    path_ = (std::filesystem::temp_directory_path() /
-             ("nursery-report-" + std::to_string(::getpid()) + ".json"))
-                .string();
+  if (!wanted) return;
+  // Made here (mkstemps: a name no one else has), so the file removed at
+  // the end is ours, never another's of a guessable name.
+  std::string name =
+      (std::filesystem::temp_directory_path() / "nursery-report-XXXXXX.json").string();
+  const int fd = ::mkstemps(name.data(), 5);
+  if (fd < 0) throw UsageError(name + ": cannot create a temporary report: " + std::strerror(errno));
+  ::close(fd);
+  path_ = name;
 }
 
 StdoutFile::~StdoutFile() {
