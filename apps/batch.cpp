@@ -27,6 +27,7 @@ void print_summary(const batch::Summary& summary, const SharedOptions& shared,
     nlohmann::json out = {{"status", status_word(batch::exit_code(summary))}};
     out.update(summary_json(summary));
     out["write_errors"] = summary.write_errors;
+    if (!summary.report_error.empty()) out["report_error"] = printable(summary.report_error);
     out["report"] = report.empty() ? nlohmann::json(nullptr) : nlohmann::json(report);
     out["output"] = outdir.empty() ? nlohmann::json(nullptr) : nlohmann::json(outdir);
     print_json(out);
@@ -35,10 +36,11 @@ void print_summary(const batch::Summary& summary, const SharedOptions& shared,
   (is_stdio(report) ? std::cerr : std::cout) << batch::summary_line(summary) << std::endl;
   std::lock_guard lock(stderr_mutex());
   if (solved && !outdir.empty())
-    std::cerr << "answers: under " << outdir << '\n';
+    std::cerr << "answers: under " << printable(outdir) << '\n';
   else if (solved && summary.instances > 0)
     std::cerr << "answers: not kept (-o OUTDIR keeps them)\n";
-  if (!report.empty() && !is_stdio(report)) std::cerr << "report: " << report << '\n';
+  if (!report.empty() && !is_stdio(report) && summary.report_error.empty())
+    std::cerr << "report: " << printable(report) << '\n';
 }
 
 }  // namespace
@@ -74,7 +76,7 @@ int cmd_batch(int argc, char** argv) {
           "       nursery batch --merge-reports PART.json... --report ALL.json\n"
           "Solves every instance under the paths (lizards boards, 'queens N' files, Skyscrapers\n"
           "puzzle files; the kind is read from the content) in one pool of threads. Answers go\n"
-          "under OUTDIR in the same tree (output.txt beside input.txt, NAME.out otherwise);\n"
+          "under OUTDIR in the same tree (output.txt beside input.txt, NAME.out for NAME);\n"
           "without -o they are not kept. Each ERROR row's path and reason go to stderr.\n"
           "Exit 0 done, 1 a verification mismatch, 2 ERROR rows or bad usage, 3 timeouts,\n"
           "130 interrupted (the report holds what finished).",
@@ -126,9 +128,12 @@ int cmd_batch(int argc, char** argv) {
   if (!report.empty()) run.report = to_stdout ? to_stdout.path() : report;
   if (vm.count("output")) run.outdir = vm["output"].as<std::string>();
   run.stop = &interrupt_source();
+  // File names may hold any byte: on the terminal control bytes, line
+  // breaks and bytes that are not UTF-8 are written \xNN (a name cannot set
+  // the terminal's title, nor forge a line).
   run.message = [](const std::string& line) {
     std::lock_guard lock(stderr_mutex());
-    std::cerr << line << '\n';
+    std::cerr << printable(line) << '\n';
   };
 
   batch::Tally tally;
@@ -164,6 +169,8 @@ int cmd_batch(int argc, char** argv) {
   if (summary.interrupted)
     std::cerr << "interrupted: " << summary.instances - summary.unfinished << " of "
               << summary.instances << " instances finished\n";
+  if (!summary.report_error.empty())
+    std::cerr << "error: report not written: " << printable(summary.report_error) << '\n';
   return batch::exit_code(summary);
 }
 

@@ -75,6 +75,29 @@ void refuse_negative_unsigned(const po::parsed_options& parsed,
   }
 }
 
+// An empty path is no path: `--report ""` (an unset variable in a script)
+// would silently mean "no report", `--checkpoint ""` a count that keeps
+// nothing. Every option that names a file or directory, positional ones
+// included, is refused when empty.
+void refuse_empty_paths(const po::parsed_options& parsed, const po::options_description& options) {
+  static const char* const kPathKeys[] = {
+      "output", "report", "checkpoint",      "plot",      "max-board",   "merge", "input",
+      "answer", "path",   "baseline-source", "peer-join", "peer-takaken"};
+  for (const auto& option : parsed.options) {
+    if (std::find_if(std::begin(kPathKeys), std::end(kPathKeys), [&](const char* key) {
+          return option.string_key == key;
+        }) == std::end(kPathKeys))
+      continue;
+    for (const auto& value : option.value) {
+      if (!value.empty()) continue;
+      std::string name = option.position_key >= 0        ? display_name(options, option.string_key)
+                         : option.string_key == "output" ? std::string("-o")
+                                                         : "--" + option.string_key;
+      throw usage_error(name + ": expected a path, found an empty one");
+    }
+  }
+}
+
 // A Boost error about a positional argument, in the user's words:
 // "count: missing N (usage: nursery count N [options])".
 // The option a mistyped one most likely meant ("--unique" for "--uniqe"),
@@ -133,6 +156,7 @@ bool parse_command_line(int argc, char** argv, const char* usage,
     auto parsed =
         po::command_line_parser(argc, argv).options(options).positional(positionals).run();
     refuse_negative_unsigned(parsed, options);
+    refuse_empty_paths(parsed, options);
     po::store(parsed, vm);
   } catch (const po::error& e) {
     throw reword(e, options, keys);

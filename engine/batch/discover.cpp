@@ -93,28 +93,22 @@ bool Walk::identity(const std::string& path, Id& id, bool follow, nlink_t* links
   return true;
 }
 
-void Walk::Frame::sort_names(bool natural) {
-  // Entries sorted once (naturally: b2 before b10), then flagged when an
-  // earlier one shares their stem, so NAME.out goes to the first of them and
-  // the others write NAME.EXT.out: no two answers share a name.
+void Walk::Frame::sort_names() {
   auto name = [&](std::uint32_t at) { return std::string_view(names.c_str() + at); };
-  if (natural)
-    std::sort(starts.begin(), starts.end(),
-              [&](auto x, auto y) { return natural_compare(name(x), name(y)) < 0; });
-  // Positions sorted by stem (views into `names`: a directory of 100,000
-  // entries must not cost a string per entry here either).
-  auto stem = [&](std::uint32_t k) {
-    std::string_view full = name(starts[k]);
-    auto dot = full.rfind('.');
-    return dot == 0 || dot == std::string_view::npos ? full : full.substr(0, dot);
-  };
-  std::vector<std::uint32_t> by_stem(starts.size());
-  for (std::uint32_t k = 0; k < by_stem.size(); ++k) by_stem[k] = k;
-  std::stable_sort(by_stem.begin(), by_stem.end(),
-                   [&](auto x, auto y) { return stem(x) < stem(y); });
-  fallback.assign(starts.size(), false);
-  for (std::size_t k = 1; k < by_stem.size(); ++k)
-    if (stem(by_stem[k]) == stem(by_stem[k - 1])) fallback[by_stem[k]] = true;
+  std::sort(starts.begin(), starts.end(),
+            [&](auto x, auto y) { return natural_compare(name(x), name(y)) < 0; });
+}
+
+std::string answer_name(std::string_view file) {
+  return std::string(file) + ".out";
+}
+
+std::string mirror_directory_name(std::string_view directory) {
+  // Answers end in .out (and a homework answer is output.txt): a directory
+  // that could be taken for one, or for a directory renamed so, gets .d.
+  const bool answer_like =
+      directory.ends_with(".out") || directory.ends_with(".d") || directory == "output.txt";
+  return answer_like ? std::string(directory) + ".d" : std::string(directory);
 }
 
 Walk::Walk(const std::vector<std::string>& arguments, const fs::path& outdir, unsigned part,
@@ -137,11 +131,11 @@ Walk::Walk(const std::vector<std::string>& arguments, const fs::path& outdir, un
     Id id{};
     if (identity(argument, id, true)) argument_files_.insert(id);
   }
-  frame.sort_names(false);
   stack_.push_back(std::move(frame));
 }
 
-bool Walk::enter(const std::string& path, const std::string& display, const std::string& relative) {
+bool Walk::enter(const std::string& path, const std::string& display, const std::string& relative,
+                 const std::string& mirror) {
   Id id{};
   if (!identity(path, id, true)) {
     skip(display, "cannot read directory", true);
@@ -156,6 +150,7 @@ bool Walk::enter(const std::string& path, const std::string& display, const std:
   frame.path = path;
   frame.display = display;
   frame.relative = relative;
+  frame.mirror = mirror;
   std::error_code error;
   fs::directory_iterator it(path, error);
   if (error) {
@@ -171,7 +166,7 @@ bool Walk::enter(const std::string& path, const std::string& display, const std:
     frame.names += '\0';
   }
   if (error) skip(display, "directory read stopped: " + error.message(), true);
-  frame.sort_names(true);
+  frame.sort_names();
   frame.names.shrink_to_fit();
   stack_.push_back(std::move(frame));
   return true;
@@ -218,6 +213,24 @@ bool Walk::target_walked(const std::string& path) const {
   return visited_.count(parent) != 0;
 }
 
+std::string Walk::root_place(const std::string& base, bool file) {
+  // Each root its own place under OUTDIR: a second root of the same name
+  // (a/in and b/in, a/q.txt and b/q.txt) goes to in.2, q.2.txt. The copy
+  // numbers go on from the last one tried for that name, so N roots of one
+  // name cost N tries, not N^2.
+  const fs::path b(base);
+  int& copy = next_copy_[base];  // 0: the name itself is not tried yet
+  for (;;) {
+    std::string relative = base;
+    if (copy != 0)
+      relative = file ? b.stem().string() + "." + std::to_string(copy) + b.extension().string()
+                      : base + "." + std::to_string(copy);
+    copy = copy == 0 ? 2 : copy + 1;
+    const std::string place = file ? answer_name(relative) : mirror_directory_name(relative);
+    if (root_names_.insert(place).second) return relative;
+  }
+}
+
 bool Walk::next(Entry& entry) {
   while (!stack_.empty()) {
     Frame& frame = stack_.back();
@@ -227,41 +240,14 @@ bool Walk::next(Entry& entry) {
     }
     std::size_t k = frame.next++;
     std::string_view name(frame.names.c_str() + frame.starts[k]);
-    bool fallback = frame.fallback[k];
-    std::string path, display, relative;
+    std::string path, display, relative, mirror;
     bool declared = false, root = frame.arguments;
+    std::string base;  // a root's name, its place under OUTDIR decided once it is taken
     if (frame.arguments) {
       path = display = std::string(name);
       fs::path p(path);
-      auto base = (p.filename().empty() ? p.parent_path().filename() : p.filename()).string();
+      base = (p.filename().empty() ? p.parent_path().filename() : p.filename()).string();
       declared = true;
-      std::error_code error;
-      auto status = fs::status(p, error);
-      const bool exists = !error && fs::exists(status);
-      if (!exists && !yield_missing_) {
-        skip(display, "no such file or directory", true);
-        continue;
-      }
-      if (!exists) {
-        entry = Entry{};
-        entry.source.path = path;
-        entry.source.display = std::move(display);
-        entry.source.declared = true;
-        return true;
-      }
-      // Each root its own place under OUTDIR: a second root of the same
-      // name (a/in and b/in, a/q.txt and b/q.txt) goes to in.2, q.2.txt.
-      const bool file_root = fs::is_regular_file(status);
-      if (frame.several || file_root) {
-        relative = base;
-        for (int copy = 2; !root_names_.insert(relative).second; ++copy) {
-          const fs::path b(base);
-          relative = file_root ? b.stem().string() + "." + std::to_string(copy) + b.extension().string()
-                               : base + "." + std::to_string(copy);
-        }
-      } else {
-        relative.clear();
-      }
     } else {
       path = join(frame.path, name);
       display = join(frame.display, name);
@@ -270,11 +256,28 @@ bool Walk::next(Entry& entry) {
     }
     std::error_code error;
     auto status = fs::status(path, error);
-    if (error || !fs::exists(status)) {
-      bool link = fs::is_symlink(fs::symlink_status(path, error));
-      skip(display, link ? "broken symbolic link" : "cannot stat", true);
+    const bool exists = !error && fs::exists(status);
+    if (frame.arguments && !exists && yield_missing_) {
+      entry = Entry{};
+      entry.source.path = path;
+      entry.source.display = std::move(display);
+      entry.source.declared = true;
+      return true;
+    }
+    if (!exists) {
+      bool link = !frame.arguments && fs::is_symlink(fs::symlink_status(path, error));
+      skip(display,
+           frame.arguments ? "no such file or directory"
+           : link          ? "broken symbolic link"
+                           : "cannot stat",
+           true);
     } else if (fs::is_directory(status)) {
-      if (enter(path, display, relative)) {
+      // One directory argument mirrors straight under OUTDIR, several each
+      // get a folder of their own.
+      if (frame.arguments && frame.several) relative = root_place(base, false);
+      mirror = frame.arguments ? (frame.several ? mirror_directory_name(relative) : std::string())
+                               : join(frame.mirror, mirror_directory_name(name));
+      if (enter(path, display, relative, mirror)) {
         entry = Entry{};
         entry.directory = true;
         entry.root = root;
@@ -284,19 +287,21 @@ bool Walk::next(Entry& entry) {
     } else if (fs::is_regular_file(status)) {
       bool link = !frame.arguments && fs::is_symlink(fs::symlink_status(path, error));
       if (!accept(path, display, link)) continue;
+      if (frame.arguments) relative = root_place(base, true);
       if (parts_ > 1 && shard_of(relative, parts_) != part_ - 1) continue;
       entry = Entry{};
       entry.source.path = std::move(path);
       entry.source.display = std::move(display);
       entry.source.declared = declared;
       entry.source.homework = fs::path(relative).filename() == "input.txt";
+      // Every file's answer is its own name and .out: two names of one
+      // directory never give one answer name, nor a directory's (see
+      // mirror_directory_name), whatever else the directory holds.
       if (have_outdir_) {
-        fs::path output = fs::path(outdir_) / relative;
-        if (fallback)
-          output += ".out";
-        else
-          output.replace_extension(".out");
-        entry.source.output = output.string();
+        const std::string file = frame.arguments ? relative : std::string(name);
+        entry.source.output = (fs::path(outdir_) /
+                               (frame.arguments ? std::string() : frame.mirror) / answer_name(file))
+                                  .string();
       }
       return true;
     } else {

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <nursery/batch.hpp>
 #include <nursery/input.hpp>
 #include <nursery/kind.hpp>
@@ -72,16 +73,19 @@ class Walk {
  private:
   using Id = std::pair<dev_t, ino_t>;
   struct Frame {
-    std::string path, display, relative;
+    // relative: the path under the roots (the --part shard's); mirror: where
+    // its answers go under OUTDIR (mirror_directory_name of each directory).
+    std::string path, display, relative, mirror;
     std::string names;                  // the entries, each ended by a NUL
     std::vector<std::uint32_t> starts;  // where each entry begins, in walk order
-    std::vector<bool> fallback;         // an earlier entry shares its stem: NAME.EXT.out
     std::size_t next = 0;
     bool arguments = false, several = false;
-    void sort_names(bool natural);
+    void sort_names();
   };
   static bool identity(const std::string& path, Id& id, bool follow, nlink_t* links = nullptr);
-  bool enter(const std::string& path, const std::string& display, const std::string& relative);
+  bool enter(const std::string& path, const std::string& display, const std::string& relative,
+             const std::string& mirror);
+  std::string root_place(const std::string& base, bool file);
   bool accept(const std::string& path, const std::string& display, bool link);
   bool target_walked(const std::string& path) const;
   void skip(std::string path, std::string reason, bool problem) {
@@ -91,6 +95,7 @@ class Walk {
   std::vector<Frame> stack_;
   bool yield_missing_ = false;
   std::set<std::string> root_names_;  // places taken under OUTDIR by the roots
+  std::map<std::string, int> next_copy_;  // a root name's last copy number
   std::optional<Id> left_out_;
   std::string outdir_;
   bool have_outdir_ = false;
@@ -99,6 +104,15 @@ class Walk {
   std::vector<Skipped> skipped_;
   unsigned part_ = 1, parts_ = 1;
 };
+
+// The answer of a file named `file` under OUTDIR: `file`.out, the whole
+// name and .out (q.txt -> q.txt.out): two names never give one answer name.
+// (A homework kind's input.txt answers in output.txt instead: run.cpp.)
+std::string answer_name(std::string_view file);
+// A directory's name under OUTDIR: its own, or with .d added when it ends in
+// .out or .d or is output.txt, so no directory is ever named like an answer
+// (nor like another directory so renamed).
+std::string mirror_directory_name(std::string_view directory);
 
 // Names in natural order: digit runs by value (b2 < b10), other bytes as
 // bytes; names equal as numbers (b01, b1) by their bytes. -1, 0 or 1.

@@ -97,6 +97,14 @@ Summary merge_reports(const std::vector<std::string>& reports, const fs::path& o
   if (out.extension() != ".json")
     throw std::invalid_argument("--merge-reports: expected --report FILE.json for the result, found '" +
                                 out.string() + "'");
+  // The merged report never replaces a part it is made of (links and other
+  // spellings of one file included).
+  if (const auto target = replaced_file(out))
+    for (const auto& report : reports)
+      if (file_id(report) == target)
+        throw std::invalid_argument("--report " + out.string() + ": is the part report " + report +
+                                    ", which the merged report would replace (choose another "
+                                    "name)");
   std::vector<nlohmann::json> loaded;
   for (const auto& path : reports) loaded.push_back(read_report(path));
   std::vector<nlohmann::json> summaries;

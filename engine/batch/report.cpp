@@ -90,6 +90,7 @@ std::string summary_line(const Summary& s) {
   if (s.resumed) out << "; " << s.resumed << " resumed";
   if (s.skipped) out << "; " << s.skipped << (s.skipped == 1 ? " file" : " files") << " skipped";
   if (s.write_errors) out << "; " << s.write_errors << " answers NOT WRITTEN";
+  if (!s.report_error.empty()) out << "; report NOT WRITTEN";
   out << "; " << time << " (jobs " << s.jobs << ", threads " << s.threads << ")";
   if (s.interrupted) out << "; INTERRUPTED";
   return out.str();

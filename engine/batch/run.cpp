@@ -17,6 +17,7 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <nursery/background.hpp>
 #include <nursery/io.hpp>
 #include <nursery/report.hpp>
@@ -264,8 +265,7 @@ std::optional<std::string> process(FileJob& job, Shared& shared, unsigned inner)
 }
 
 // Lizards answers go to output.txt beside an input.txt, as the homework
-// did; the walk named every other answer (NAME.out, or NAME.EXT.out when an
-// earlier file of the directory has the same NAME).
+// did; the walk named every other answer (NAME.out for a file NAME).
 void name_output(FileJob& job) {
   if (job.source.output.empty() || !job.source.homework || !job.kind->homework_names) return;
   job.source.output = (fs::path(job.source.output).parent_path() / "output.txt").string();
@@ -359,11 +359,12 @@ void refuse_outdir_in_input(const Options& options) {
   std::error_code error;
   const auto outdir = fs::weakly_canonical(fs::absolute(options.outdir, error), error);
   if (error) return;
+  std::set<fs::path> looked_at;  // a root listed many times is looked at once
   for (const auto& path : options.paths) {
     std::error_code e;
     if (!fs::is_directory(path, e)) continue;
     const auto root = fs::canonical(path, e);
-    if (e) continue;
+    if (e || !looked_at.insert(root).second) continue;
     if (outdir == root)
       throw std::invalid_argument("-o " + options.outdir.string() + ": is the input " + path +
                                   "; answers would mix with the instances (choose a directory "
@@ -406,6 +407,33 @@ void check_options(const Options& options) {
                                 std::to_string(options.timeout_seconds));
 }
 
+// The report replaces no input: not a file named as a root, nor a file in
+// an input tree that a kind reads as an instance (a puzzle file named
+// r.csv). An earlier report kept there (no instance: the walk leaves the
+// report out) may be replaced, as any file that was never an instance.
+void refuse_report_over_input(const Options& options, const Inputs& inputs) {
+  if (options.report.empty()) return;
+  const std::string report = options.report.string();
+  if (const std::string why = inputs.refuses(options.report); why.rfind("is the input", 0) == 0)
+    throw std::invalid_argument("--report " + report + ": " + why.substr(0, why.find(" (")) +
+                                ", which the report would replace (choose another name)");
+  OutputTarget target;
+  try {
+    target = output_target(options.report);
+  } catch (const std::exception&) {
+    return;  // the report's own write says why
+  }
+  if (target.in_place || !file_id(target.file)) return;
+  const std::string* tree = inputs.tree_of(target.file);
+  if (tree == nullptr) return;
+  std::string head, error, why;
+  if (!read_file(target.file, kHeadBytes, head, error)) return;
+  if (const KindEntry* kind = detect(head, why))
+    throw std::invalid_argument("--report " + report + ": is a " + kind->name +
+                                " file of the input " + *tree +
+                                ", which the report would replace (choose another name)");
+}
+
 }  // namespace
 
 void prepare_outdir(const fs::path& outdir) {
@@ -434,6 +462,8 @@ void remove_stale_report_temporaries(const fs::path& report) {
 
 Summary run(const Options& options_in, Tally* tally) {
   check_options(options_in);
+  Inputs inputs(options_in.paths, options_in.outdir);
+  refuse_report_over_input(options_in, inputs);
   Options options = options_in;
   unsigned pool = options.threads != 0 ? options.threads
                                        : static_cast<unsigned>(tbb::info::default_concurrency());
@@ -449,6 +479,8 @@ Summary run(const Options& options_in, Tally* tally) {
     }
   }
 
+  inputs.locate_outdir(options.outdir);  // created only now
+
   auto start = Clock::now();
   Shared shared(options, tally);
   shared.settings.count = options.count;
@@ -461,8 +493,10 @@ Summary run(const Options& options_in, Tally* tally) {
     Walk count(options.paths, options.outdir, options.part, options.parts);
     count.yield_missing(options.missing_paths_are_rows);
     if (!options.report.empty()) count.leave_out(options.report.string());
+    // (A stop ends it: a walk of millions of names is no reason to wait.)
     std::size_t files = 0;
-    for (Entry entry; count.next(entry);) files += entry.directory ? 0 : 1;
+    for (Entry entry; !shared.stop.requested() && count.next(entry);)
+      files += entry.directory ? 0 : 1;
     tally->files.store(files);
   }
 
@@ -471,7 +505,7 @@ Summary run(const Options& options_in, Tally* tally) {
   std::size_t write_errors = 0;
   {
     Writer writer(
-        options.outdir,
+        options.outdir, &inputs,
         [&](FileJob& job, const std::string& why) {
           for (auto& row : job.rows) row.message = "output not written: " + why;
           shared.say("error: " + job.source.display + ": output not written: " + why);
@@ -494,14 +528,20 @@ Summary run(const Options& options_in, Tally* tally) {
   summary.part = options.part;
   summary.parts = options.parts;
   summary.roots = options.paths;
-  feed.write_report(summary);
+  try {
+    feed.write_report(summary);
+  } catch (const std::exception& e) {
+    // The run is done and counted: the caller prints its summary, then why
+    // the report is missing.
+    summary.report_error = e.what();
+  }
   return summary;
 }
 
 int exit_code(const Summary& summary) {
   if (summary.interrupted) return kExitInterrupted;
   if (summary.mismatches) return kExitNoSolution;
-  if (summary.error || summary.write_errors) return kExitUsage;
+  if (summary.error || summary.write_errors || !summary.report_error.empty()) return kExitUsage;
   if (summary.timeout) return kExitTimeout;
   return kExitSuccess;
 }

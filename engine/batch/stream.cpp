@@ -111,40 +111,36 @@ std::string csv_row_text(const Row& row) {
 ReportFile::ReportFile(const fs::path& report) : path_(report) {
   if (report.empty()) return;
   json_ = report.extension() != ".csv";
-  auto directory = report.has_parent_path() ? report.parent_path() : fs::path(".");
-  std::string name(1, '.');  // (built with append: GCC 12 warns falsely on "." + string)
-  name.append(report.filename().string()).append(".tmp.").append(std::to_string(::getpid()));
-  temporary_ = (directory / name).string();
-  file_ = std::fopen(temporary_.c_str(), "w");
-  if (file_ == nullptr)
-    throw std::runtime_error(report.string() + ": cannot create temporary file " + temporary_);
-  std::fputs(json_ ? "{\n \"instances\": [" : csv_header().c_str(), file_);
+  file_ = std::make_unique<AtomicFile>(report);  // throws naming the report and the reason
+  put(json_ ? "{\n \"instances\": [" : csv_header());
 }
 
-ReportFile::~ReportFile() {
-  if (file_ == nullptr) return;
-  std::fclose(file_);
-  ::unlink(temporary_.c_str());
+void ReportFile::put(const std::string& text, bool now) {
+  if (!file_) return;
+  buffered_ += text;
+  if (!now && buffered_.size() < (std::size_t{64} << 10)) return;
+  try {
+    file_->write(buffered_);
+  } catch (const std::exception& e) {
+    error_ = e.what();
+    file_.reset();  // its temporary removed: a full disk gets its space back
+  }
+  buffered_.clear();
 }
 
 void ReportFile::row(const Row& row) {
-  if (file_ == nullptr || row.status == RowStatus::pending) return;
-  auto text = json_ ? json_row_text(row, first_) : csv_row_text(row);
+  if (row.status == RowStatus::pending || (!file_ && error_.empty())) return;
+  put(json_ ? json_row_text(row, first_) : csv_row_text(row));
   first_ = false;
-  std::fwrite(text.data(), 1, text.size(), file_);
 }
 
 void ReportFile::finish(const std::vector<Skipped>& skipped, const Summary& summary) {
-  if (file_ == nullptr) return;
-  if (json_) std::fputs(json_tail(skipped, summary, !first_).c_str(), file_);
-  bool written = std::fflush(file_) == 0 && !std::ferror(file_) && ::fsync(::fileno(file_)) == 0;
-  bool closed = std::fclose(file_) == 0;
-  file_ = nullptr;
-  if (!written || !closed) {
-    ::unlink(temporary_.c_str());
-    throw std::runtime_error(path_.string() + ": cannot write the report");
-  }
-  commit_temporary(temporary_, path_);
+  if (!file_ && error_.empty()) return;
+  if (json_) put(json_tail(skipped, summary, !first_));
+  put(std::string(), true);
+  if (!error_.empty()) throw std::runtime_error(error_);
+  auto file = std::move(file_);
+  file->commit();  // throws naming the report and the reason
 }
 
 Feed::Feed(const Options& options, unsigned lanes, const StopSource& stop,

@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <nursery/io.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,19 +25,24 @@ namespace nursery::batch {
 // to a temporary file beside it; finish() adds the skipped list and the
 // summary (JSON) and renames it into place, so a reader never sees half a
 // report. Without finish() the temporary file is removed.
+// The temporary is made as every output's (io.hpp's AtomicFile: beside a
+// link's target, never over another file); a write that fails (a full disk)
+// ends the report there: its temporary goes at once, and finish() throws
+// the reason ("r.json: write failed: No space left on device").
 class ReportFile {
  public:
   explicit ReportFile(const fs::path& report);  // empty: no report
-  ~ReportFile();
   ReportFile(const ReportFile&) = delete;
   ReportFile& operator=(const ReportFile&) = delete;
   void row(const Row& row);  // a finished row (pending ones are left out)
   void finish(const std::vector<Skipped>& skipped, const Summary& summary);
 
  private:
+  void put(const std::string& text, bool now = false);
   fs::path path_;
-  std::string temporary_;
-  std::FILE* file_ = nullptr;
+  std::unique_ptr<AtomicFile> file_;
+  std::string buffered_;  // rows not yet written (written in pieces of 64 KiB)
+  std::string error_;     // the first failure: nothing more is written
   bool json_ = false, first_ = true;
 };
 

@@ -2,8 +2,9 @@
 
 #include <unistd.h>
 
-#include <nursery/io.hpp>
 #include <chrono>
+#include <nursery/io.hpp>
+#include <stdexcept>
 #include <vector>
 
 namespace nursery::batch {
@@ -13,8 +14,67 @@ constexpr auto kGather = std::chrono::milliseconds(5);  // the longest a group w
 constexpr std::size_t kGroup = 64;                      // answers that make a group at once
 }  // namespace
 
-Writer::Writer(fs::path outdir, Failure on_failure, Done on_done)
-    : outdir_(std::move(outdir)), on_failure_(std::move(on_failure)), on_done_(std::move(on_done)) {
+Inputs::Inputs(const std::vector<std::string>& roots, const fs::path& outdir) {
+  for (const auto& root : roots) {
+    std::error_code error;
+    const auto id = file_id(root);
+    if (!id) continue;
+    if (fs::is_directory(root, error))
+      directories_.emplace(*id, root);
+    else
+      files_.emplace(*id, root);
+  }
+  if (!outdir.empty()) outdir_ = file_id(outdir);
+}
+
+const std::string* Inputs::tree_of(const fs::path& file) const {
+  if (directories_.empty()) return nullptr;
+  // The nearest directory that exists, as the system resolves it, then up:
+  // OUTDIR first means inside the answers (OUTDIR may lie in the input,
+  // which the walk leaves out), an input root first inside the input.
+  std::error_code error;
+  fs::path directory = file.has_parent_path() ? file.parent_path() : fs::path(".");
+  while (!fs::exists(directory, error) && directory.has_parent_path() &&
+         directory != directory.parent_path())
+    directory = directory.parent_path();
+  auto canonical = fs::canonical(fs::absolute(directory, error), error);
+  if (error) return nullptr;
+  for (;;) {
+    const auto id = file_id(canonical);
+    if (id && outdir_ && *id == *outdir_) return nullptr;
+    if (id)
+      if (const auto root = directories_.find(*id); root != directories_.end())
+        return &root->second;
+    if (canonical == canonical.parent_path()) return nullptr;
+    canonical = canonical.parent_path();
+  }
+}
+
+std::string Inputs::refuses(const fs::path& output) const {
+  OutputTarget target;
+  try {
+    target = output_target(output);
+  } catch (const std::exception&) {
+    return {};  // the write says why (a directory, a loop)
+  }
+  if (const auto id = file_id(target.file))
+    if (const auto input = files_.find(*id); input != files_.end())
+      return "is the input " + input->second + " (choose another OUTDIR)";
+  // Answers of one directory come together: its verdict is kept.
+  const std::string directory = target.file.parent_path().string();
+  if (!last_directory_.empty() && directory == last_directory_) return {};
+  if (const std::string* tree = tree_of(target.file))
+    return "lies inside the input " + *tree +
+           ", which answers would change (choose an OUTDIR outside the input)";
+  last_directory_ = directory;
+  return {};
+}
+
+Writer::Writer(fs::path outdir, const Inputs* inputs, Failure on_failure, Done on_done)
+    : outdir_(std::move(outdir)),
+      inputs_(inputs),
+      on_failure_(std::move(on_failure)),
+      on_done_(std::move(on_done)) {
   if (!outdir_.empty()) thread_ = std::thread([this] { loop(); });
 }
 
@@ -85,6 +145,9 @@ bool Writer::commit(std::deque<Answer>& group) {
   for (Answer& answer : group) {
     FileJob& job = *answer.job;
     try {
+      if (inputs_ != nullptr)
+        if (const std::string why = inputs_->refuses(job.source.output); !why.empty())
+          throw std::runtime_error(job.source.output + ": " + why);
       fs::create_directories(fs::path(job.source.output).parent_path());
       staged.emplace_back(&job, write_temporary(job.source.output, answer.text, false));
     } catch (const std::exception& e) {

@@ -5,15 +5,44 @@
 #include <condition_variable>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <nursery/io.hpp>
+#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "batch/internal.hpp"
 
 namespace nursery::batch {
+
+// The inputs of a run as the outputs must see them: the roots (files by
+// their identity, directories as trees) and OUTDIR. An output may not
+// replace an input, nor go inside an input tree (only inside OUTDIR when
+// OUTDIR lies in the input, which the walk leaves out).
+class Inputs {
+ public:
+  Inputs(const std::vector<std::string>& roots, const fs::path& outdir);
+  // Why a write to `output` is refused ("is the input in/q.txt", "lies
+  // inside the input o/in"), or empty: it may be written. Links are
+  // followed, as the write would follow them.
+  std::string refuses(const fs::path& output) const;
+  // OUTDIR once it exists (the run creates it after the checks).
+  void locate_outdir(const fs::path& outdir) {
+    if (!outdir.empty()) outdir_ = file_id(outdir);
+  }
+  // The input tree a path lies in (a root as given), or nullptr.
+  const std::string* tree_of(const fs::path& file) const;
+
+ private:
+  // (maps: thousands of roots, repeated ones too, may come from stdin)
+  std::map<FileId, std::string> files_, directories_;
+  std::optional<FileId> outdir_;
+  mutable std::string last_directory_;  // the last answer directory found outside the input
+};
 
 // It takes every answer handed over so far, writes each to its temporary
 // file, makes them all durable with one syncfs, then renames each into
@@ -27,7 +56,9 @@ class Writer {
   // job's rows are final only then (a failure is said in their message).
   using Done = std::function<void(std::unique_ptr<FileJob>)>;
   // No thread when `outdir` is empty (answers not kept).
-  Writer(fs::path outdir, Failure on_failure, Done on_done);
+  // `inputs`: answers that would replace an input or land in an input tree
+  // are failures (Inputs::refuses).
+  Writer(fs::path outdir, const Inputs* inputs, Failure on_failure, Done on_done);
   ~Writer();
   Writer(const Writer&) = delete;
   Writer& operator=(const Writer&) = delete;
@@ -51,6 +82,7 @@ class Writer {
   void failed(FileJob& job, const std::exception& e);
 
   fs::path outdir_;
+  const Inputs* inputs_;
   Failure on_failure_;
   Done on_done_;
   std::mutex mutex_;

@@ -11,7 +11,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <sstream>
@@ -192,8 +194,14 @@ Baseline prepare_baseline(const std::string& given, const std::string& tree_sour
   if (baseline.source.empty())
     throw cli::UsageError("bench: baseline source not found (looked for " + tree_source +
                           "); give --baseline-source FILE");
-  baseline.directory =
-      std::filesystem::temp_directory_path() / ("nursery-bench-" + std::to_string(::getpid()));
+  // A directory of its own (mkdtemp): apps/bench.cpp removes it with all
+  // it holds at the end, so it must never be one that was there before.
+  std::string directory =
+      (std::filesystem::temp_directory_path() / "nursery-bench-XXXXXX").string();
+  if (::mkdtemp(directory.data()) == nullptr)
+    throw cli::UsageError(directory + ": cannot create a directory for the baseline: " +
+                          std::strerror(errno));
+  baseline.directory = directory;
   baseline.binary = build_baseline(baseline.source, cc, baseline.directory);
   return baseline;
 }

@@ -134,12 +134,22 @@ void ResultsTo::keep() {
 
 namespace {
 
+// What a name reaches: standard input for "-", the descriptor itself for
+// /dev/stdin, /dev/fd/N and the like (what it is now, not a reopening), the
+// file otherwise (links followed).
+bool reached(const std::string& path, struct stat& st) {
+  if (is_stdio(path)) return ::fstat(STDIN_FILENO, &st) == 0;
+  if (const int fd = descriptor_named(path); fd >= 0) return ::fstat(fd, &st) == 0;
+  return ::stat(path.c_str(), &st) == 0;
+}
+
 // Whether two names reach one file: the same inode when the first exists
-// (links and other spellings included), else the same normal path.
+// (links, other spellings and standard input included), else the same
+// normal path.
 bool same_file(const std::string& a, const std::string& b) {
   struct stat sa {}, sb {};
-  if (::stat(a.c_str(), &sa) == 0)
-    return ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  if (reached(a, sa)) return reached(b, sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  if (is_stdio(a)) return false;
   // (absolute first: GCC 12's weakly_canonical leaves a lone missing "X" relative)
   std::error_code error;
   auto ca = std::filesystem::weakly_canonical(std::filesystem::absolute(a, error), error);
@@ -162,8 +172,9 @@ void refuse_clobbering(const std::vector<std::string>& inputs, const std::vector
     const auto& [option, path] = outputs[i];
     if (!replaced(path)) continue;
     for (const auto& input : inputs)
-      if (!input.empty() && !is_stdio(input) && same_file(input, path))
-        throw usage_error(option + " " + path + ": is the input " + input +
+      if (!input.empty() && same_file(input, path))
+        throw usage_error(option + " " + path + ": is the input " +
+                          (is_stdio(input) ? std::string("(standard input)") : input) +
                           ", which the answer would replace (choose another output)");
     for (std::size_t j = 0; j < i; ++j)
       if (replaced(outputs[j].second) && same_file(outputs[j].second, path))
@@ -207,10 +218,15 @@ bool stdout_written() {
 }
 
 StdoutFile::StdoutFile(bool wanted) {
-  if (wanted)
-    path_ = (std::filesystem::temp_directory_path() /
-             ("nursery-report-" + std::to_string(::getpid()) + ".json"))
-                .string();
+  if (!wanted) return;
+  // Made here (mkstemps: a name no one else has), so the file removed at
+  // the end is ours, never another's of a guessable name.
+  std::string name =
+      (std::filesystem::temp_directory_path() / "nursery-report-XXXXXX.json").string();
+  const int fd = ::mkstemps(name.data(), 5);
+  if (fd < 0) throw UsageError(name + ": cannot create a temporary report: " + std::strerror(errno));
+  ::close(fd);
+  path_ = name;
 }
 
 StdoutFile::~StdoutFile() {
@@ -252,6 +268,8 @@ std::vector<std::string> with_stdin_paths(const std::vector<std::string>& paths)
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (!line.empty()) all.push_back(line);
     }
+    // A signal ends the read as an end of file would: not a shorter list.
+    if (interrupt_source().requested()) stopped_while("reading", "stdin");
     if (all.size() == before) throw UsageError("batch: -: expected paths on standard input, found none");
   }
   return all;

@@ -1,4 +1,4 @@
-// Ctrl-C and SIGTERM: one stop source every command polls, and a command's
+// Ctrl-C, SIGTERM, SIGHUP and SIGQUIT: one stop source every command polls, and a command's
 // own deadline that follows it.
 #include <nursery/cli.hpp>
 
@@ -21,15 +21,27 @@ const StopSource& interrupt_source() {
 }
 
 int interrupted_status() {
-  return g_signal == SIGTERM ? 128 + SIGTERM : kExitInterrupted;
+  // As the shell reports a process the signal killed: 128 + its number
+  // (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT).
+  return g_signal != 0 ? 128 + g_signal : kExitInterrupted;
 }
 
 void install_interrupt_handler() {
   struct sigaction action {};
   action.sa_handler = on_interrupt;
   sigemptyset(&action.sa_mask);
+  // A closed terminal (SIGHUP) and Ctrl-\ (SIGQUIT) stop a run as Ctrl-C
+  // does: what finished is kept (batch's report, a checkpoint), nothing is
+  // left half written.
+  // A SIGHUP or SIGQUIT ignored on entry stays ignored: `nohup nursery
+  // ...` must outlive its terminal.
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
+  for (int signal : {SIGHUP, SIGQUIT}) {
+    struct sigaction before {};
+    if (sigaction(signal, nullptr, &before) == 0 && before.sa_handler == SIG_IGN) continue;
+    sigaction(signal, &action, nullptr);
+  }
 }
 
 Deadline::Deadline(double seconds) {

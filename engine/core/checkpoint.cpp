@@ -376,27 +376,66 @@ void require_unlocked(const std::filesystem::path& path) {
 }
 
 Writer Writer::create(const std::filesystem::path& path, const Header& header, Batching batching) {
-  // The lock first: of two runs started together, the second is told the
-  // file is in use, not that it exists.
-  int fd = open_locked(path, O_WRONLY | O_CREAT | O_APPEND);
+  // Where the records go: a link is followed (its target holds them); what
+  // is no regular file (a device, a FIFO, a descriptor such as
+  // /proc/self/fd/1) could never be resumed, and is refused untouched.
+  OutputTarget target;
+  try {
+    target = output_target(path);
+  } catch (const std::exception& e) {
+    throw Error(std::string(e.what()));
+  }
+  if (target.in_place)
+    throw Error(path.string() +
+                ": not a regular file (expected a file the checkpoint can be kept in and "
+                "resumed from)");
+  const std::filesystem::path& file = target.file;
+  // Created here (O_EXCL), or found: only a file this run created is ever
+  // removed again; one that was there is left as it was found (empty).
+  bool created = true;
+  int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0 && errno == EEXIST) {
+    created = false;
+    // (O_NONBLOCK: a FIFO put in its place meanwhile fails instead of waiting)
+    fd = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  }
+  if (fd < 0) throw Error(path.string() + ": cannot open checkpoint: " + errno_text());
   struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw Error(path.string() +
+                ": not a regular file (expected a file the checkpoint can be kept in and "
+                "resumed from)");
+  }
+  // The lock before the size: of two runs started together, the second is
+  // told the file is in use, not that it exists. (A file created here whose
+  // lock another run took first is that run's now: not removed.)
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd);
+    throw Error(path.string() + ": checkpoint is in use by another running count");
+  }
   if (::fstat(fd, &st) == 0 && st.st_size > 0) {
     ::close(fd);
     throw Error(path.string() +
                 ": checkpoint already exists (add --resume to continue it, or remove it)");
   }
+  (void)::fcntl(fd, F_SETFL, O_APPEND);  // blocking writes from here on
   Writer writer(path, fd, batching);
   try {
-    if (::ftruncate(fd, 0) != 0)
-      throw Error(path.string() + ": cannot truncate checkpoint: " + errno_text());
     write_all(path, fd, header_text(header));
     sync(path, fd);
   } catch (...) {
-    ::unlink(path.c_str());
+    // Undone: the file this run created goes; a file found empty is left
+    // empty, never removed (it may be a name the user made for it).
+    if (created)
+      ::unlink(file.c_str());
+    else if (::ftruncate(fd, 0) != 0) {
+      // nothing more to undo: the error thrown says what went wrong
+    }
     throw;
   }
   // The directory entry itself must survive a crash too.
-  auto directory = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  auto directory = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
   int dir = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir >= 0) {
     ::fsync(dir);

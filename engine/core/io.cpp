@@ -54,7 +54,30 @@ std::string reason(int error) {
 
 }  // namespace
 
+int descriptor_named(const std::filesystem::path& path) {
+  const std::string text = path.lexically_normal().string();
+  if (text == "/dev/stdin") return descriptor_named("/dev/fd/0");
+  if (text == "/dev/stdout") return descriptor_named("/dev/fd/1");
+  if (text == "/dev/stderr") return descriptor_named("/dev/fd/2");
+  std::string_view rest;
+  for (const std::string& prefix :
+       {std::string("/dev/fd/"), std::string("/proc/self/fd/"),
+        std::string("/proc/thread-self/fd/"), "/proc/" + std::to_string(::getpid()) + "/fd/"})
+    if (text.size() > prefix.size() && text.compare(0, prefix.size(), prefix) == 0) {
+      rest = std::string_view(text).substr(prefix.size());
+      break;
+    }
+  if (rest.empty() || rest.size() > 9 ||
+      rest.find_first_not_of("0123456789") != std::string_view::npos)
+    return -1;
+  const int fd = std::stoi(std::string(rest));
+  return ::fcntl(fd, F_GETFD) == -1 ? -1 : fd;
+}
+
 OutputTarget output_target(const std::filesystem::path& path) {
+  // One of our own descriptors first, whatever it leads to: written
+  // through, so `-o /dev/stderr 2>>log` appends to the log.
+  if (const int fd = descriptor_named(path); fd >= 0) return {path, true, 0, fd};
   // Links are followed one at a time (as the kernel would, at most 40), so a
   // dangling link names the file to create, as `cp` and `>` create it.
   // What the path finally names decides first: a device, FIFO or socket,
@@ -84,6 +107,7 @@ OutputTarget output_target(const std::filesystem::path& path) {
       target.resize(static_cast<std::size_t>(got));
       std::filesystem::path next(target);
       file = next.is_absolute() ? next : file.parent_path() / next;
+      if (const int fd = descriptor_named(file); fd >= 0) return {file, true, 0, fd};
       continue;
     }
     if (S_ISDIR(st.st_mode))
@@ -93,7 +117,31 @@ OutputTarget output_target(const std::filesystem::path& path) {
   }
 }
 
+std::optional<FileId> file_id(const std::filesystem::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return FileId{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
+}
+
+std::optional<FileId> replaced_file(const std::filesystem::path& path) {
+  OutputTarget target;
+  try {
+    target = output_target(path);
+  } catch (const std::exception&) {
+    return std::nullopt;  // the write itself says why it cannot be made
+  }
+  if (target.in_place) return std::nullopt;
+  return file_id(target.file);
+}
+
 namespace {
+
+// What the C library holds for stdout or stderr goes first, so an answer
+// written through descriptor 1 or 2 comes after it.
+void flush_standard(int fd) {
+  if (fd == STDOUT_FILENO) std::fflush(stdout);
+  if (fd == STDERR_FILENO) std::fflush(stderr);
+}
 
 void write_all(int fd, std::string_view text, const std::filesystem::path& path) {
   const char* data = text.data();
@@ -165,6 +213,13 @@ void commit_temporary(const std::string& temporary, const std::filesystem::path&
 AtomicFile::AtomicFile(const std::filesystem::path& path) : path_(path) {
   const OutputTarget target = output_target(path);
   target_ = target.file;
+  if (target.descriptor >= 0) {
+    // A copy of the descriptor, which keeps its offset and append mode.
+    flush_standard(target.descriptor);
+    fd_ = ::fcntl(target.descriptor, F_DUPFD_CLOEXEC, 3);
+    if (fd_ < 0) throw std::runtime_error(path.string() + ": " + reason(errno));
+    return;
+  }
   if (target.in_place) {
     fd_ = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
     if (fd_ < 0) throw std::runtime_error(path.string() + ": " + reason(errno));
@@ -214,8 +269,15 @@ void write_atomically(const std::filesystem::path& path, const std::string& text
     commit_temporary(write_temporary(path, text, true), path);
     return;
   }
+  if (target.descriptor >= 0) {
+    // Our own descriptor (-o /dev/stderr): written through, at its offset
+    // or, opened for appending, at its end; nothing truncated.
+    flush_standard(target.descriptor);
+    write_all(target.descriptor, text, path);
+    return;
+  }
   // A device, FIFO or socket is written in place, as shell redirection
-  // would (-o /dev/stdout, -o /dev/null, a named pipe): never renamed over.
+  // would (-o /dev/null, a named pipe): never renamed over.
   struct stat st {};
   const bool regular = ::stat(target.file.c_str(), &st) == 0 && S_ISREG(st.st_mode);
   int fd = ::open(target.file.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | (regular ? O_TRUNC : 0));

@@ -126,10 +126,10 @@ TEST(Batch, MixedDirectoryGivesExactlyTheExpectedRows) {
 
   // Answers mirror the tree; nothing for ERROR rows, no temporary files.
   EXPECT_TRUE(fs::exists(out / "good/output.txt"));
-  EXPECT_TRUE(fs::exists(out / "good/queens.out"));
+  EXPECT_TRUE(fs::exists(out / "good/queens.txt.out"));
   EXPECT_TRUE(fs::exists(out / "hugep/output.txt"));
-  EXPECT_TRUE(fs::exists(out / "puzzles.out"));
-  EXPECT_TRUE(fs::exists(out / "eight.out"));
+  EXPECT_TRUE(fs::exists(out / "puzzles.txt.out"));
+  EXPECT_TRUE(fs::exists(out / "eight.txt.out"));
   EXPECT_FALSE(fs::exists(out / "malformed/output.txt"));
   EXPECT_FALSE(fs::exists(out / "empty/output.txt"));
   EXPECT_EQ(read(out / "hugep/output.txt"), "FAIL\n");
@@ -141,7 +141,7 @@ TEST(Batch, MixedDirectoryGivesExactlyTheExpectedRows) {
                 .status,
             0);
   EXPECT_EQ(
-      run_cli("verify " + (in / "puzzles.txt").string() + " " + (out / "puzzles.out").string())
+      run_cli("verify " + (in / "puzzles.txt").string() + " " + (out / "puzzles.txt.out").string())
           .status,
       0);
 }
@@ -230,11 +230,11 @@ TEST(Batch, OutputsMatchSingleInstanceRuns) {
     auto relative = fs::path("set" + std::to_string(k % 10)) / ("board" + std::to_string(k));
     auto input = (dir.path() / "in" / relative).string() + ".txt";
     auto single = run_cli("lizards " + input + " --threads 1", false);
-    EXPECT_EQ(read(out / (relative.string() + ".out")), single.output) << input;
+    EXPECT_EQ(read(out / (relative.string() + ".txt.out")), single.output) << input;
   }
   // Skyscrapers: the same grids as the single-file command prints.
   auto single = run_cli("skyscrapers " + (dir / "in/puzzles.txt") + " --threads 1", false);
-  auto batch = read(out / "puzzles.out");
+  auto batch = read(out / "puzzles.txt.out");
   for (const char* grid : {"3 | 1 3 4 2 | 2", "1 | 4 2 1 3 | 2"}) {
     EXPECT_NE(single.output.find(grid), std::string::npos);
     EXPECT_NE(batch.find(grid), std::string::npos);
@@ -291,7 +291,7 @@ TEST(Batch, KilledBatchLeavesNoPartialAnswersAndResumeFinishes) {
     if (!entry.is_regular_file() || entry.path().extension() != ".out") continue;
     auto relative = entry.path().lexically_relative(out);
     auto input = dir.path() / "in" / relative;
-    input.replace_extension(".txt");
+    input.replace_extension();  // board7.txt.out answers board7.txt
     auto verdict = nursery::lizards::verify(read(input), read(entry.path()));
     EXPECT_TRUE(verdict.valid) << entry.path() << ": " << verdict.reason;
   }
@@ -344,11 +344,11 @@ TEST(Batch, ResumeSolvesAgainWhatDoesNotVerify) {
   auto good = read(out / "a/output.txt");
   // A wrong answer (every cell a lizard) and a puzzle grid broken in place.
   write(out / "a/output.txt", "OK\n11211\n11111\n21112\n11111\n11211\n");
-  auto puzzles = read(out / "puzzles.out");
+  auto puzzles = read(out / "puzzles.txt.out");
   auto row = puzzles.find("3 | 1 3 4 2 | 2");
   ASSERT_NE(row, std::string::npos);
   puzzles.replace(row, 15, "3 | 1 1 4 2 | 2");
-  write(out / "puzzles.out", puzzles);
+  write(out / "puzzles.txt.out", puzzles);
   auto report = dir.path() / "r.json";
   auto run = run_cli("batch " + (dir / "in") + " -o " + out.string() + " --resume --report " +
                      report.string() + " --no-progress");
@@ -364,9 +364,9 @@ TEST(Batch, ResumeSolvesAgainWhatDoesNotVerify) {
   EXPECT_TRUE(nursery::lizards::verify(read(dir.path() / "in/a/input.txt"),
                                               read(out / "a/output.txt"))
                   .valid);
-  EXPECT_EQ(
-      run_cli("verify " + (dir / "in/puzzles.txt") + " " + (out / "puzzles.out").string()).status,
-      0);
+  EXPECT_EQ(run_cli("verify " + (dir / "in/puzzles.txt") + " " + (out / "puzzles.txt.out").string())
+                .status,
+            0);
 }
 
 TEST(Batch, BadUsageIsOneLine) {

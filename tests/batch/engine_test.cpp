@@ -151,9 +151,9 @@ TEST(BatchEngine, MixedDirectoryGivesTheExpectedRowsAndCheckedAnswers) {
 
   // Answers, checked here from the rules.
   EXPECT_TRUE(lizards_answer_valid(kOpenBoard, read(options.outdir / "open" / "output.txt")));
-  EXPECT_TRUE(lizards_answer_valid(kTreeBoard, read(options.outdir / "tree.out")));
-  EXPECT_EQ(lines_of(read(options.outdir / "none.out")), std::vector<std::string>{"FAIL"});
-  auto queens = lines_of(read(options.outdir / "q8.out"));
+  EXPECT_TRUE(lizards_answer_valid(kTreeBoard, read(options.outdir / "tree.txt.out")));
+  EXPECT_EQ(lines_of(read(options.outdir / "none.txt.out")), std::vector<std::string>{"FAIL"});
+  auto queens = lines_of(read(options.outdir / "q8.txt.out"));
   ASSERT_EQ(queens.size(), 8u);
   std::vector<int> column_of_row;
   for (const auto& line : queens) column_of_row.push_back(static_cast<int>(line.find('Q')));
@@ -162,7 +162,8 @@ TEST(BatchEngine, MixedDirectoryGivesTheExpectedRowsAndCheckedAnswers) {
       EXPECT_NE(column_of_row[a], column_of_row[b]);
       EXPECT_NE(std::abs(column_of_row[a] - column_of_row[b]), b - a);
     }
-  auto grids = nursery::skyscrapers::read_answer(read(options.outdir / "sky.out"), "sky.out");
+  auto grids =
+      nursery::skyscrapers::read_answer(read(options.outdir / "sky.txt.out"), "sky.txt.out");
   ASSERT_EQ(grids.size(), puzzles.size());
   for (std::size_t i = 0; i < puzzles.size(); ++i)
     if (!puzzles[i].solution.empty()) {
@@ -223,7 +224,7 @@ TEST(BatchEngine, BorderedSkyscrapersGridIsAnInstance) {
   EXPECT_EQ(summary.verified, 1u);
   auto puzzles = nursery::skyscrapers::parse(bordered, "bordered.txt");
   auto answers =
-      nursery::skyscrapers::read_answer(read(dir.path() / "out" / "bordered.out"), "answer");
+      nursery::skyscrapers::read_answer(read(dir.path() / "out" / "bordered.txt.out"), "answer");
   ASSERT_EQ(answers.size(), 1u);
   EXPECT_TRUE(nursery::skyscrapers::verify(puzzles[0], answers[0].heights).valid);
 }
@@ -260,7 +261,7 @@ TEST(BatchEngine, StopBeforeTheStartLeavesEveryInstanceUnfinished) {
   EXPECT_EQ(summary.instances, 5u);
   EXPECT_EQ(summary.unfinished, 5u);
   EXPECT_EQ(batch::exit_code(summary), 130);
-  EXPECT_FALSE(fs::exists(dir.path() / "out" / "0.out"));
+  EXPECT_FALSE(fs::exists(dir.path() / "out" / "0.txt.out"));
 }
 
 TEST(BatchEngine, ResumeKeepsAnswersThatVerifyAndSolvesTheRestAgain) {
@@ -270,14 +271,14 @@ TEST(BatchEngine, ResumeKeepsAnswersThatVerifyAndSolvesTheRestAgain) {
   auto options = options_for(in);
   options.outdir = dir.path() / "out";
   EXPECT_EQ(batch::run(options).ok, 4u);
-  write(options.outdir / "2.out", "OK\n1111\n0000\n0000\n0000\n");  // planted, invalid
-  write(options.outdir / "3.out", "FAIL\n");  // planted: the board has solutions
+  write(options.outdir / "2.txt.out", "OK\n1111\n0000\n0000\n0000\n");  // planted, invalid
+  write(options.outdir / "3.txt.out", "FAIL\n");  // planted: the board has solutions
   options.resume = true;
   auto summary = batch::run(options);
   EXPECT_EQ(summary.ok, 4u);
   EXPECT_EQ(summary.resumed, 2u);
-  EXPECT_TRUE(lizards_answer_valid(kOpenBoard, read(options.outdir / "2.out")));
-  EXPECT_TRUE(lizards_answer_valid(kOpenBoard, read(options.outdir / "3.out")));
+  EXPECT_TRUE(lizards_answer_valid(kOpenBoard, read(options.outdir / "2.txt.out")));
+  EXPECT_TRUE(lizards_answer_valid(kOpenBoard, read(options.outdir / "3.txt.out")));
 }
 
 TEST(BatchEngine, AnAnswerThatCannotBeWrittenIsCountedAndSaid) {
@@ -292,7 +293,7 @@ TEST(BatchEngine, AnAnswerThatCannotBeWrittenIsCountedAndSaid) {
   auto summary = batch::run(options);
   EXPECT_EQ(summary.write_errors, 1u);
   EXPECT_EQ(batch::exit_code(summary), 2);
-  EXPECT_TRUE(lizards_answer_valid(kTreeBoard, read(options.outdir / "b.out")));
+  EXPECT_TRUE(lizards_answer_valid(kTreeBoard, read(options.outdir / "b.txt.out")));
   bool told = false;
   for (const auto& line : said.lines) told = told || line.find("output not written") != std::string::npos;
   EXPECT_TRUE(told);

@@ -75,11 +75,11 @@ TEST(BatchStream, WalkIsDepthFirstInNaturalOrderWithCollisionFreeOutputs) {
       r + "/sub9/y.txt", r + "/sub10/",      r + "/sub10/x.txt"};
   EXPECT_EQ(seen, expected);
   const std::string o = (dir.path() / "out").string();
-  // a.dat came first: it answers in a.out, a.txt in a.txt.out. input.txt's
-  // output.txt is the lane's choice, once its kind is known.
-  std::vector<std::string> named = {o + "/a.out",  o + "/a.txt.out", o + "/b1.out",
-                                    o + "/b2.out", o + "/b10.out",   o + "/sub9/input.out",
-                                    o + "/sub9/y.out", o + "/sub10/x.out"};
+  // Each answer is its file's whole name and .out, so a.dat and a.txt never
+  // meet. input.txt's output.txt is the lane's choice, once its kind is known.
+  std::vector<std::string> named = {
+      o + "/a.dat.out",   o + "/a.txt.out",          o + "/b1.txt.out",     o + "/b2.txt.out",
+      o + "/b10.txt.out", o + "/sub9/input.txt.out", o + "/sub9/y.txt.out", o + "/sub10/x.txt.out"};
   EXPECT_EQ(outputs, named);
 
   // Parts walk the same order and split the files between them.

@@ -65,8 +65,8 @@ TEST(BatchFs, TwoBatchesIntoOneOutdirBothWriteEverything) {
             0);
   EXPECT_EQ(rows_of(dir.path() / "ra.json").size(), 30u);
   EXPECT_EQ(rows_of(dir.path() / "rb.json").size(), 30u);
-  EXPECT_TRUE(fs::exists(dir.path() / "out/q30.out"));
-  EXPECT_TRUE(fs::exists(dir.path() / "out/b/q30.out"));
+  EXPECT_TRUE(fs::exists(dir.path() / "out/q30.txt.out"));
+  EXPECT_TRUE(fs::exists(dir.path() / "out/b/q30.txt.out"));
 }
 
 TEST(BatchFs, RootsOfOneNameGetPlacesOfTheirOwn) {
@@ -76,12 +76,12 @@ TEST(BatchFs, RootsOfOneNameGetPlacesOfTheirOwn) {
   auto run = run_in(dir.path(), "batch a/in b/in -o out --no-progress");
   EXPECT_EQ(run.status, 0) << run.err;
   // Six rows of '.' and 'Q' for n = 6, eight for n = 8.
-  EXPECT_EQ(read(dir.path() / "out/in/q.out").find('\n'), 6u);
-  EXPECT_EQ(read(dir.path() / "out/in.2/q.out").find('\n'), 8u);
+  EXPECT_EQ(read(dir.path() / "out/in/q.txt.out").find('\n'), 6u);
+  EXPECT_EQ(read(dir.path() / "out/in.2/q.txt.out").find('\n'), 8u);
   run = run_in(dir.path(), "batch a/in/q.txt b/in/q.txt -o files --no-progress");
   EXPECT_EQ(run.status, 0) << run.err;
-  EXPECT_EQ(read(dir.path() / "files/q.out").find('\n'), 6u);
-  EXPECT_EQ(read(dir.path() / "files/q.2.out").find('\n'), 8u);
+  EXPECT_EQ(read(dir.path() / "files/q.txt.out").find('\n'), 6u);
+  EXPECT_EQ(read(dir.path() / "files/q.2.txt.out").find('\n'), 8u);
 }
 
 TEST(BatchFs, AnOutdirInsideTheInputIsRefusedNeverDroppingInstances) {
@@ -93,7 +93,7 @@ TEST(BatchFs, AnOutdirInsideTheInputIsRefusedNeverDroppingInstances) {
     EXPECT_EQ(run.status, 2) << outdir;
     EXPECT_NE(run.err.find("-o " + std::string(outdir)), std::string::npos) << run.err;
   }
-  EXPECT_FALSE(fs::exists(dir.path() / "in/a.out"));
+  EXPECT_FALSE(fs::exists(dir.path() / "in/a.txt.out"));
   // An answers folder inside the input is fine: it holds answers only.
   auto run = run_in(dir.path(), "batch in -o in/answers --no-progress");
   EXPECT_EQ(run.status, 0) << run.err;
@@ -121,8 +121,8 @@ TEST(BatchFs, NamesOfAnyBytesKeepTheReportWhole) {
       EXPECT_EQ(row["status"], "OK");
     }
   EXPECT_TRUE(named);
-  EXPECT_TRUE(fs::exists(dir.path() / "out/q\xff.out"));
-  EXPECT_TRUE(fs::exists(dir.path() / "out/new\nline.out"));
+  EXPECT_TRUE(fs::exists(dir.path() / "out/q\xff.txt.out"));
+  EXPECT_TRUE(fs::exists(dir.path() / "out/new\nline.txt.out"));
   // CSV keeps the raw bytes, quoted where they hold a comma, quote or break.
   run = run_in(dir.path(), "batch in --report r.csv --no-progress");
   const std::string csv = read(dir.path() / "r.csv");
@@ -180,14 +180,14 @@ TEST(BatchFs, ResumedQueensCountsAreCheckedAgainstThePublishedTotals) {
   TempDir dir;
   write(dir / "in/q.txt", "queens 10\n");
   ASSERT_EQ(run_in(dir.path(), "batch in --count -o out --no-progress").status, 0);
-  EXPECT_EQ(read(dir.path() / "out/q.out"), "724\n");
-  write(dir / "out/q.out", "725\n");  // damaged: counted again
+  EXPECT_EQ(read(dir.path() / "out/q.txt.out"), "724\n");
+  write(dir / "out/q.txt.out", "725\n");  // damaged: counted again
   auto run = run_in(dir.path(), "batch in --count -o out --resume --report r.json --no-progress");
   EXPECT_EQ(run.status, 0) << run.err;
   auto rows = rows_of(dir.path() / "r.json");
   EXPECT_EQ(rows[0]["total"], 724);
   EXPECT_EQ(rows[0]["resumed"], false);
-  EXPECT_EQ(read(dir.path() / "out/q.out"), "724\n");
+  EXPECT_EQ(read(dir.path() / "out/q.txt.out"), "724\n");
   run = run_in(dir.path(), "batch in --count -o out --resume --report r.json --no-progress");
   rows = rows_of(dir.path() / "r.json");
   EXPECT_EQ(rows[0]["resumed"], true);

@@ -37,7 +37,7 @@ TEST(QueensCli, VerifyChecksAnAnswerOfAQueensFile) {
   nursery::testing::write(dir / "q3.txt", "queens 3\n");
   auto batch = run_cli("batch " + dir / "q8.txt" + " -o " + dir / "out");
   ASSERT_EQ(batch.status, 0) << batch.output;
-  auto valid = run_cli("verify " + dir / "q8.txt " + dir / "out/q8.out", false);
+  auto valid = run_cli("verify " + dir / "q8.txt " + dir / "out/q8.txt.out", false);
   EXPECT_EQ(valid.status, 0) << valid.output;
   EXPECT_EQ(valid.output.rfind("valid: 8 queens", 0), 0u) << valid.output;
   nursery::testing::write(dir / "rows.txt", "0 4 7 5 2 6 1 3\n");

@@ -75,6 +75,9 @@ struct Summary {
   // roots as given, so merge_reports can tell parts of one run apart.
   unsigned part = 1, parts = 1;
   std::vector<std::string> roots;
+  // Why the report could not be written ("r.json: write failed: No space
+  // left on device"); empty when it was, or none was asked for.
+  std::string report_error;
   double rate() const;  // instances finished per second (resumed ones left out)
 };
 
@@ -165,8 +168,8 @@ Summary run(const Options& options, Tally* tally = nullptr);
 Summary merge_reports(const std::vector<std::string>& reports, const std::filesystem::path& out,
                       bool check_parts = true);
 
-// 0 done, 1 a verification mismatch, 2 ERROR rows or answers not written,
-// 3 timeouts, 130 interrupted.
+// 0 done, 1 a verification mismatch, 2 ERROR rows, answers or the report
+// not written, 3 timeouts, 130 interrupted.
 int exit_code(const Summary& summary);
 std::string summary_line(const Summary& summary);
 

@@ -3,8 +3,11 @@
 // (a temporary beside the target, synced, renamed over it).
 #pragma once
 
+#include <compare>
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -24,12 +27,36 @@ bool read_file(const std::filesystem::path& path, std::size_t most, std::string&
 // over); a regular file keeps its permissions (`mode`, 0 for a new file).
 // Throws std::runtime_error "PATH: is a directory (...)" for a directory or
 // a link to one, and "PATH: REASON" for a link loop.
+//
+// A path that names one of this process's open descriptors (/dev/stdout,
+// /dev/stderr, /dev/fd/N, /proc/self/fd/N, directly or through links) is
+// written through that descriptor (`descriptor`), never reopened: a
+// descriptor opened for appending (`2>>log`) is appended to, and no file
+// behind it is truncated or replaced.
 struct OutputTarget {
   std::filesystem::path file;  // the path to replace or write
   bool in_place = false;
   unsigned mode = 0;
+  int descriptor = -1;  // >= 0: the open descriptor the path names (in_place)
 };
 OutputTarget output_target(const std::filesystem::path& path);
+// The open descriptor of this process a path names by itself (/dev/stdin,
+// /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N, /proc/PID/fd/N
+// with this PID), or -1: no such name, or the descriptor is not open.
+int descriptor_named(const std::filesystem::path& path);
+
+// A file as the system knows it: device and inode, whatever the name.
+struct FileId {
+  std::uint64_t device = 0, inode = 0;
+  bool operator==(const FileId&) const = default;
+  auto operator<=>(const FileId&) const = default;
+};
+// The file `path` reaches (links followed), or nothing when there is none.
+std::optional<FileId> file_id(const std::filesystem::path& path);
+// The file a write to `path` would replace (output_target's regular file),
+// or nothing: none there yet, or a device, FIFO or descriptor written in
+// place.
+std::optional<FileId> replaced_file(const std::filesystem::path& path);
 
 // Writes `text` to a temporary file beside the target (output_target),
 // fsyncs it and renames it over the target, so a reader never sees half an
