@@ -140,6 +140,7 @@ int cmd_queens(int argc, char** argv) {
     found = queens::find_one(n, run_options, method);
   }
   if (found.status == Status::cancelled) return kExitInterrupted;
+  if (found.solution && run_options.budget.stop_requested()) return kExitInterrupted;
   const auto& solution = found.solution;
   const Stats& stats = found.stats;
   const std::string& how = found.how;
@@ -150,10 +151,24 @@ int cmd_queens(int argc, char** argv) {
         {"n", n}, {"status", status_word(status)}, {"method", how}, {"stats", stats_json(stats)}};
     out["solution"] = solution ? nlohmann::json(*solution) : nlohmann::json(nullptr);
     print_json(out);
+  } else if (solution && (format_name == "svg" || format_name == "png")) {
+    write_output(output, queens::format(*solution, format_name));  // "-": stdout
   } else if (solution) {
-    std::string text = queens::format(*solution, format_name);
-    if (format_name != "png" && (text.empty() || text.back() != '\n')) text.push_back('\n');
-    write_output(output, text);  // "-": stdout
+    // Written as it is made (rows of 10^8 queens are 890 MB), the stop and
+    // the deadline looked at between pieces; "-": stdout.
+    const queens::Format form = format_name == "string" ? queens::Format::string
+                                : format_name == "rows" ? queens::Format::rows
+                                                        : queens::Format::board;
+    auto pieces = queens::format_pieces(*solution, form);
+    const Status written = write_output_in_pieces(
+        output,
+        [&](std::string& piece) {
+          const bool more = pieces(piece);
+          if (!more && form != queens::Format::board) piece.push_back('\n');
+          return more;
+        },
+        run_options.budget);
+    if (written != Status::complete) return exit_code(written, false);
   } else if (found.status == Status::timeout) {
     std::cerr << "timeout after " << stats.wall_seconds << " s: no solution found yet\n";
   } else {
