@@ -22,6 +22,8 @@
 #include <thread>
 #include <vector>
 
+#include <nursery/queens.hpp>
+
 #include "run_cli.hpp"
 #include "temp_dir.hpp"
 
@@ -328,6 +330,69 @@ TEST(Stops, GenLizardsSaysWhatWentToStdout) {
   EXPECT_FALSE(fs::exists(dir / "g.txt"));
   EXPECT_EQ(temporaries_in(dir.path()), 0);
   EXPECT_NE(to_file.err.find("nothing written"), std::string::npos) << to_file.err;
+}
+
+// The construction as it was (two lists of rows, then the placement): the
+// one filled in place must give the same answer for every n.
+nursery::queens::Placement construct_as_before(std::uint32_t n) {
+  std::vector<std::uint32_t> evens, odds;
+  for (std::uint32_t r = 2; r <= n; r += 2) evens.push_back(r);
+  for (std::uint32_t r = 1; r <= n; r += 2) odds.push_back(r);
+  if (n % 6 == 2) {
+    std::vector<std::uint32_t> repaired = {3, 1};
+    for (std::uint32_t r : odds)
+      if (r > 5) repaired.push_back(r);
+    repaired.push_back(5);
+    odds = repaired;
+  } else if (n % 6 == 3) {
+    evens.erase(evens.begin());
+    evens.push_back(2);
+    odds.erase(odds.begin(), odds.begin() + 2);
+    odds.push_back(1);
+    odds.push_back(3);
+  }
+  nursery::queens::Placement placement;
+  for (std::uint32_t r : evens) placement.push_back(r - 1);
+  for (std::uint32_t r : odds) placement.push_back(r - 1);
+  return placement;
+}
+
+TEST(Stops, TheConstructionPollsItsBudgetAndGivesTheSameAnswer) {
+  namespace q = nursery::queens;
+  for (std::uint32_t n = 1; n <= 400; ++n) {
+    if (n == 2 || n == 3) continue;
+    const auto built = q::construct(n, nursery::Budget());
+    ASSERT_TRUE(built.has_value()) << n;
+    EXPECT_EQ(*built, construct_as_before(n)) << n;
+    EXPECT_TRUE(q::verify(n, *built).valid) << n;
+    EXPECT_FALSE(q::construct(n, nursery::Budget().or_when([] { return true; })).has_value());
+  }
+  // A budget spent part way: nothing, not a part of the answer.
+  int looks = 0;
+  EXPECT_FALSE(
+      q::construct(5000000, nursery::Budget().or_when([&] { return ++looks > 2; })).has_value());
+  EXPECT_EQ(looks, 3);
+}
+
+TEST(Stops, AnswersInPiecesAreTheAnswer) {
+  namespace q = nursery::queens;
+  for (std::uint32_t n : {1u, 4u, 8u, 33u, 1000u}) {
+    const auto placement = q::construct(n);
+    for (auto form : {q::Format::string, q::Format::rows, q::Format::board}) {
+      if (form == q::Format::string && n > 35) continue;
+      for (std::size_t bytes : {std::size_t{1}, std::size_t{7}, std::size_t{1} << 20}) {
+        auto next = q::format_pieces(placement, form, bytes);
+        std::string whole, piece;
+        int pieces = 0;
+        for (bool more = true; more && pieces < 10000000; ++pieces) {
+          piece.clear();
+          more = next(piece);
+          whole += piece;
+        }
+        EXPECT_EQ(whole, q::format(placement, form)) << n << " " << bytes;
+      }
+    }
+  }
 }
 
 }  // namespace
