@@ -17,12 +17,12 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <nursery/queens.hpp>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <nursery/queens.hpp>
 
 #include "run_cli.hpp"
 #include "temp_dir.hpp"
@@ -280,6 +280,37 @@ TEST(Stops, AHugeQueensAnswerHonoursTheDeadlineAndSignals) {
   const std::string board = slurp(dir / "board.txt");
   EXPECT_EQ(board.size(), 300u * 301u);
   EXPECT_EQ(std::count(board.begin(), board.end(), 'Q'), 300);
+}
+
+// Item 18, the same under --json: beyond 2^16 queens the solution's array
+// is written as it is made, in print_json's layout; a signal stops it.
+TEST(Stops, AHugeQueensAnswerInJsonIsWrittenAsItIsMade) {
+  TempDir dir;
+  for (const std::string flag : {"--json", "--json-pretty"}) {
+    for (std::uint32_t n : {65536u, 65537u, 300001u}) {  // 300001: several pieces
+      Ran ran = run({"queens", std::to_string(n), flag}, dir / "q.json", dir / "err");
+      ASSERT_EQ(ran.status, 0) << ran.err;
+      const std::string text = slurp(dir / "q.json");
+      const auto document = nlohmann::json::parse(text);
+      EXPECT_EQ(document["status"], "OK");
+      EXPECT_EQ(document["n"], n);
+      const auto solution = document["solution"].get<std::vector<std::uint32_t>>();
+      EXPECT_TRUE(nursery::queens::verify(n, solution).valid) << n;
+      EXPECT_EQ(solution, nursery::queens::construct(n)) << n;
+      // One line, or print_json's indented layout (a number per line).
+      if (flag == "--json")
+        EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1);
+      else
+        EXPECT_EQ(text, document.dump(2) + "\n") << n;
+    }
+  }
+  for (int signal : {SIGINT, SIGTERM}) {
+    Ran stopped =
+        signalled({"queens", "100000000", "--json"}, signal, dir / "q.json", dir / "err", 0.2);
+    if (!stopped.started) continue;  // a fast machine wrote it all first
+    EXPECT_EQ(stopped.status, 128 + signal) << stopped.err;
+    EXPECT_LT(stopped.seconds, kPromptly);
+  }
 }
 
 // Item 18: a lizards answer written to a reader that stalls: the signal
