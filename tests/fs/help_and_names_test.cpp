@@ -36,7 +36,7 @@ CliResult into_full_disk(const fs::path& folder, const std::string& arguments) {
 
 TEST(HelpAndVersion, AWriteThatFailsIsAnError) {
   TempDir dir;
-  for (const std::string& arguments :
+  for (const std::string arguments :
        {"--help", "-h", "help", "--version", "-V", "version", "count --help", "help count",
         "count --version", "gen --help", "queens -h"}) {
     const auto full = into_full_disk(dir.path(), arguments);
@@ -54,7 +54,7 @@ TEST(BatchOutput, DashIsNoDirectory) {
   TempDir dir;
   fs::create_directories(dir.path() / "in");
   write(dir.path() / "in" / "input.txt", "DFS\n4\n4\n0000\n0000\n0000\n0000\n");
-  for (const std::string& output : {"-", "''"}) {
+  for (const std::string output : {"-", "''"}) {
     const auto refused = run_in(dir.path(), "batch in -o " + output + " --no-progress");
     EXPECT_EQ(refused.status, 2) << output << ": " << refused.err;
     EXPECT_EQ(lines(refused.err), 1) << refused.err;
