@@ -24,7 +24,10 @@ bool to_stdout(const std::string& path) {
 
 // The one line a stopped write leaves on stderr, and why it stopped.
 Status stopped_writing(const Budget& budget, const std::string& what) {
-  const Status why = budget.why();
+  Status why = budget.why();
+  // A command's Deadline stops its source with the reason timeout.
+  if (budget.stop() != nullptr && budget.stop()->reason() == StopReason::timeout)
+    why = Status::timeout;
   std::cerr << (why == Status::cancelled ? "interrupted" : "timeout: --timeout passed")
             << " while writing the answer; " << what << '\n';
   return why;
