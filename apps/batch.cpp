@@ -126,7 +126,15 @@ int cmd_batch(int argc, char** argv) {
     throw usage_error("--report - and --json: both would go to stdout; choose one");
   StdoutFile to_stdout(is_stdio(report));
   if (!report.empty()) run.report = to_stdout ? to_stdout.path() : report;
-  if (vm.count("output")) run.outdir = vm["output"].as<std::string>();
+  if (vm.count("output")) {
+    // -o names a directory to mirror the answers under: "-" is not stdout
+    // here (many answers), and a directory named "-" is never what was meant.
+    const std::string outdir = vm["output"].as<std::string>();
+    if (outdir == "-" || outdir.empty())
+      throw usage_error("-o: expected a directory for the answers, found '" + outdir +
+                        "' (answers are files; --report - puts the report on stdout)");
+    run.outdir = outdir;
+  }
   run.stop = &interrupt_source();
   // File names may hold any byte: on the terminal control bytes, line
   // breaks and bytes that are not UTF-8 are written \xNN (a name cannot set

@@ -76,6 +76,14 @@ int cmd_bench(int argc, char** argv) {
                                        NURSERY_SOURCE_DIR "/bench/nqueens_mirror.c",
                                        vm["cc"].as<std::string>());
   run.baseline = baseline.binary;
+  // The compiled baseline goes however the bench ends (a stop, a failure).
+  struct RemovedAtEnd {
+    const std::filesystem::path& directory;
+    ~RemovedAtEnd() {
+      std::error_code ignored;
+      if (!directory.empty()) std::filesystem::remove_all(directory, ignored);
+    }
+  } removed{baseline.directory};
   if (vm.count("peer-join")) run.peer_join = vm["peer-join"].as<std::string>();
   if (vm.count("peer-takaken")) run.peer_takaken = vm["peer-takaken"].as<std::string>();
 
@@ -92,7 +100,6 @@ int cmd_bench(int argc, char** argv) {
     std::fputs(bench::table_line(row).c_str(), stdout);
     std::fflush(stdout);
   });
-  if (!baseline.directory.empty()) std::filesystem::remove_all(baseline.directory);
   if (vm.count("plot")) write_output(vm["plot"].as<std::string>(), picture::svg_chart(chart));
   if (json) print_json({{"status", "OK"}, {"benchmark", "queens"}, {"rows", rows}});
   return kExitSuccess;

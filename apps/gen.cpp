@@ -32,7 +32,8 @@ int gen_lizards(int argc, char** argv) {
       "output,o", po::value<std::string>()->value_name("FILE"),
       "write here, - for stdout (default: stdout)");
   add_shared(options, kTimeout,
-             "seconds to draw the board (0: none); past them exit 3, nothing written");
+             "seconds to draw the board (0: none); past them exit 3, nothing written to a "
+             "file (stdout: the rows sent are said)");
   po::positional_options_description positionals;
   po::variables_map vm;
   if (!parse_command_line(argc, argv,
@@ -113,14 +114,21 @@ int gen_skyscrapers(int argc, char** argv) {
   } catch (const std::runtime_error& e) {
     throw UsageError(e.what());
   }
-  if (!lines) return deadline.exit_status();
-  write_output(vm.count("output") ? vm["output"].as<std::string>() : "-",
-               "# nursery gen skyscrapers --size " + std::to_string(n) + " --count " +
-                   std::to_string(count) + " --seed " + std::to_string(seed) + " --clues " + clues +
-                   " --givens " + std::to_string(generate.givens) +
-                   (generate.unique ? " --unique" : "") + (generate.redraw ? " --redraw" : "") +
-                   "\n# id N clues givens solution [info]\n" + *lines);
-  return kExitSuccess;
+  if (!lines) {
+    if (deadline.exit_status() == kExitTimeout)
+      std::cerr << "timeout: --timeout passed; nothing written\n";
+    return deadline.exit_status();
+  }
+  // Many puzzles are a long write: the deadline and the signals are looked
+  // at between its pieces (a stopped file write leaves nothing behind).
+  const Status written = write_output_in_pieces(
+      vm.count("output") ? vm["output"].as<std::string>() : "-",
+      "# nursery gen skyscrapers --size " + std::to_string(n) + " --count " +
+          std::to_string(count) + " --seed " + std::to_string(seed) + " --clues " + clues +
+          " --givens " + std::to_string(generate.givens) + (generate.unique ? " --unique" : "") +
+          (generate.redraw ? " --redraw" : "") + "\n# id N clues givens solution [info]\n" + *lines,
+      Budget(&deadline.stop()));
+  return written == Status::complete ? kExitSuccess : deadline.exit_status();
 }
 
 }  // namespace
@@ -140,7 +148,6 @@ int cmd_gen(int argc, char** argv) {
     status = gen_skyscrapers(argc - 1, argv + 1);
   else
     throw UsageError("gen: expected a kind, lizards or skyscrapers, found '" + kind + "'");
-  if (status == kExitTimeout) std::cerr << "timeout: --timeout passed; nothing written\n";
   return status;
 }
 

@@ -56,9 +56,14 @@ int main(int argc, char** argv) {
     return nursery::cli::kExitUsage;
   }
   std::string name = argv[1];
+  // What --help and --version print is the command's whole result: a write
+  // that failed (a full disk, /dev/full, a closed pipe) is an error, exit 2.
+  auto printed = [] {
+    return nursery::cli::stdout_written() ? nursery::cli::kExitSuccess : nursery::cli::kExitUsage;
+  };
   if (name == "--version" || name == "-V" || name == "version") {
     std::cout << "nursery " << NURSERY_VERSION << '\n';
-    return 0;
+    return printed();
   }
   // `nursery help COMMAND` is `nursery COMMAND --help`.
   std::string help_flag = "--help";
@@ -71,13 +76,13 @@ int main(int argc, char** argv) {
   }
   if (name == "--help" || name == "-h" || name == "help") {
     print_usage(std::cout);
-    return 0;
+    return printed();
   }
   // A command's --version / -V is the program's.
   for (int i = 2; i < argc; ++i)
     if (std::string(argv[i]) == "--version" || std::string(argv[i]) == "-V") {
       std::cout << "nursery " << NURSERY_VERSION << '\n';
-      return 0;
+      return printed();
     }
   for (const auto& command : kCommands) {
     if (name != command.name) continue;

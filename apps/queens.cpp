@@ -1,6 +1,7 @@
 // nursery queens N: list solutions (--all), or find one (--first), for any N.
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 #include <nursery/queens_show.hpp>
 
@@ -75,6 +76,52 @@ int list(std::uint32_t n, const std::string& format_name, queens::ListOptions op
   return status;
 }
 
+// Solutions up to this size go into --json's document as JSON values; a
+// larger one's array is written as it is made (10^8 rows as JSON values
+// were 1.6 GB, and their text 890 MB more).
+constexpr std::size_t kJsonInOne = std::size_t{1} << 16;
+
+// --json with a huge solution: the document around "solution" from one
+// dump (print_json's layout, compact or indented), the array between
+// written piece by piece on stdout, the budget looked at between pieces.
+Status print_json_streaming(nlohmann::json out, const queens::Placement& solution, bool pretty,
+                            const Budget& budget) {
+  out["solution"] = "\x01";  // a marker no other value holds
+  const std::string text = out.dump(pretty ? 2 : -1);
+  const std::string marker = "\"\\u0001\"";
+  const std::size_t at = text.find(marker);
+  if (at == std::string::npos) throw std::logic_error("internal error: no solution marker");
+  const std::string separator = pretty ? ",\n    " : ",";
+  std::string head = text.substr(0, at) + (pretty ? "[\n    " : "[");
+  const std::string tail = (pretty ? "\n  ]" : "]") + text.substr(at + marker.size()) + "\n";
+  auto rows = queens::format_pieces(solution, queens::Format::rows);
+  bool started = false;
+  std::string numbers;
+  return write_output_in_pieces(
+      "-",
+      [&](std::string& piece) {
+        if (!started) {
+          piece += head;
+          started = true;
+        }
+        numbers.clear();
+        const bool more = rows(numbers);
+        if (!pretty) {
+          std::replace(numbers.begin(), numbers.end(), ' ', ',');
+          piece += numbers;
+        } else {
+          for (std::size_t from = 0, space; from < numbers.size(); from = space + 1) {
+            space = std::min(numbers.find(' ', from), numbers.size());
+            piece.append(numbers, from, space - from);
+            if (space < numbers.size()) piece += separator;
+          }
+        }
+        if (!more) piece += tail;
+        return more;
+      },
+      budget);
+}
+
 }  // namespace
 
 int cmd_queens(int argc, char** argv) {
@@ -140,6 +187,7 @@ int cmd_queens(int argc, char** argv) {
     found = queens::find_one(n, run_options, method);
   }
   if (found.status == Status::cancelled) return kExitInterrupted;
+  if (found.solution && run_options.budget.stop_requested()) return kExitInterrupted;
   const auto& solution = found.solution;
   const Stats& stats = found.stats;
   const std::string& how = found.how;
@@ -148,12 +196,32 @@ int cmd_queens(int argc, char** argv) {
   if (json) {
     nlohmann::json out = {
         {"n", n}, {"status", status_word(status)}, {"method", how}, {"stats", stats_json(stats)}};
-    out["solution"] = solution ? nlohmann::json(*solution) : nlohmann::json(nullptr);
-    print_json(out);
+    if (!solution || solution->size() <= kJsonInOne) {
+      out["solution"] = solution ? nlohmann::json(*solution) : nlohmann::json(nullptr);
+      print_json(out);
+    } else {
+      const Status written =
+          print_json_streaming(out, *solution, vm.count("json-pretty") != 0, run_options.budget);
+      if (written != Status::complete) return exit_code(written, false);
+    }
+  } else if (solution && (format_name == "svg" || format_name == "png")) {
+    write_output(output, queens::format(*solution, format_name));  // "-": stdout
   } else if (solution) {
-    std::string text = queens::format(*solution, format_name);
-    if (format_name != "png" && (text.empty() || text.back() != '\n')) text.push_back('\n');
-    write_output(output, text);  // "-": stdout
+    // Written as it is made (rows of 10^8 queens are 890 MB), the stop and
+    // the deadline looked at between pieces; "-": stdout.
+    const queens::Format form = format_name == "string" ? queens::Format::string
+                                : format_name == "rows" ? queens::Format::rows
+                                                        : queens::Format::board;
+    auto pieces = queens::format_pieces(*solution, form);
+    const Status written = write_output_in_pieces(
+        output,
+        [&](std::string& piece) {
+          const bool more = pieces(piece);
+          if (!more && form != queens::Format::board) piece.push_back('\n');
+          return more;
+        },
+        run_options.budget);
+    if (written != Status::complete) return exit_code(written, false);
   } else if (found.status == Status::timeout) {
     std::cerr << "timeout after " << stats.wall_seconds << " s: no solution found yet\n";
   } else {

@@ -1,5 +1,6 @@
 // nursery skyscrapers: the options, then the engine's run over the file
 // (nursery/skyscrapers.hpp: run, bench).
+#include <iostream>
 #include <nursery/skyscrapers.hpp>
 
 #include "commands.hpp"
@@ -58,8 +59,12 @@ int cmd_skyscrapers(int argc, char** argv) {
     throw usage_error("--bench: prints its table on stdout, without -o");
   const auto puzzles = sky::load(input);
   if (!vm.count("bench")) return sky::run(puzzles, command);
-  sky::bench(puzzles, input, shared.threads, vm["bench"].as<int>());
-  return kExitSuccess;
+  const Status benched = sky::bench(puzzles, input, shared.threads, vm["bench"].as<int>(),
+                                    Budget(&interrupt_source(), shared.timeout));
+  if (benched == Status::complete) return kExitSuccess;
+  std::cerr << (benched == Status::timeout ? "timeout" : "interrupted")
+            << ": --bench stopped before its last run; no table row\n";
+  return exit_code(benched, false);
 }
 
 }  // namespace nursery::cli

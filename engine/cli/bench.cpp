@@ -7,7 +7,12 @@
 // the chart's points.
 #include "nursery/bench.hpp"
 
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -43,15 +48,60 @@ struct Ran {
   double cpu_seconds = 0;
 };
 
-Ran run_command(const std::string& command) {
+[[noreturn]] void interrupted() {
+  throw cli::Interrupted("bench: interrupted; the rows printed are whole, the rest not run");
+}
+
+// Runs `command` under /bin/sh, in a process group of its own, and reads
+// its output. The stop (Ctrl-C, SIGTERM) is looked at whenever a read is
+// interrupted and at least every 100 ms: the group (the shell and the
+// baseline, which takes minutes from N = 18) is killed and reaped, and
+// cli::Interrupted thrown.
+Ran run_command(const std::string& command, const Budget& budget) {
   Ran ran;
+  if (budget.stop_requested()) interrupted();
   const double before = cpu_of(RUSAGE_CHILDREN);
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) throw std::runtime_error("bench: cannot run " + command);
+  int out[2];
+  if (::pipe2(out, O_CLOEXEC) != 0) throw std::runtime_error("bench: cannot run " + command);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
+  const char* argv[] = {"sh", "-c", command.c_str(), nullptr};
+  pid_t child = -1;
+  const int spawned = posix_spawn(&child, "/bin/sh", &actions, &attributes,
+                                  const_cast<char* const*>(argv), environ);
+  posix_spawnattr_destroy(&attributes);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(out[1]);
+  if (spawned != 0) {
+    ::close(out[0]);
+    throw std::runtime_error("bench: cannot run " + command);
+  }
+  bool stopped = false;
   char buffer[4096];
-  std::size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) ran.out.append(buffer, n);
-  ran.status = pclose(pipe);  // waits for the child: its usage is counted now
+  for (;;) {
+    if (budget.stop_requested()) {
+      stopped = true;
+      break;
+    }
+    pollfd ready{out[0], POLLIN, 0};
+    if (::poll(&ready, 1, 100) <= 0) continue;  // EINTR or 100 ms: look at the stop
+    const ssize_t got = ::read(out[0], buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) break;
+    ran.out.append(buffer, static_cast<std::size_t>(got));
+  }
+  ::close(out[0]);
+  if (stopped) ::kill(-child, SIGTERM);
+  int status = 0;
+  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (stopped) interrupted();
+  ran.status = status;  // reaped: its usage is counted now
   ran.cpu_seconds = cpu_of(RUSAGE_CHILDREN) - before;
   return ran;
 }
@@ -72,19 +122,23 @@ Timing time_nursery(const typename Kind::Instance& instance, unsigned threads,
     run_options.threads = threads;
     run_options.budget = options.budget;
     const double before = cpu_of(RUSAGE_SELF);
+    if (options.budget.stop_requested()) interrupted();
     auto result = run<Kind>(instance, run_options);
     const double cpu = cpu_of(RUSAGE_SELF) - before;
-    if (result.status != Status::complete) throw std::runtime_error("bench: interrupted");
+    if (result.status == Status::cancelled) interrupted();
+    if (result.status != Status::complete)
+      throw std::runtime_error(std::string("bench: a count ended ") + to_string(result.status));
     keep_best(best, result.stats.wall_seconds, cpu, result.count);
   }
   return best;
 }
 
 // The peer prints "Result: COUNT" and "Elapsed time: SECONDS s".
-Timing time_peer(const std::filesystem::path& binary, unsigned threads, int repeat) {
+Timing time_peer(const std::filesystem::path& binary, unsigned threads, int repeat,
+                 const Budget& budget) {
   Timing best;
   for (int i = 0; i < repeat; ++i) {
-    Ran ran = run_command(binary.string() + " " + std::to_string(threads));
+    Ran ran = run_command(binary.string() + " " + std::to_string(threads), budget);
     std::istringstream out(ran.out);
     std::string word, count;
     double seconds = -1;
@@ -100,10 +154,10 @@ Timing time_peer(const std::filesystem::path& binary, unsigned threads, int repe
 }
 
 // Takaken's program prints "N:  TOTAL  UNIQUE  [[hh:]mm:]ss.cc" (CPU time).
-Timing time_takaken(const std::filesystem::path& binary, int n, int repeat) {
+Timing time_takaken(const std::filesystem::path& binary, int n, int repeat, const Budget& budget) {
   Timing best;
   for (int i = 0; i < repeat; ++i) {
-    Ran ran = run_command(binary.string() + " -r");
+    Ran ran = run_command(binary.string() + " -r", budget);
     std::istringstream out(ran.out);
     bool found = false;
     for (std::string line; std::getline(out, line);) {
@@ -125,10 +179,10 @@ Timing time_takaken(const std::filesystem::path& binary, int n, int repeat) {
 }
 
 // The baseline prints "N COUNT SECONDS".
-Timing time_baseline(const std::string& binary, int n, int repeat) {
+Timing time_baseline(const std::string& binary, int n, int repeat, const Budget& budget) {
   Timing best;
   for (int i = 0; i < repeat; ++i) {
-    Ran ran = run_command(binary + " " + std::to_string(n));
+    Ran ran = run_command(binary + " " + std::to_string(n), budget);
     std::istringstream out(ran.out);
     int echoed = 0;
     std::string count;
@@ -154,17 +208,17 @@ void queens(const QueensOptions& options, const std::function<void(const QueensR
     QueensRow row;
     row.n = n;
     if (!options.baseline.empty())
-      row.baseline = time_baseline(options.baseline, n, options.repeat);
+      row.baseline = time_baseline(options.baseline, n, options.repeat, options.budget);
     row.bitboard_one = time_nursery<queens::CanonicalCount>({n}, 1, options);
     row.bitboard_all = time_nursery<queens::CanonicalCount>({n}, options.threads, options);
     row.join_one = time_nursery<queens::JoinCount>({n, 0}, 1, options);
     row.join_all = time_nursery<queens::JoinCount>({n, 0}, options.threads, options);
     if (auto peer = program(options.peer_join, "nqueens", n); !peer.empty()) {
-      row.peer_one = time_peer(peer, 1, options.repeat);
-      row.peer_all = time_peer(peer, options.threads, options.repeat);
+      row.peer_one = time_peer(peer, 1, options.repeat, options.budget);
+      row.peer_all = time_peer(peer, options.threads, options.repeat, options.budget);
     }
     if (auto takaken = program(options.peer_takaken, "takaken", n); !takaken.empty())
-      row.takaken = time_takaken(takaken, n, options.repeat);
+      row.takaken = time_takaken(takaken, n, options.repeat, options.budget);
     row.total = row.bitboard_one.count;
     for (const Timing* timing : {&row.baseline, &row.takaken, &row.bitboard_all, &row.join_one,
                                  &row.join_all, &row.peer_one, &row.peer_all})
@@ -178,7 +232,8 @@ std::string build_baseline(const std::filesystem::path& source, const std::strin
                            const std::filesystem::path& directory) {
   std::filesystem::create_directories(directory);
   const std::string binary = (directory / "nqueens_mirror").string();
-  Ran ran = run_command(cc + " -O3 -march=native -o " + binary + " " + source.string() + " 2>&1");
+  Ran ran = run_command(cc + " -O3 -march=native -o " + binary + " " + source.string() + " 2>&1",
+                        Budget(&cli::interrupt_source()));
   if (ran.status != 0) throw std::runtime_error("bench: cannot compile " + source.string());
   return binary;
 }
@@ -202,7 +257,13 @@ Baseline prepare_baseline(const std::string& given, const std::string& tree_sour
     throw cli::UsageError(directory + ": cannot create a directory for the baseline: " +
                           std::strerror(errno));
   baseline.directory = directory;
-  baseline.binary = build_baseline(baseline.source, cc, baseline.directory);
+  try {
+    baseline.binary = build_baseline(baseline.source, cc, baseline.directory);
+  } catch (...) {
+    std::error_code ignored;  // a compile stopped or failed leaves nothing behind
+    std::filesystem::remove_all(baseline.directory, ignored);
+    throw;
+  }
   return baseline;
 }
 

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -14,14 +15,27 @@
 
 namespace nursery::cli {
 
+namespace {
+
+// A number as the user would write it back: the shortest text that reads
+// as the same double (1000001, not printf's %g 1e+06; 0.1, not
+// 0.10000000000000001), in plain notation up to 1e21.
+std::string exactly(double value) {
+  char text[64];
+  const auto fixed = std::to_chars(text, text + sizeof text, value, std::chars_format::fixed);
+  if (fixed.ec == std::errc() && fixed.ptr - text <= 24) return std::string(text, fixed.ptr);
+  const auto shortest = std::to_chars(text, text + sizeof text, value);
+  return std::string(text, shortest.ec == std::errc() ? shortest.ptr : text);
+}
+
+}  // namespace
+
 std::function<void(const double&)> within(const char* option, const char* unit, double low,
                                           double high) {
   return [=](const double& value) {
     if (std::isfinite(value) && value >= low && value <= high) return;
-    char text[160];
-    std::snprintf(text, sizeof text, "%s: expected %s from %g to %.15g, found %g", option, unit, low,
-                  high, value);
-    throw usage_error(text);
+    throw usage_error(std::string(option) + ": expected " + unit + " from " + exactly(low) +
+                      " to " + exactly(high) + ", found " + exactly(value));
   };
 }
 

@@ -78,8 +78,19 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
   Board answered = board;
   answered.p = report.lower;
   const std::string answer = format(answered, &*report.solution);
-  if (!command.output.empty()) cli::write_output(command.output, answer);
-  if (!command.max_board.empty()) cli::write_output(command.max_board, format_instance(answered));
+  // A board of 20,000 is 400 MB: written piece by piece, a signal honoured
+  // between pieces (--max's own deadline has passed by now: not looked at).
+  // A --max the first signal ended still writes its best placement; a
+  // signal during the write stops it.
+  const Budget write_budget =
+      cli::interrupt_source().requested() ? Budget() : Budget(&cli::interrupt_source());
+  if (!command.output.empty() &&
+      cli::write_output_in_pieces(command.output, answer, write_budget) != Status::complete)
+    return cli::interrupted_status();
+  if (!command.max_board.empty() &&
+      cli::write_output_in_pieces(command.max_board, format_instance(answered), write_budget) !=
+          Status::complete)
+    return cli::interrupted_status();
   const bool interrupted = report.status == Status::cancelled;
   if (command.json) {
     nlohmann::json j = {{"best", report.lower},
@@ -106,8 +117,9 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
     j["stats"] = stats_json(stats);
     j["placement"] = placement_json(*report.solution, board.n);
     cli::print_json(j);
-  } else if (command.output.empty()) {
-    cli::write_stdout(answer);
+  } else if (command.output.empty() &&
+             cli::write_output_in_pieces("-", answer, write_budget) != Status::complete) {
+    return cli::interrupted_status();
   }
   char gap[32];
   std::snprintf(gap, sizeof gap, "%.4f", report.gap());
@@ -164,7 +176,11 @@ int run(const Command& command) {
   if (decided && !solve.count)
     answer = format(board, report.solution ? &*report.solution : nullptr);
   if (decided && solve.count) answer = to_string(*report.count) + "\n";
-  if (!answer.empty() && !output.empty()) cli::write_output(output, answer);
+  // A board of 20,000 is 400 MB: written piece by piece, a signal honoured
+  // between pieces (the decision's deadline was the search's, not the write's).
+  if (!answer.empty() && !output.empty() &&
+      cli::write_output_in_pieces(output, answer) != Status::complete)
+    return cli::interrupted_status();
   if (command.json) {
     nlohmann::json j = {{"status", cli::status_word(exit_code(report))},
                         {"how", report.how},
@@ -177,8 +193,9 @@ int run(const Command& command) {
     if (report.solution) j["placement"] = placement_json(*report.solution, board.n);
     if (!output.empty()) j["output"] = output;
     cli::print_json(j);
-  } else if (!answer.empty() && output.empty()) {
-    cli::write_stdout(answer);
+  } else if (!answer.empty() && output.empty() &&
+             cli::write_output_in_pieces("-", answer) != Status::complete) {
+    return cli::interrupted_status();
   }
   if (command.stats) {
     std::cerr << "decided by: " << report.how << '\n';

@@ -1,6 +1,8 @@
 // nursery count's policy (nursery/queens_count.hpp): a request checked into
 // a plan, the plan run plainly, resumably or as a sampled estimate, and the
 // parts of a count merged; the CLI only reads options and prints.
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <nursery/cli.hpp>
 #include <nursery/queens_count.hpp>
@@ -43,6 +45,23 @@ bool is_join(const CountPlan& plan) {
   return std::string(plan.method) == "join";
 }
 
+// A checkpoint is a file the count reads back and appends to: a FIFO, a
+// device or a directory would block on its open or read (a FIFO waits for
+// a writer that never comes) or lose what was counted, so it is refused
+// before anything runs. A name that does not exist yet is created.
+void refuse_non_regular(const std::string& option, const std::string& path) {
+  if (path.empty()) throw usage_error(option + ": expected a file name, found ''");
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode)) return;
+  const char* what = S_ISFIFO(st.st_mode)   ? "a FIFO"
+                     : S_ISDIR(st.st_mode)  ? "a directory"
+                     : S_ISCHR(st.st_mode)  ? "a character device"
+                     : S_ISBLK(st.st_mode)  ? "a block device"
+                     : S_ISSOCK(st.st_mode) ? "a socket"
+                                            : "not a regular file";
+  throw usage_error(option + " " + path + ": expected a regular checkpoint file, found " + what);
+}
+
 void check_resumable(const CountRequest& request, const CountMethod& method, CountPlan& plan) {
   if (!method.resumable)
     throw usage_error("--checkpoint, --part and --mpi count with --method join or bitboard");
@@ -60,6 +79,7 @@ void check_resumable(const CountRequest& request, const CountMethod& method, Cou
       throw UsageError(std::string("--part: ") + e.what());
     }
   }
+  if (request.checkpoint) refuse_non_regular("--checkpoint", *request.checkpoint);
   options.checkpoint = request.checkpoint.value_or("");
   options.resume = request.resume;
   options.sync_seconds = request.sync_seconds;
@@ -175,6 +195,7 @@ CountReport count(const CountPlan& plan) {
 
 CountReport merge_counts(const std::vector<std::string>& files) {
   if (files.empty()) throw usage_error("--merge: expected checkpoint files");
+  for (const auto& file : files) refuse_non_regular("--merge", file);
   const MergedParts merged = merge_parts(files);
   if (!merged.complete())
     throw usage_error("--merge: the files hold " + std::to_string(merged.done) + " of " +
@@ -240,7 +261,7 @@ std::string estimate_text(const CountReport& report, double seconds) {
   const Estimate& e = *report.estimate;
   if (report.status == Status::cancelled) return "no estimate: stopped\n";
   if (report.status == Status::timeout)
-    return printed("no estimate: no piece ran in %g s\n", seconds);
+    return printed("no estimate: no piece ran in %.15g s\n", seconds);
   const std::string wall = seconds_text(e.projected_wall), cpu = seconds_text(e.projected_cpu);
   const std::string sampled = printed(
       "count %d (%s, %u threads): %zu subproblems; %zu of %zu finer pieces finished in %.1f s\n",
@@ -248,7 +269,7 @@ std::string estimate_text(const CountReport& report, double seconds) {
       e.sample_seconds);
   if (e.lower_bound())
     return sampled +
-           printed("projected more than %s wall, %s CPU (%s in %g s: each takes longer)\n",
+           printed("projected more than %s wall, %s CPU (%s in %.15g s: each takes longer)\n",
                    wall.c_str(), cpu.c_str(),
                    e.sampled == 0 ? "no sampled piece finished" : "few sampled pieces finished",
                    seconds);

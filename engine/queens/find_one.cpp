@@ -77,9 +77,15 @@ Solved<Placement> find_one(std::uint32_t n, const RunOptions& options, FindMetho
     return found;
   }
   auto start = std::chrono::steady_clock::now();
-  found.solution = construct(n);
   report.how = "construction";
-  report.verdict = Verdict::ok;
+  if (options.budget.spent()) {
+    report.status = options.budget.why();
+  } else if (auto placement = construct(n, options.budget)) {
+    found.solution = std::move(*placement);
+    report.verdict = Verdict::ok;
+  } else {
+    report.status = options.budget.why();  // stopped while filling it
+  }
   report.stats.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return found;

@@ -1,4 +1,8 @@
 // The three ways to write a solution, and the pictures by name.
+#include <charconv>
+#include <functional>
+#include <vector>
+
 #include "nursery/picture.hpp"
 #include "nursery/queens.hpp"
 
@@ -42,6 +46,48 @@ std::string format(std::span<const std::uint32_t> placement, Format format) {
     case Format::board: break;
   }
   return format_board(placement);
+}
+
+std::function<bool(std::string&)> format_pieces(std::span<const std::uint32_t> placement,
+                                                Format format, std::size_t bytes) {
+  if (format == Format::string)  // N <= 35: one piece
+    return [placement, done = false](std::string& piece) mutable {
+      if (!done) piece += format_string(placement);
+      done = true;
+      return false;
+    };
+  if (format == Format::rows)
+    return [placement, bytes, next = std::size_t{0}](std::string& piece) mutable {
+      // Digits straight into the piece (a string per number was two thirds
+      // of the time at N = 10^8); room for one more number past `bytes`.
+      const std::size_t start = piece.size();
+      piece.resize(start + bytes + 12);
+      char* out = piece.data() + start;
+      const char* const full = out + bytes;
+      for (; next < placement.size() && out < full; ++next) {
+        if (next != 0) *out++ = ' ';
+        out = std::to_chars(out, out + 11, placement[next]).ptr;
+      }
+      piece.resize(static_cast<std::size_t>(out - piece.data()));
+      return next < placement.size();
+    };
+  // The board row by row: the column of each row's queen, then whole lines.
+  const std::size_t n = placement.size();
+  std::vector<std::uint32_t> column_of(n, static_cast<std::uint32_t>(n));
+  for (std::size_t c = 0; c < n; ++c)
+    if (placement[c] < n) column_of[placement[c]] = static_cast<std::uint32_t>(c);
+  return [n, bytes, column_of = std::move(column_of),
+          row = std::size_t{0}](std::string& piece) mutable {
+    const std::size_t start = piece.size();
+    while (row < n && piece.size() - start < bytes) {  // at least one line
+      const std::size_t line = piece.size();
+      piece.append(n, '.');
+      if (column_of[row] < n) piece[line + column_of[row]] = 'Q';
+      piece.push_back('\n');
+      ++row;
+    }
+    return row < n;
+  };
 }
 
 std::string format(const Placement& placement, const std::string& name) {

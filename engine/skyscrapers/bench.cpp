@@ -24,8 +24,8 @@ double maximum(const std::vector<double>& v) {
 
 }  // namespace
 
-void bench(const std::vector<Puzzle>& puzzles, const std::string& input, unsigned threads,
-           int repeats) {
+Status bench(const std::vector<Puzzle>& puzzles, const std::string& input, unsigned threads,
+             int repeats, const Budget& budget) {
   using Clock = std::chrono::steady_clock;
   auto since = [](Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
@@ -34,12 +34,16 @@ void bench(const std::vector<Puzzle>& puzzles, const std::string& input, unsigne
   for (const auto& puzzle : puzzles) {
     double best_solve = 1e100, best_unique = 1e100;
     for (int round = 0; round < repeats; ++round) {
+      // A run the budget cut short times nothing: the bench ends, no row.
+      if (budget.spent()) return budget.why();
       RunOptions options;
       options.threads = threads;
       options.mode = Mode::first;
+      options.budget = budget;
       auto start = Clock::now();
       auto solved = solve(puzzle, options);
       best_solve = std::min(best_solve, since(start));
+      if (budget.spent()) return budget.why();
       if (!solved.solution || !verify(puzzle, *solved.solution).valid)
         throw std::runtime_error(puzzle.id + ": no verified solution in --bench");
       options.mode = Mode::all;
@@ -62,6 +66,7 @@ void bench(const std::vector<Puzzle>& puzzles, const std::string& input, unsigne
                            : std::to_string(threads).c_str(),
               median(solve_times) * 1e3, maximum(solve_times) * 1e3, median(unique_times) * 1e3,
               maximum(unique_times) * 1e3);
+  return Status::complete;
 }
 
 }  // namespace nursery::skyscrapers

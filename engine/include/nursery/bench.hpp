@@ -33,7 +33,7 @@ struct QueensOptions {
   std::string baseline;                // the compiled baseline (empty: left out)
   std::filesystem::path peer_join;     // DIR/nqueensN (bench/peer_join.sh; empty: left out)
   std::filesystem::path peer_takaken;  // DIR/takakenN (bench/peer_takaken.sh; empty: left out)
-  Budget budget;                       // Ctrl-C: std::runtime_error("bench: interrupted")
+  Budget budget;                       // Ctrl-C, SIGTERM: cli::Interrupted, children killed
 };
 
 // One N. Takaken's program reports only its CPU time (as both figures).

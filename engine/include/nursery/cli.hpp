@@ -10,6 +10,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <nursery/background.hpp>
+#include <nursery/budget.hpp>
 #include <nursery/progress.hpp>
 #include <nursery/report.hpp>
 #include <nursery/stop.hpp>
@@ -79,6 +80,19 @@ void write_output(const std::string& path, const std::string& text);
 // An answer on stdout, flushed; UsageError "stdout: REASON" when it cannot
 // be written.
 void write_stdout(const std::string& text);
+// A long answer (long_writes.cpp) to `path` as write_output writes it, or
+// to stdout for "-": piece by piece, `next` appending each piece and saying
+// whether more follow, `budget` (by default Ctrl-C and SIGTERM) looked at
+// before each. Status::complete once all is written; a stopped write says
+// so in one line on stderr and returns why (cancelled, timeout): a file's
+// temporary is removed and its name left as it was; on stdout the line
+// says how many bytes went out. UsageError when it cannot be written.
+Status write_output_in_pieces(const std::string& path,
+                              const std::function<bool(std::string&)>& next,
+                              const Budget& budget = Budget(&interrupt_source()));
+// The same for a text already made, in pieces of a MiB.
+Status write_output_in_pieces(const std::string& path, std::string_view text,
+                              const Budget& budget = Budget(&interrupt_source()));
 // -o FILE for a command whose results go to std::cout: while it lives,
 // what the command writes on std::cout is kept, and keep() writes it to
 // FILE as write_output does (atomically). Without keep() (the command ended

@@ -61,6 +61,9 @@ Listed list(int n, const ListOptions& options, const std::function<void(const Pl
 //--- Any N -------------------------------------------------------------------
 // An explicit solution (the classic construction), for every n except 2 and 3.
 Placement construct(std::uint32_t n);
+// The same, looking at `budget` as it fills the placement (n = 10^8 is 400
+// MB): nothing once the budget is spent.
+std::optional<Placement> construct(std::uint32_t n, const Budget& budget);
 
 // One solution, the way every command and batch find it (find_one.cpp):
 // automatic is the parallel search (Columns, first mode) for n <=
@@ -87,6 +90,12 @@ Verification verify(std::uint32_t n, std::span<const std::uint32_t> placement);
 //   board   one text line per row, 'Q' for a queen, '.' for an empty square.
 enum class Format { string, rows, board };
 std::string format(std::span<const std::uint32_t> placement, Format format);
+// The same text in pieces of about `bytes` each, for an answer written as it
+// is made (rows of 10^8 queens are 890 MB, a board of 10^5 is 10 GB): each
+// call of the function returned appends the next piece to its argument and
+// says whether more follow. `placement` must outlive it.
+std::function<bool(std::string&)> format_pieces(std::span<const std::uint32_t> placement,
+                                                Format format, std::size_t bytes = 1 << 20);
 // By --format's name: string, rows, board, or a picture, svg or png
 // (nursery/picture.hpp: a density picture beyond N = 200).
 std::string format(const Placement& placement, const std::string& name);

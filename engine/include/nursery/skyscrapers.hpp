@@ -118,9 +118,11 @@ int run(const std::vector<Puzzle>& puzzles, const Command& command);
 
 // --bench R: per puzzle the best of R runs to solve and to prove
 // uniqueness; one table row on stdout (`input`'s file name, sizes, puzzles,
-// threads, then median and maximum milliseconds of each).
-void bench(const std::vector<Puzzle>& puzzles, const std::string& input, unsigned threads,
-           int repeats);
+// threads, then median and maximum milliseconds of each). Every run polls
+// `budget` (Ctrl-C, SIGTERM, --timeout): a bench it stops prints no row and
+// returns why (Status::cancelled or timeout); a whole one, complete.
+Status bench(const std::vector<Puzzle>& puzzles, const std::string& input, unsigned threads,
+             int repeats, const Budget& budget);
 
 // ---- Verification (verify.cpp: shares no code with the solver) --------------
 
