@@ -57,7 +57,7 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
   // would be one no command reads back.
   if (!command.max_board.empty() &&
       std::none_of(board.cells.begin(), board.cells.end(), [](auto c) { return c == kEmpty; }))
-    throw cli::usage_error("--max-board: " + command.input +
+    throw cli::UsageError("--max-board: " + command.input +
                            " has no empty cell: the best is 0 lizards, and a board's p is at "
                            "least 1 (no board to write)");
   MaximizeOptions options;

@@ -17,12 +17,11 @@ using nursery::testing::TempDir;
 TEST(MaxBoard, AllTreesIsRefusedAndNothingWritten) {
   TempDir dir;
   nursery::testing::write(dir / "trees.txt", "DFS\n2\n1\n22\n22\n");
-  auto run = run_cli("lizards " + dir / "trees.txt" + " --max --max-board " + dir / "max.txt" +
-                         " -o " + dir / "out.txt" + " 3>&1 1>/dev/null 2>&3",
-                     false);
-  EXPECT_EQ(run.status, 2) << run.output;
-  EXPECT_EQ(run.output.find("error: --max-board: "), 0u) << run.output;
-  EXPECT_NE(run.output.find("no empty cell"), std::string::npos) << run.output;
+  auto run = nursery::testing::run_in(dir.path(), "lizards trees.txt --max --max-board max.txt "
+                                                  "-o out.txt");
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_EQ(run.err.find("error: --max-board: trees.txt has no empty cell"), 0u) << run.err;
+  EXPECT_EQ(run.err.find('\n'), run.err.size() - 1) << run.err;
   EXPECT_FALSE(std::filesystem::exists(dir / "max.txt"));
   // Without --max-board the same run answers 0.
   auto plain = run_cli("lizards " + dir / "trees.txt" + " --max", false);
