@@ -23,6 +23,14 @@ void make_utf8(nlohmann::json& value) {
   }
 }
 
+bool all_utf8(const nlohmann::json& value) {
+  if (value.is_string()) return valid_utf8(value.get_ref<const std::string&>());
+  if (value.is_structured())
+    for (const auto& item : value)
+      if (!all_utf8(item)) return false;
+  return true;
+}
+
 }  // namespace
 
 void set_json_pretty(bool pretty) {
@@ -57,10 +65,17 @@ void JsonStream::key(std::string_view name) {
 }
 
 void JsonStream::value(const nlohmann::json& json) {
-  nlohmann::json safe = json;
-  make_utf8(safe);
+  // A copy only when some string needs its bytes escaped (rarely: a
+  // listing's items are digits and dots).
+  if (!all_utf8(json)) {
+    nlohmann::json safe = json;
+    make_utf8(safe);
+    value(safe);
+    return;
+  }
+  const nlohmann::json& safe = json;
   if (!pretty_) {
-    std::cout << safe.dump();
+    std::cout << safe;  // compact: the stream's width is 0
     return;
   }
   // Indented as a part of the whole: each line after the first moved in by
