@@ -79,6 +79,11 @@ int count_one(int n, const po::variables_map& vm, bool listed) {
   request.memory = given<std::string>(vm, "memory");
   request.subproblems = given<std::size_t>(vm, "subproblems");
   request.estimate = given<double>(vm, "estimate");
+  // The estimate projects the time of the total; it counts no classes and
+  // keeps no checkpoint.
+  if (request.estimate)
+    refuse_unused(vm, "--estimate", {"unique", "resume", "checkpoint-interval"},
+                  "the estimate counts nothing (it projects the total count's time)");
   request.checkpoint = given<std::string>(vm, "checkpoint");
   request.resume = vm.count("resume") != 0;
   request.part = given<std::string>(vm, "part");
@@ -124,10 +129,18 @@ int count_all(const po::variables_map& vm) {
   if (vm.count("merge")) {
     if (vm.count("n") || vm.count("mpi") || vm.count("checkpoint") || vm.count("part"))
       throw usage_error("--merge takes only checkpoint files (and --unique, --json)");
+    refuse_unused(vm, "--merge",
+                  {"estimate", "resume", "method", "subproblems", "memory", "checkpoint-interval",
+                   "progress-interval", "threads", "timeout"},
+                  "the part files are summed, nothing is counted (only --unique, --json, -o)");
     const auto files = vm["merge"].as<std::vector<std::string>>();
     return print_count(queens::merge_counts(files), vm, false, {{"merged", files}});
   }
   if (!vm.count("n")) throw missing_argument("N");
+  if (!vm.count("checkpoint") && !vm["checkpoint-interval"].defaulted())
+    throw usage_error("--checkpoint-interval: only with --checkpoint FILE (it spaces its syncs)");
+  if (!vm.count("mpi") && !vm["progress-interval"].defaulted())
+    throw usage_error("--progress-interval: only with --mpi (rank 0's progress lines)");
   const auto sizes = vm["n"].as<std::vector<int>>();
   for (int n : sizes)
     if (n < 1 || n > queens::kMaxCountN)

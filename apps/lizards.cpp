@@ -1,5 +1,9 @@
 // nursery lizards: the options, then the engine's run of the board
 // (nursery/lizards_cli.hpp: decided, counted or maximized).
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cmath>
 #include <cstdio>
 #include <nursery/lizards_cli.hpp>
 
@@ -9,6 +13,43 @@
 namespace nursery::cli {
 
 namespace lz = nursery::lizards;
+
+namespace {
+
+// The memory this process may have: the machine's, or less under a limit
+// (ulimit -v, -d); 0 when none is known.
+std::uint64_t memory_allowed() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  std::uint64_t most = pages > 0 && page > 0
+                           ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page)
+                           : 0;
+  for (int resource : {RLIMIT_AS, RLIMIT_DATA}) {
+    rlimit limit{};
+    if (::getrlimit(resource, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+        (most == 0 || limit.rlim_cur < most))
+      most = limit.rlim_cur;
+  }
+  return most;
+}
+
+// --bfs-memory in bytes: a budget beyond the memory this process may have
+// is refused (the frontier would fail to allocate, or swap, long into the
+// run), not capped in silence.
+std::size_t bfs_budget(double mebibytes) {
+  const double bytes = mebibytes * 1048576;
+  if (const std::uint64_t allowed = memory_allowed();
+      allowed != 0 && bytes > static_cast<double>(allowed)) {
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  "--bfs-memory: expected at most %.0f MiB (the memory this process may have), "
+                  "found %g",
+                  std::floor(static_cast<double>(allowed) / 1048576), mebibytes);
+    throw usage_error(text);
+  }
+  return static_cast<std::size_t>(bytes);
+}
+
+}  // namespace
 
 int cmd_lizards(int argc, char** argv) {
   // --timeout's default, as it is: none, but --max has its own deadline.
@@ -66,12 +107,19 @@ int cmd_lizards(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
+  // What the chosen task never looks at is refused, not dropped: --max runs
+  // its own bound and improving search; a count has no first placement.
+  if (command.task == lz::Task::maximize)
+    refuse_unused(vm, "--max", {"algorithm", "any", "no-local-search", "bfs-memory"},
+                  "--max runs its own bound and improving search (those are the decision's)");
+  if (command.task == lz::Task::count)
+    refuse_unused(vm, "--count", {"any", "no-local-search", "seed"},
+                  "a count searches the whole tree (those choose how one placement is found)");
   command.solve.threads = shared.threads;
   command.solve.seed = vm["seed"].as<std::uint64_t>();
   command.solve.local_search = vm.count("no-local-search") == 0;
   command.solve.any = vm.count("any") != 0;
-  command.solve.bfs_budget_bytes =
-      static_cast<std::size_t>(vm["bfs-memory"].as<double>() * 1048576);
+  command.solve.bfs_budget_bytes = bfs_budget(vm["bfs-memory"].as<double>());
   if (vm.count("algorithm"))
     command.solve.algorithm = lz::parse_algorithm(vm["algorithm"].as<std::string>());
   if (vm.count("target")) command.target = vm["target"].as<std::uint64_t>();

@@ -4,6 +4,7 @@
 
 #include <cstring>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -96,6 +97,12 @@ int main(int argc, char** argv) {
       return nursery::cli::stdout_written() ? status : nursery::cli::kExitUsage;
     } catch (const nursery::cli::Interrupted& e) {
       return nursery::cli::print_error(command.name, e, json, nursery::cli::interrupted_status());
+    } catch (const std::bad_alloc&) {
+      // Anywhere in a run (a budget the machine's limit does not hold): one
+      // line and the status of bad input, never an uncaught exception.
+      const std::runtime_error error(
+          "out of memory (a smaller board, budget or --threads may fit; ulimit -v limits it)");
+      return nursery::cli::print_error(command.name, error, json, nursery::cli::kExitUsage);
     } catch (const std::exception& e) {
       // One line, control bytes (a binary file's content quoted back) escaped.
       return nursery::cli::print_error(command.name, e, json, nursery::cli::kExitUsage);

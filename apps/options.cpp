@@ -209,6 +209,17 @@ SharedOptions read_shared(const po::variables_map& vm) {
   return shared;
 }
 
+std::string option_name(const std::string& key) {
+  return key == "output" ? "-o" : "--" + key;
+}
+
+void refuse_unused(const po::variables_map& vm, const std::string& option,
+                   std::initializer_list<const char*> unused, const std::string& why) {
+  for (const char* key : unused)
+    if (vm.count(key) != 0 && !vm[key].defaulted())
+      throw usage_error(option + " and " + option_name(key) + ": " + why);
+}
+
 bool json_wanted(const po::variables_map& vm) {
   return vm.count("json") != 0 || vm.count("json-pretty") != 0;
 }

@@ -13,6 +13,7 @@
 #include <nursery/progress.hpp>
 #include <nursery/stats.hpp>
 #include <nursery/stop.hpp>
+#include <initializer_list>
 #include <string>
 
 namespace nursery::cli {
@@ -58,6 +59,13 @@ void add_shared(po::options_description& options, unsigned which,
                 const char* timeout_help = "seconds before giving up (0: none)");
 SharedOptions read_shared(const po::variables_map& vm);
 
+// An option the run would leave unused is refused, never dropped in
+// silence: each of `unused` given on the command line (not a default) along
+// with `option` is the error "OPTION and --UNUSED: WHY" (-o for output).
+void refuse_unused(const po::variables_map& vm, const std::string& option,
+                   std::initializer_list<const char*> unused, const std::string& why);
+// How an option is written on the command line: "-o", or "--key".
+std::string option_name(const std::string& key);
 // --json or --json-pretty: whether the command prints JSON.
 bool json_wanted(const po::variables_map& vm);
 // --progress / --no-progress / default: only when stderr is a terminal.

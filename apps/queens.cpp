@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
 #include <nursery/queens_show.hpp>
 
 #include "commands.hpp"
@@ -42,7 +43,15 @@ int list(std::uint32_t n, const std::string& format_name, queens::ListOptions op
   options.run.budget = Budget(&interrupt_source(), shared.timeout);
   Progress progress;
   options.run.progress = &progress;
-  nlohmann::json listed = nlohmann::json::array();
+  // --json: the document streamed as the text is, each solution written as
+  // it comes (a listing of millions is never held), the summary last.
+  std::optional<JsonStream> json;
+  if (shared.json) {
+    json.emplace();
+    json->member("n", n);
+    json->open_array("solutions");
+  }
+  std::uint64_t listed = 0;
   queens::Listed result;
   {
     // The listing goes to stdout: a bar on the same terminal would break
@@ -51,21 +60,22 @@ int list(std::uint32_t n, const std::string& format_name, queens::ListOptions op
         vm.count("progress") != 0 || (shared.progress && !::isatty(STDOUT_FILENO));
     ProgressBar bar(progress, bar_wanted, "queens " + std::to_string(n) + " --all");
     result = queens::list(static_cast<int>(n), options, [&](const queens::Placement& placement) {
-      if (shared.json)
-        listed.push_back(queens::format(placement, format_name));
+      ++listed;
+      if (json)
+        json->item(queens::format(placement, format_name));
       else
         std::cout << queens::format(placement, format_name) << '\n';
     });
   }
   const std::uint64_t seen = result.seen;
   const int status = exit_code(result.status, seen > skip);
-  if (shared.json)
-    print_json(nlohmann::json{{"n", n},
-                              {"status", status_word(status)},
-                              {"solutions", listed},
-                              {"listed", listed.size()},
-                              {"stats", stats_json(result.stats)}});
-  else if (result.status == Status::timeout || result.status == Status::cancelled)
+  if (json) {
+    json->close();
+    json->member("listed", listed);
+    json->member("stats", stats_json(result.stats));
+    json->member("status", status_word(status));
+    json->finish();
+  } else if (result.status == Status::timeout || result.status == Status::cancelled)
     std::cerr << to_string(result.status) << " after " << result.stats.wall_seconds
               << " s: " << (seen > skip ? seen - skip : 0) << " listed\n";
   else if (seen == 0)
@@ -167,6 +177,11 @@ int cmd_queens(int argc, char** argv) {
       vm["limit"].as<std::uint64_t>(),
       vm.count("nth") ? std::optional(vm["nth"].as<std::uint64_t>()) : std::nullopt);
 
+  // --all lists every solution in order on one search: what --first's
+  // options choose (a method, any thread's first) has nothing to choose.
+  if (all)
+    refuse_unused(vm, "--all", {"any", "method"},
+                  "--all lists every solution in order (those choose how --first finds one)");
   if (all) return list(n, format_name, window, shared, vm);
 
   queens::FindMethod method;

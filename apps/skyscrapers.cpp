@@ -53,6 +53,11 @@ int cmd_skyscrapers(int argc, char** argv) {
                        shared.stats,
                        shared.progress};
   if (command.count && command.all) throw usage_error("--count and --all: choose one");
+  // Options the run would leave unused are refused, not dropped (--all
+  // with --threads lists on one thread, as its help says: the same grids).
+  if (vm.count("bench"))
+    refuse_unused(vm, "--bench", {"count", "all", "limit", "timeout", "json", "json-pretty", "stats"},
+                  "--bench times its own runs and prints its table");
   const auto input = vm["input"].as<std::string>();
   refuse_clobbering({input}, {{"-o", command.output}});
   if (!command.output.empty() && vm.count("bench"))

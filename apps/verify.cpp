@@ -32,28 +32,38 @@ int print_one(const Verification& verdict, bool json) {
   return status;
 }
 
-// Several: a line each, then how many were valid.
+// Several: a line each, then how many were valid. Any invalid answer makes
+// the whole invalid (exit 1); else any unverified one (a FAIL the checker
+// can neither prove nor refute) makes it unverified (exit 4).
 int print_each(const std::vector<Checked>& checked, bool json) {
   nlohmann::json report = nlohmann::json::array();
-  std::size_t valid = 0;
+  std::size_t valid = 0, unproved = 0;
   for (const auto& [id, verdict] : checked) {
     valid += verdict.valid;
+    unproved += verdict.unproved;
     if (json)
       report.push_back({{"id", id},
                         {"status", status_word(exit_code(verdict))},
                         {"valid", verdict.valid},
+                        {"unproved", verdict.unproved},
                         {"reason", verdict.reason}});
     else
-      std::cout << id << ": " << (verdict.valid ? "valid" : "invalid: " + verdict.reason) << '\n';
+      std::cout << id << ": "
+                << (verdict.valid      ? "valid"
+                    : verdict.unproved ? "unverified: " + verdict.reason
+                                       : "invalid: " + verdict.reason)
+                << '\n';
   }
   const bool all_valid = valid == checked.size();
-  const int status = all_valid ? kExitSuccess : kExitNoSolution;
+  const bool any_invalid = valid + unproved < checked.size();
+  const int status = all_valid ? kExitSuccess : any_invalid ? kExitNoSolution : kExitUnverified;
   if (json)
     print_json(
         nlohmann::json{{"status", status_word(status)}, {"valid", all_valid}, {"puzzles", report}});
   else
-    std::cout << (all_valid ? "valid" : "invalid") << " (" << valid << " of " << checked.size()
-              << " answers valid)\n";
+    std::cout << (all_valid ? "valid" : any_invalid ? "invalid" : "unverified") << " (" << valid
+              << " of " << checked.size() << " answers valid"
+              << (unproved > 0 ? ", " + std::to_string(unproved) + " unverified" : "") << ")\n";
   return status;
 }
 
@@ -75,8 +85,9 @@ int cmd_verify(int argc, char** argv) {
           "prints valid or invalid and why (a line per puzzle for a file of\n"
           "several). A lizards FAIL is valid only when counts prove it (p beyond\n"
           "the empty cells or the tree-free runs of a direction, or 2- and\n"
-          "3-queens); otherwise it is unverified. A `queens N` answer is the\n"
-          "board (Q and .), the 0-based rows on one line, or FAIL.\n"
+          "3-queens); otherwise it is unverified, as is a Skyscrapers '# ID: no\n"
+          "solution' line. A `queens N` answer is the board (Q and .), the 0-based\n"
+          "rows on one line, the '*' string (nursery queens N's default), or FAIL.\n"
           "Either FILE or ANSWER may be - (standard input).\n"
           "Exit 0 valid, 1 invalid, 2 bad input, 4 unverified, 130 Ctrl-C,\n"
           "143 SIGTERM (the checks poll for them: seconds on a huge board).",

@@ -107,6 +107,11 @@ std::string draw(const Drawing& drawing) {
   std::string why;
   const std::string kind = batch::detect_kind(text.substr(0, 64 * 1024), why);
   const std::string name = name_of(drawing.input);
+  // Each kind's own option on the other kind's file would be left unused.
+  if (kind == "lizards" && drawing.id)
+    throw usage_error("--id: names a Skyscrapers puzzle; " + name + " is a lizards board");
+  if (kind == "skyscrapers" && drawing.attacks)
+    throw usage_error("--attacks: draws what a lizard sees; " + name + " is a Skyscrapers file");
   if (kind == "lizards") return draw_lizards(drawing, text, name);
   if (kind == "skyscrapers") return draw_skyscrapers(drawing, text, name);
   throw UsageError(

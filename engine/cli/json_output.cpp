@@ -23,6 +23,14 @@ void make_utf8(nlohmann::json& value) {
   }
 }
 
+bool all_utf8(const nlohmann::json& value) {
+  if (value.is_string()) return valid_utf8(value.get_ref<const std::string&>());
+  if (value.is_structured())
+    for (const auto& item : value)
+      if (!all_utf8(item)) return false;
+  return true;
+}
+
 }  // namespace
 
 void set_json_pretty(bool pretty) {
@@ -33,6 +41,85 @@ void print_json(const nlohmann::json& value) {
   nlohmann::json safe = value;
   make_utf8(safe);
   std::cout << safe.dump(g_json_pretty ? 2 : -1) << '\n';
+}
+
+JsonStream::JsonStream() : pretty_(g_json_pretty) {
+  std::cout << '{';
+  open_.push_back({'}'});
+}
+
+JsonStream::~JsonStream() {
+  if (!open_.empty()) finish();
+}
+
+void JsonStream::next() {
+  Level& level = open_.back();
+  if (!level.empty) std::cout << ',';
+  level.empty = false;
+  if (pretty_) std::cout << '\n' << std::string(2 * open_.size(), ' ');
+}
+
+void JsonStream::key(std::string_view name) {
+  next();
+  std::cout << nlohmann::json(std::string(name)).dump() << (pretty_ ? ": " : ":");
+}
+
+void JsonStream::value(const nlohmann::json& json) {
+  // A copy only when some string needs its bytes escaped (rarely: a
+  // listing's items are digits and dots).
+  if (!all_utf8(json)) {
+    nlohmann::json safe = json;
+    make_utf8(safe);
+    value(safe);
+    return;
+  }
+  const nlohmann::json& safe = json;
+  if (!pretty_) {
+    std::cout << safe;  // compact: the stream's width is 0
+    return;
+  }
+  // Indented as a part of the whole: each line after the first moved in by
+  // the depth (a dumped string holds no raw line break).
+  const std::string text = safe.dump(2);
+  const std::string indent(2 * open_.size(), ' ');
+  std::size_t start = 0;
+  for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
+    std::cout << std::string_view(text).substr(start, end + 1 - start) << indent;
+  std::cout << std::string_view(text).substr(start);
+}
+
+void JsonStream::member(std::string_view name, const nlohmann::json& json) {
+  key(name);
+  value(json);
+}
+
+void JsonStream::open_array(std::string_view name) {
+  key(name);
+  std::cout << '[';
+  open_.push_back({']'});
+}
+
+void JsonStream::open_object() {
+  next();
+  std::cout << '{';
+  open_.push_back({'}'});
+}
+
+void JsonStream::item(const nlohmann::json& json) {
+  next();
+  value(json);
+}
+
+void JsonStream::close() {
+  const Level level = open_.back();
+  open_.pop_back();
+  if (pretty_ && !level.empty) std::cout << '\n' << std::string(2 * open_.size(), ' ');
+  std::cout << level.closer;
+}
+
+void JsonStream::finish() {
+  while (!open_.empty()) close();
+  std::cout << '\n' << std::flush;
 }
 
 bool json_asked(int argc, char** argv) {

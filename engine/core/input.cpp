@@ -22,6 +22,9 @@ InputError::InputError(const std::string& where, const std::string& expected_tex
   }
 }
 
+ReadStopped::ReadStopped(const std::string& name)
+    : std::runtime_error("stopped while reading " + name) {}
+
 namespace {
 std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))

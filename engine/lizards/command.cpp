@@ -53,6 +53,13 @@ std::string decision_line(const Progress& progress, std::uint64_t p, double elap
 // --max-board writes the board with p = best, for a check against exactly
 // that many.
 int run_max(const Board& board, const Command& command, const Budget& budget) {
+  // A board's p is at least 1 (its reader says so): a board with p = 0
+  // would be one no command reads back.
+  if (!command.max_board.empty() &&
+      std::none_of(board.cells.begin(), board.cells.end(), [](auto c) { return c == kEmpty; }))
+    throw cli::UsageError("--max-board: " + command.input +
+                           " has no empty cell: the best is 0 lizards, and a board's p is at "
+                           "least 1 (no board to write)");
   MaximizeOptions options;
   options.threads = command.solve.threads;
   options.budget = budget;
@@ -87,11 +94,16 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
   if (!command.output.empty() &&
       cli::write_output_in_pieces(command.output, answer, write_budget) != Status::complete)
     return cli::interrupted_status();
-  if (!command.max_board.empty() &&
+  const bool interrupted = report.status == Status::cancelled;
+  // Stopped before the first placement: no board with p >= 1 to write.
+  const bool no_board = !command.max_board.empty() && report.lower == 0;
+  if (!command.max_board.empty() && !no_board &&
       cli::write_output_in_pieces(command.max_board, format_instance(answered), write_budget) !=
           Status::complete)
     return cli::interrupted_status();
-  const bool interrupted = report.status == Status::cancelled;
+  if (no_board)
+    std::cerr << "--max-board: " << command.max_board
+              << " not written: no placement found yet (a board's p is at least 1)\n";
   if (command.json) {
     nlohmann::json j = {{"best", report.lower},
                         {"upper", report.upper},
@@ -134,7 +146,7 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
               << " cliques, " << report.packing_sweeps << " sweeps); search "
               << report.search_seconds << " s in " << report.search_epochs << " epochs; exact "
               << report.exact_seconds << " s; status " << to_string(report.status) << '\n';
-  return interrupted ? cli::interrupted_status() : kExitSuccess;
+  return interrupted ? cli::interrupted_status() : no_board ? kExitUsage : kExitSuccess;
 }
 
 }  // namespace

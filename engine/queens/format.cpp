@@ -1,4 +1,5 @@
 // The three ways to write a solution, and the pictures by name.
+#include <cctype>
 #include <charconv>
 #include <functional>
 #include <vector>
@@ -105,30 +106,81 @@ std::string format(const Placement& placement, const std::string& name) {
 
 namespace nursery::queens {
 
+namespace {
+
+bool queens_word(std::string_view token) {
+  return token == "queens" || token == "QUEENS";
+}
+
+// A first line that begins with the word and is no Skyscrapers line (those
+// have five fields, or a game ID with its ':'; a puzzle may be named queens).
+bool meant_as_queens(std::string_view line) {
+  auto tokens = tokens_of(line);
+  return !tokens.empty() && queens_word(tokens[0]) && tokens.size() <= 3 &&
+         line.find_first_of(":,") == std::string_view::npos;
+}
+
+}  // namespace
+
+// `queens -8`, `queens 8.5` or `queens` alone are meant as N-queens files
+// too: claimed here, so that the parser names what is wrong (an ERROR row),
+// not left to no kind (a SKIPPED row).
 Sniff sniff(std::string_view head) {
   auto lines = meaningful_lines(head, 1);
   if (lines.empty()) return Sniff::no;
-  auto tokens = tokens_of(lines[0]);
-  bool word = !tokens.empty() && (tokens[0] == "queens" || tokens[0] == "QUEENS");
-  return word && tokens.size() == 2 && all_digits(tokens[1]) ? Sniff::yes : Sniff::no;
+  return meant_as_queens(lines[0]) ? Sniff::yes : Sniff::no;
 }
 
 std::uint32_t parse(std::string_view text, const std::string& name) {
-  auto lines = meaningful_lines(text, 2);
-  std::string found = lines.empty() ? std::string() : std::string(lines[0]);
+  text = skip_byte_order_mark(text);
+  // The file's one line, and its number; any other line that is not blank
+  // is an error of its own (a second `queens` line is never ignored).
+  std::string_view found;
+  std::size_t number = 0, found_at = 0;
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find_first_of("\r\n", start);
+    if (end == std::string_view::npos) end = text.size();
+    ++number;
+    // CRLF is one line end.
+    const std::size_t next = end + (text.substr(end, 2) == "\r\n" ? 2 : 1);
+    const auto tokens = tokens_of(text.substr(start, end - start));
+    if (!tokens.empty()) {
+      const std::string_view line(tokens.front().data(),
+                                  tokens.back().data() + tokens.back().size() - tokens.front().data());
+      if (found_at != 0)
+        throw InputError(name + ":" + std::to_string(number),
+                         "one 'queens N' line (line " + std::to_string(found_at) + "), then nothing",
+                         quoted(line));
+      found = line;
+      found_at = number;
+    }
+    start = next;
+  }
   auto tokens = tokens_of(found);
   std::uint64_t n = 0;
-  if (tokens.size() == 2 && all_digits(tokens[1]) && tokens[1].size() <= 10)
+  if (tokens.size() == 2 && queens_word(tokens[0]) && all_digits(tokens[1]) &&
+      tokens[1].size() <= 10)
     n = std::stoull(std::string(tokens[1]));
-  if (n < 1 || n > kMaxFileN || sniff(text) != Sniff::yes)
-    throw InputError(name + ":1", "'queens N' with N from 1 to " + std::to_string(kMaxFileN),
-                     quoted(found));
+  if (n < 1 || n > kMaxFileN)
+    throw InputError(name + ":" + std::to_string(found_at == 0 ? 1 : found_at),
+                     "'queens N' with N from 1 to " + std::to_string(kMaxFileN), quoted(found));
   return static_cast<std::uint32_t>(n);
 }
 
 Placement read_answer(std::string_view text, std::uint32_t n) {
   auto lines = meaningful_lines(text, static_cast<std::size_t>(n) + 1);
   Placement placement;
+  // The string form `nursery queens N` prints by default ("*15863724": the
+  // 1-based row of each column's queen, 1-9 then a-z, N <= 35).
+  if (lines.size() == 1 && lines[0].front() == '*') {
+    static constexpr std::string_view kDigits = "123456789abcdefghijklmnopqrstuvwxyz";
+    for (char c : lines[0].substr(1)) {
+      const auto row = kDigits.find(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+      if (row == std::string_view::npos) return {};
+      placement.push_back(static_cast<std::uint32_t>(row));
+    }
+    return placement.size() == n ? placement : Placement{};
+  }
   // One line of numbers is the rows form (for n = 1 too: "0"); otherwise
   // the board form, one line of 'Q' and '.' per row.
   if (lines.size() == 1 && (n > 1 || all_digits(lines[0]))) {

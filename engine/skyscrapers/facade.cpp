@@ -1,7 +1,9 @@
 // Files of Skyscrapers puzzles for the generic drivers (batch): one answer
 // per puzzle, solved as `nursery skyscrapers` solves it, under a `# id`
 // header that the answer's reader and take_back find again.
+#include <algorithm>
 #include <map>
+#include <set>
 
 #include "nursery/skyscrapers.hpp"
 
@@ -54,7 +56,7 @@ std::optional<Verification> Facade::check(const Puzzle& puzzle, std::string_view
     return Verification{false, "no solution (cannot be checked independently)", true};
   std::vector<skyscrapers::Answer> grids;
   try {
-    grids = read_answer(std::string(answer), puzzle.source + " (answer)");
+    grids = read_answer(answer, puzzle.source + " (answer)");
   } catch (const InputError&) {
   }
   if (grids.size() != 1) return Verification{false, "the answer does not read back as one grid"};
@@ -68,16 +70,44 @@ std::optional<std::vector<Checked>> Facade::verify_answers(std::string_view inpu
                                                            const std::string& input_name,
                                                            const std::string& answer_name,
                                                            const Budget& budget, Progress*) {
-  auto puzzles = parse(std::string(input), input_name);
-  auto answers = read_answer(std::string(answer), answer_name);
+  // The budget is looked at while reading too (a file of gigabytes).
+  std::vector<Puzzle> puzzles;
+  std::vector<skyscrapers::Answer> answers;
+  try {
+    puzzles = parse(input, input_name, budget);
+    answers = read_answer(answer, answer_name, budget);
+  } catch (const ReadStopped&) {
+    return std::nullopt;
+  }
   // A file of a million puzzles takes a while: the budget is looked at
   // between the stages (each puzzle's check takes microseconds).
   if (budget.spent()) return std::nullopt;
   auto faults = skyscrapers::verify_answers(puzzles, answers, answer_name);
   if (budget.spent()) return std::nullopt;
+  // The solver's own "# id: no solution" line: a FAIL claim, which the
+  // checker can neither prove nor refute (as batch --verify says of it).
+  std::set<std::string, std::less<>> claimed_none;
+  // (batch writes the line bare, nursery skyscrapers with its time after it)
+  for (std::size_t start = 0; start < answer.size();) {
+    const std::size_t end = std::min(answer.find_first_of("\r\n", start), answer.size());
+    const std::string_view line = answer.substr(start, end - start);
+    start = end + 1;
+    constexpr std::string_view kClaim = ": no solution";
+    const auto claim = line.find(kClaim);
+    if (line.substr(0, 2) != "# " || claim == std::string_view::npos || claim <= 2) continue;
+    const auto rest = line.substr(claim + kClaim.size());
+    if (rest.empty() || rest.substr(0, 2) == " (")
+      claimed_none.emplace(line.substr(2, claim - 2));
+  }
   std::vector<Checked> checked;
-  for (std::size_t i = 0; i < puzzles.size(); ++i)
-    checked.push_back({puzzles[i].id, {faults[i].empty(), faults[i]}});
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    const bool unanswered = faults[i].rfind("no answer in ", 0) == 0;
+    if (unanswered && claimed_none.count(puzzles[i].id) != 0)
+      checked.push_back(
+          {puzzles[i].id, {false, "no solution (cannot be checked independently)", true}});
+    else
+      checked.push_back({puzzles[i].id, {faults[i].empty(), faults[i]}});
+  }
   return checked;
 }
 
@@ -97,7 +127,7 @@ std::vector<std::optional<Taken>> Facade::take_back(const std::vector<Puzzle>& p
   std::vector<std::optional<Taken>> taken(puzzles.size());
   if (!ask.count) {
     try {
-      for (auto& answer : read_answer(std::string(output), "answer"))
+      for (auto& answer : read_answer(output, "answer"))
         if (!answer.id.empty()) grids[answer.id] = answer.heights;
     } catch (const std::exception&) {
       return taken;  // unreadable: solve the whole file again

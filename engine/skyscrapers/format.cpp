@@ -2,10 +2,19 @@
 // the grid form with its clue ring) and answers read back from the grid
 // form. Every complaint names the file and line, what was expected and what
 // was found.
+//
+// The readers keep views into the text, never copies of it: a line is
+// walked once, its tokens counted rather than kept (a row of the grid form
+// holds at most kMaxSize + 2 of them, a clue list 4N), and a block of the
+// grid form is read as soon as it ends. A line as large as the file (a 300
+// MB game ID of '/') so costs the text and a few bytes, not tens of bytes
+// a byte of it; and the budget is looked at every MiB and every few thousand
+// lines.
 #include <algorithm>
 #include <cctype>
-#include <sstream>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "nursery/input.hpp"
@@ -16,40 +25,116 @@ namespace nursery::skyscrapers {
 namespace {
 
 struct TextLine {
-  int number;  // 1-based
-  std::string text;
+  std::size_t number;  // 1-based
+  std::string_view text;
 };
 
-// Lines end with LF, CRLF or a lone CR (as the lizards reader reads them).
-std::vector<TextLine> split_lines(const std::string& text) {
-  std::vector<TextLine> lines;
-  std::size_t start = text.size() - skip_byte_order_mark(text).size();
-  int number = 1;
-  while (start <= text.size()) {
-    std::size_t end = text.find_first_of("\r\n", start);
-    if (end == std::string::npos) end = text.size();
-    lines.push_back({number++, text.substr(start, end - start)});
-    if (end == text.size()) break;
-    start = end + 1;
-    if (text[end] == '\r' && start < text.size() && text[start] == '\n') ++start;
+// The read under way on this thread (parse, read_answer): its budget and
+// name, looked at every MiB of a scan along one line (a line of 300 MB
+// takes a second to walk) and every kPollLines lines.
+thread_local const Budget* t_budget = nullptr;
+thread_local const std::string* t_name = nullptr;
+
+class Reading {
+ public:
+  Reading(const Budget& budget, const std::string& name) : budget_(t_budget), name_(t_name) {
+    t_budget = &budget;
+    t_name = &name;
   }
-  return lines;
+  ~Reading() {
+    t_budget = budget_;
+    t_name = name_;
+  }
+  Reading(const Reading&) = delete;
+  Reading& operator=(const Reading&) = delete;
+
+ private:
+  const Budget* budget_;
+  const std::string* name_;
+};
+
+void poll() {
+  if (t_budget != nullptr && t_budget->spent()) throw ReadStopped(*t_name);
 }
 
-std::vector<std::string> tokens_of(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> tokens;
-  for (std::string token; in >> token;) tokens.push_back(token);
+// In a scan at byte `i`: a look at the budget once a MiB.
+void poll_at(std::size_t i) {
+  constexpr std::size_t kMask = (std::size_t{1} << 20) - 1;
+  if ((i & kMask) == kMask) poll();
+}
+
+// The lines of a text one at a time, as views. Lines end with LF, CRLF or
+// a lone CR (as the lizards reader reads them). Looks at the budget every
+// kPollLines lines: a stopped read throws ReadStopped.
+class Lines {
+ public:
+  static constexpr unsigned kPollLines = 4096;
+  explicit Lines(std::string_view text) : text_(skip_byte_order_mark(text)) {}
+  bool next(TextLine& line) {
+    if (done_) return false;
+    if (++since_poll_ == kPollLines) {
+      since_poll_ = 0;
+      poll();
+    }
+    std::size_t end = start_;  // (find_first_of calls memchr a byte)
+    while (end < text_.size() && text_[end] != '\n' && text_[end] != '\r') poll_at(++end);
+    line = {++number_, text_.substr(start_, end - start_)};
+    if (end == text_.size()) {
+      done_ = true;
+    } else {
+      start_ = end + 1;
+      if (text_[end] == '\r' && start_ < text_.size() && text_[start_] == '\n') ++start_;
+    }
+    return true;
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t start_ = 0, number_ = 0;
+  unsigned since_poll_ = 0;
+  bool done_ = false;
+};
+
+// isspace in the C locale, inline: a reader's every byte passes here.
+bool space(char c) {
+  return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+// The token at or after `at`, `at` moved past it; empty at the line's end.
+std::string_view next_token(std::string_view text, std::size_t& at) {
+  while (at < text.size() && space(text[at])) poll_at(++at);
+  const std::size_t start = at;
+  while (at < text.size() && !space(text[at])) poll_at(++at);
+  return text.substr(start, at - start);
+}
+
+// The first `most` tokens of a line (fewer when it has fewer).
+std::vector<std::string_view> first_tokens(std::string_view text, std::size_t most) {
+  std::vector<std::string_view> tokens;
+  std::size_t at = 0;
+  while (tokens.size() < most) {
+    auto token = next_token(text, at);
+    if (token.empty()) break;
+    tokens.push_back(token);
+  }
   return tokens;
 }
 
-bool blank(const std::string& text) {
-  return std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); });
+std::string_view last_token(std::string_view text) {
+  std::size_t end = text.size();
+  while (end > 0 && space(text[end - 1])) poll_at(--end);
+  std::size_t start = end;
+  while (start > 0 && !space(text[start - 1])) poll_at(--start);
+  return text.substr(start, end - start);
 }
 
-bool comment(const std::string& text) {
+bool blank(std::string_view text) {
+  return std::all_of(text.begin(), text.end(), space);
+}
+
+bool comment(std::string_view text) {
   auto first = text.find_first_not_of(" \t");
-  return first != std::string::npos && text[first] == '#';
+  return first != std::string_view::npos && text[first] == '#';
 }
 
 [[noreturn]] void fail(const std::string& where, const std::string& expected,
@@ -57,26 +142,44 @@ bool comment(const std::string& text) {
   throw InputError(where, expected, found);
 }
 
-bool all_digits(const std::string& text) {
-  return !text.empty() &&
-         std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
+int small_number(std::string_view digits) {  // all digits, at most 2 of them
+  int value = 0;
+  for (char c : digits) value = 10 * value + (c - '0');
+  return value;
 }
 
-int parse_size(const std::string& where, const std::string& token) {
-  if (!all_digits(token) || token.size() > 2 || std::stoi(token) < 1 || std::stoi(token) > kMaxSize)
+int parse_size(const std::string& where, std::string_view token) {
+  if (!all_digits(token) || token.size() > 2 || small_number(token) < 1 ||
+      small_number(token) > kMaxSize)
     fail(where, "a grid size from 1 to " + std::to_string(kMaxSize), quoted(token));
-  return std::stoi(token);
+  return small_number(token);
 }
 
-int parse_clue(const std::string& where, const std::string& token, int n, int index) {
-  if (!all_digits(token) || token.size() > 2 || std::stoi(token) > n)
+int parse_clue(const std::string& where, std::string_view token, int n, int index) {
+  if (!all_digits(token) || token.size() > 2 || small_number(token) > n)
     fail(where, "clue " + std::to_string(index + 1) + " from 0 to " + std::to_string(n),
          quoted(token));
-  return std::stoi(token);
+  return small_number(token);
+}
+
+// `text` cut at each `separator`: its pieces, when there are exactly
+// `expected` of them; otherwise only how many (never a list of millions).
+std::size_t pieces(std::string_view text, char separator, std::size_t expected,
+                   std::vector<std::string_view>& out) {
+  std::size_t count = 1;
+  for (std::size_t i = 0; i < text.size(); poll_at(++i)) count += text[i] == separator;
+  if (count != expected) return count;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t end = std::min(text.find(separator, start), text.size());
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return count;
 }
 
 // N*N digits; `lowest` is 0 for givens (0 = empty) and 1 for solutions.
-Grid parse_digits(const std::string& where, const std::string& token, int n, int lowest,
+Grid parse_digits(const std::string& where, std::string_view token, int n, int lowest,
                   const char* what) {
   if (token == "-") return {};
   if (token.size() != static_cast<std::size_t>(n * n))
@@ -96,8 +199,8 @@ Grid parse_digits(const std::string& where, const std::string& token, int n, int
   return grid;
 }
 
-Puzzle parse_line_format(const std::string& where, const std::string& text) {
-  auto tokens = tokens_of(text);
+Puzzle parse_line_format(const std::string& where, std::string_view text) {
+  auto tokens = first_tokens(text, 5);
   if (tokens.size() < 5)
     fail(where, "5 fields (id N clues givens solution)",
          std::to_string(tokens.size()) + " in " + quoted(text));
@@ -106,46 +209,64 @@ Puzzle parse_line_format(const std::string& where, const std::string& text) {
   puzzle.id = tokens[0];
   puzzle.size = parse_size(where, tokens[1]);
   const int n = puzzle.size;
-  std::vector<std::string> clues;
-  std::string clue;
-  std::istringstream in(tokens[2]);
-  while (std::getline(in, clue, ',')) clues.push_back(clue);
-  if (!tokens[2].empty() && tokens[2].back() == ',') clues.push_back("");
-  if (clues.size() != static_cast<std::size_t>(4 * n))
+  std::vector<std::string_view> clues;
+  if (const auto count = pieces(tokens[2], ',', 4 * n, clues); count != 4u * n)
     fail(where, std::to_string(4 * n) + " comma-separated clues",
-         std::to_string(clues.size()) + " in " + quoted(tokens[2]));
+         std::to_string(count) + " in " + quoted(tokens[2]));
   for (int i = 0; i < 4 * n; ++i) puzzle.clues.push_back(parse_clue(where, clues[i], n, i));
   puzzle.givens = parse_digits(where, tokens[3], n, 0, "givens");
   puzzle.solution = parse_digits(where, tokens[4], n, 1, "solution");
-  for (std::size_t i = 5; i < tokens.size(); ++i) {
-    if (i > 5) puzzle.info += ' ';
-    puzzle.info += tokens[i];
+  // The rest of the line, its tokens one space apart.
+  std::size_t at = static_cast<std::size_t>(tokens[4].data() + tokens[4].size() - text.data());
+  puzzle.info.reserve(text.size() - at);  // at most the rest (no doubling of a huge one)
+  for (auto token = next_token(text, at); !token.empty(); token = next_token(text, at)) {
+    if (!puzzle.info.empty()) puzzle.info += ' ';
+    puzzle.info += token;
   }
   return puzzle;
 }
 
-bool looks_like_game_id(const std::string& token) {
+bool looks_like_game_id(std::string_view token) {
   auto colon = token.find(':');
-  return colon != std::string::npos && colon > 0 && all_digits(token.substr(0, colon));
+  return colon != std::string_view::npos && colon > 0 && all_digits(token.substr(0, colon));
 }
 
 // ---- the grid form ----------------------------------------------------------
 
+// A block of the grid form holds at most this many token lines (N + 2, the
+// clue ring's), each at most this many tokens: more are counted, not kept.
+constexpr std::size_t kMostRows = kMaxSize + 2;
+constexpr std::size_t kMostTokens = kMaxSize + 2;
+
 struct Block {
   std::string id;              // from a `# id ...` line just above
-  std::vector<TextLine> rows;  // token lines, borders dropped
-  std::vector<std::vector<std::string>> tokens;
+  std::vector<TextLine> rows;  // token lines, borders dropped (kMostRows + 1 at most)
+  std::vector<std::vector<std::string_view>> tokens;  // each row's first kMostTokens + 1
+  std::vector<std::size_t> counts;                    // each row's tokens, all counted
+  bool more_rows = false;                             // rows past those kept
 };
 
-std::vector<Block> blocks_of(const std::vector<TextLine>& lines) {
-  std::vector<Block> blocks;
+bool border(std::string_view text) {
+  bool drawn = false;
+  for (char c : text) {
+    if (c == '+' || c == '-')
+      drawn = true;
+    else if (!space(c))
+      return false;
+  }
+  return drawn;
+}
+
+// Hands each block to `take` as soon as it ends (a blank line, a comment,
+// the end): the text's blocks are never all held.
+void for_each_block(Lines lines, const std::function<void(const Block&)>& take) {
   Block current;
   std::string pending_id;
   auto finish = [&] {
-    if (!current.rows.empty()) blocks.push_back(std::move(current));
+    if (!current.rows.empty()) take(current);
     current = Block{};
   };
-  for (const auto& line : lines) {
+  for (TextLine line; lines.next(line);) {
     if (blank(line.text)) {
       finish();
       pending_id.clear();
@@ -153,25 +274,29 @@ std::vector<Block> blocks_of(const std::vector<TextLine>& lines) {
     }
     if (comment(line.text)) {
       finish();
-      auto words = tokens_of(line.text.substr(line.text.find('#') + 1));
-      pending_id = words.empty() ? "" : words[0];
+      std::size_t at = line.text.find('#') + 1;
+      pending_id = next_token(line.text, at);
       if (!pending_id.empty() && pending_id.back() == ':') pending_id.pop_back();
       continue;
     }
-    std::string trimmed = line.text;
-    trimmed.erase(std::remove_if(trimmed.begin(), trimmed.end(),
-                                 [](unsigned char c) { return std::isspace(c); }),
-                  trimmed.end());
-    if (!trimmed.empty() && trimmed.find_first_not_of("+-") == std::string::npos) continue;
+    if (border(line.text)) continue;
     if (current.rows.empty()) current.id = pending_id;
-    std::vector<std::string> words;
-    for (auto& word : tokens_of(line.text))
-      if (word != "|") words.push_back(word);
+    if (current.rows.size() > kMostRows) {
+      current.more_rows = true;
+      continue;
+    }
+    std::vector<std::string_view> words;
+    std::size_t count = 0, at = 0;
+    for (auto word = next_token(line.text, at); !word.empty(); word = next_token(line.text, at)) {
+      if (word == "|") continue;
+      if (words.size() <= kMostTokens) words.push_back(word);
+      ++count;
+    }
     current.rows.push_back(line);
     current.tokens.push_back(std::move(words));
+    current.counts.push_back(count);
   }
   finish();
-  return blocks;
 }
 
 struct DrawnGrid {
@@ -180,7 +305,7 @@ struct DrawnGrid {
   Grid cells;
 };
 
-int cell_value(const std::string& where, const std::string& token, int n, bool clue) {
+int cell_value(const std::string& where, std::string_view token, int n, bool clue) {
   if (token == ".") return 0;
   int lowest = clue ? 0 : 1;
   if (token.size() != 1 || token[0] < '0' + lowest || token[0] > '0' + n) {
@@ -196,17 +321,19 @@ int cell_value(const std::string& where, const std::string& token, int n, bool c
 DrawnGrid parse_block(const std::string& name, const Block& block) {
   auto where = [&](std::size_t row) { return name + ":" + std::to_string(block.rows[row].number); };
   const auto& tokens = block.tokens;
-  std::size_t k = tokens[0].size();
+  const auto& counts = block.counts;
+  const std::size_t rows = block.more_rows ? kMostRows + 2 : counts.size();
+  std::size_t k = counts[0];
   DrawnGrid drawn;
-  bool ring = tokens.size() == k + 2 && k >= 1 && k <= kMaxSize;
+  bool ring = rows == k + 2 && k >= 1 && k <= kMaxSize;
   if (ring)
-    for (std::size_t r = 1; r + 1 < tokens.size(); ++r) ring = ring && tokens[r].size() == k + 2;
+    for (std::size_t r = 1; r + 1 < rows; ++r) ring = ring && counts[r] == k + 2;
   if (ring) {
     const int n = static_cast<int>(k);
     drawn.size = n;
-    if (tokens.back().size() != k)
-      fail(where(tokens.size() - 1), std::to_string(n) + " clues below the grid",
-           std::to_string(tokens.back().size()) + " tokens");
+    if (counts.back() != k)
+      fail(where(rows - 1), std::to_string(n) + " clues below the grid",
+           std::to_string(counts.back()) + " tokens");
     drawn.clues.assign(4 * n, 0);
     drawn.cells.assign(n * n, 0);
     for (int c = 0; c < n; ++c) {
@@ -222,18 +349,19 @@ DrawnGrid parse_block(const std::string& name, const Block& block) {
     }
     return drawn;
   }
-  bool bare = tokens.size() == k && k >= 1 && k <= kMaxSize;
-  for (std::size_t r = 0; bare && r < tokens.size(); ++r) bare = tokens[r].size() == k;
+  bool bare = rows == k && k >= 1 && k <= kMaxSize;
+  for (std::size_t r = 0; bare && r < rows; ++r) bare = counts[r] == k;
   if (!bare) {
     // Name the first line that breaks either shape.
-    for (std::size_t r = 1; r < tokens.size(); ++r)
-      if (tokens[r].size() != k && tokens[r].size() != k + 2 &&
-          !(r + 1 == tokens.size() && tokens[r].size() + 2 == tokens[r - 1].size()))
+    for (std::size_t r = 1; r < counts.size(); ++r)
+      if (counts[r] != k && counts[r] != k + 2 &&
+          !(r + 1 == counts.size() && counts[r] + 2 == counts[r - 1]))
         fail(where(r), std::to_string(k) + " or " + std::to_string(k + 2) + " tokens a row",
-             std::to_string(tokens[r].size()) + " in " + quoted(block.rows[r].text));
+             std::to_string(counts[r]) + " in " + quoted(block.rows[r].text));
     fail(where(0), "a grid of N rows of N cells, or N+2 lines with the clue ring (N <= 9)",
-         std::to_string(tokens.size()) + " lines of which the first has " + std::to_string(k) +
-             " tokens");
+         (block.more_rows ? "more than " + std::to_string(counts.size())
+                          : std::to_string(counts.size())) +
+             " lines of which the first has " + std::to_string(k) + " tokens");
   }
   const int n = static_cast<int>(k);
   drawn.size = n;
@@ -250,11 +378,11 @@ char digit(int value) {
 
 }  // namespace
 
-Puzzle parse_game_id(const std::string& id, const std::string& where) {
+Puzzle parse_game_id(std::string_view id, const std::string& where) {
   const std::string shape = "a game ID N:c1/c2/.../c4N[,grid]";
   auto colon = id.find(':');
-  if (colon == std::string::npos || colon == 0 || !all_digits(id.substr(0, colon))) {
-    if (id.find('#') != std::string::npos)
+  if (colon == std::string_view::npos || colon == 0 || !all_digits(id.substr(0, colon))) {
+    if (id.find('#') != std::string_view::npos)
       fail(where, shape + " (random-seed IDs need Tatham's own generator)", quoted(id));
     fail(where, shape, quoted(id));
   }
@@ -263,24 +391,17 @@ Puzzle parse_game_id(const std::string& id, const std::string& where) {
   puzzle.id = "puzzle";
   puzzle.size = parse_size(where, id.substr(0, colon));
   const int n = puzzle.size;
-  std::string rest = id.substr(colon + 1);
-  std::string grid;
+  std::string_view rest = id.substr(colon + 1);
+  std::string_view grid;
   auto comma = rest.find(',');
-  if (comma != std::string::npos) {
+  if (comma != std::string_view::npos) {
     grid = rest.substr(comma + 1);
     rest = rest.substr(0, comma);
   }
-  std::vector<std::string> fields;
-  std::size_t start = 0;
-  while (true) {
-    auto slash = rest.find('/', start);
-    fields.push_back(rest.substr(start, slash == std::string::npos ? slash : slash - start));
-    if (slash == std::string::npos) break;
-    start = slash + 1;
-  }
-  if (fields.size() != static_cast<std::size_t>(4 * n))
+  std::vector<std::string_view> fields;
+  if (const auto count = pieces(rest, '/', 4 * n, fields); count != 4u * n)
     fail(where, std::to_string(4 * n) + " clues separated by '/'",
-         std::to_string(fields.size()) + " in " + quoted(rest));
+         std::to_string(count) + " in " + quoted(rest));
   std::vector<int> tatham(4 * n);
   for (int i = 0; i < 4 * n; ++i)
     tatham[i] = fields[i].empty() ? 0 : parse_clue(where, fields[i], n, i);
@@ -293,7 +414,7 @@ Puzzle parse_game_id(const std::string& id, const std::string& where) {
     puzzle.clues[3 * n + i] = tatham[2 * n + (n - 1 - i)];
     puzzle.clues[n + i] = tatham[3 * n + i];
   }
-  if (comma != std::string::npos) {
+  if (comma != std::string_view::npos) {
     puzzle.givens.assign(n * n, 0);
     int cell = 0;
     for (std::size_t i = 0; i < grid.size(); ++i) {
@@ -318,43 +439,47 @@ Puzzle parse_game_id(const std::string& id, const std::string& where) {
   return puzzle;
 }
 
-std::vector<Puzzle> parse(const std::string& text, const std::string& name) {
-  auto lines = split_lines(text);
-  const TextLine* first = nullptr;
-  for (const auto& line : lines)
-    if (!blank(line.text) && !comment(line.text)) {
-      first = &line;
-      break;
-    }
-  if (first == nullptr) fail(name + ":1", "at least one puzzle", "none");
-  std::vector<Puzzle> puzzles;
-  auto first_tokens = tokens_of(first->text);
+std::vector<Puzzle> parse(std::string_view text, const std::string& name, const Budget& budget) {
+  const Reading reading(budget, name);
   auto where = [&](const TextLine& line) { return name + ":" + std::to_string(line.number); };
+  TextLine first{0, {}};
+  for (Lines lines(text); lines.next(first);)
+    if (!blank(first.text) && !comment(first.text)) break;
+  if (first.number == 0 || blank(first.text) || comment(first.text))
+    fail(name + ":1", "at least one puzzle", "none");
+  std::vector<Puzzle> puzzles;
+  const auto first_tokens5 = first_tokens(first.text, 5);
 
   // The line format first: its info field may hold anything, a game ID too.
-  const bool line_format = first_tokens.size() >= 5 && all_digits(first_tokens[1]) &&
-                           first_tokens[2].find(',') != std::string::npos;
-  if (!line_format && looks_like_game_id(first_tokens.back())) {
+  const bool line_format = first_tokens5.size() >= 5 && all_digits(first_tokens5[1]) &&
+                           first_tokens5[2].find(',') != std::string_view::npos;
+  if (!line_format && looks_like_game_id(last_token(first.text))) {
     // One game ID a line; tokens before it (a name, a seed) are optional,
     // the first of them naming the puzzle (so game_ids.tsv reads directly).
-    for (const auto& line : lines) {
+    Lines lines(text);
+    for (TextLine line; lines.next(line);) {
       if (blank(line.text) || comment(line.text)) continue;
-      auto tokens = tokens_of(line.text);
-      Puzzle puzzle = parse_game_id(tokens.back(), where(line));
-      puzzle.id = tokens.size() > 1 ? tokens[0] : "puzzle-" + std::to_string(puzzles.size() + 1);
+      const auto id = last_token(line.text);
+      Puzzle puzzle = parse_game_id(id, where(line));
+      std::size_t at = 0;
+      const auto before = next_token(line.text, at);
+      puzzle.id = before.data() != id.data() ? std::string(before)
+                                             : "puzzle-" + std::to_string(puzzles.size() + 1);
       puzzles.push_back(std::move(puzzle));
     }
     return puzzles;
   }
   // Commas appear only in the line format's clue list, never in a drawn grid.
-  if (line_format || (first_tokens.size() >= 2 && first->text.find(',') != std::string::npos)) {
-    for (const auto& line : lines) {
+  if (line_format ||
+      (first_tokens5.size() >= 2 && first.text.find(',') != std::string_view::npos)) {
+    Lines lines(text);
+    for (TextLine line; lines.next(line);) {
       if (blank(line.text) || comment(line.text)) continue;
       puzzles.push_back(parse_line_format(where(line), line.text));
     }
     return puzzles;
   }
-  for (const auto& block : blocks_of(lines)) {
+  for_each_block(Lines(text), [&](const Block& block) {
     DrawnGrid drawn = parse_block(name, block);
     std::string at = name + ":" + std::to_string(block.rows[0].number);
     if (drawn.clues.empty())
@@ -369,20 +494,22 @@ std::vector<Puzzle> parse(const std::string& text, const std::string& name) {
     if (std::all_of(puzzle.givens.begin(), puzzle.givens.end(), [](int v) { return v == 0; }))
       puzzle.givens.clear();
     puzzles.push_back(std::move(puzzle));
-  }
+  });
   if (puzzles.empty())
-    fail(name + ":" + std::to_string(first->number), "at least one puzzle (a grid with its clue ring)",
+    fail(name + ":" + std::to_string(first.number), "at least one puzzle (a grid with its clue ring)",
          "border lines only");
   return puzzles;
 }
 
-std::vector<Answer> read_answer(const std::string& text, const std::string& name) {
+std::vector<Answer> read_answer(std::string_view text, const std::string& name,
+                                const Budget& budget) {
+  const Reading reading(budget, name);
   std::vector<Answer> answers;
-  for (const auto& block : blocks_of(split_lines(text))) {
+  for_each_block(Lines(text), [&](const Block& block) {
     DrawnGrid drawn = parse_block(name, block);
     answers.push_back(
         {block.id, drawn.clues, drawn.cells, name + ":" + std::to_string(block.rows[0].number)});
-  }
+  });
   return answers;
 }
 

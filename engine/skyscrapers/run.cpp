@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <nursery/cli.hpp>
 #include <nursery/json.hpp>
 #include <nursery/skyscrapers.hpp>
@@ -83,15 +84,20 @@ struct Bar {
 }  // namespace
 
 std::vector<Puzzle> load(const std::string& input) {
-  if (cli::is_stdio(input)) return parse(cli::read_input(input), "stdin");
   std::error_code missing;
-  if (!std::filesystem::exists(input, missing) &&
+  if (!cli::is_stdio(input) && !std::filesystem::exists(input, missing) &&
       (input.find(':') != std::string::npos || input.find('#') != std::string::npos)) {
     auto puzzle = parse_game_id(input, "game ID");
     puzzle.id = "game-id";
     return {puzzle};
   }
-  return parse(cli::read_input(input), input);
+  // Ctrl-C or SIGTERM while a huge file is read ends the read.
+  try {
+    return parse(cli::read_input(input), cli::is_stdio(input) ? "stdin" : input,
+                 Budget(&cli::interrupt_source()));
+  } catch (const ReadStopped& stopped) {
+    throw cli::Interrupted(stopped.what());
+  }
 }
 
 int run(const std::vector<Puzzle>& puzzles, const Command& command) {
@@ -112,7 +118,14 @@ int run(const std::vector<Puzzle>& puzzles, const Command& command) {
   options.progress = &bar.progress;
   cli::ResultsTo results(command.output);
   const auto start = Clock::now();
-  nlohmann::json report = nlohmann::json::array();
+  // --json: the document streamed, each puzzle's entry (and with --all each
+  // grid) written as it comes, the status and summary last: a listing of
+  // millions of grids is never held, and a stopped run still closes it.
+  std::optional<cli::JsonStream> json;
+  if (command.json) {
+    json.emplace();
+    json->open_array("puzzles");
+  }
   Totals totals;
   int status = kExitSuccess;
   bool failed = false;  // some puzzle has no solution (a search's failure, never a count's)
@@ -120,14 +133,20 @@ int run(const std::vector<Puzzle>& puzzles, const Command& command) {
     // --all: each solution verified and printed (or kept for JSON) as it is found.
     std::uint64_t listed = 0;
     std::string fault;
-    nlohmann::json grids = nlohmann::json::array();
+    if (json && listing) {
+      // The entry's grids come before its figures, known only at the end.
+      json->open_object();
+      json->member("id", puzzle.id);
+      json->member("size", puzzle.size);
+      json->open_array("grids");
+    }
     auto list = [&](const Grid& grid) {
       ++listed;
       bar.bar.hide();
       auto verification = verify(puzzle, grid);
       if (!verification.valid && fault.empty()) fault = verification.reason;
-      if (command.json) {
-        grids.push_back(grid_json(grid, puzzle.size));
+      if (json) {
+        json->item(grid_json(grid, puzzle.size));
         return;
       }
       std::cout << "# " << puzzle.id << ": solution " << listed
@@ -174,16 +193,17 @@ int run(const std::vector<Puzzle>& puzzles, const Command& command) {
                 << stats.subproblems << ", threads " << stats.threads << ", split "
                 << milliseconds(stats.split_seconds) << ", cpu " << milliseconds(stats.cpu_seconds)
                 << '\n';
-    if (command.json) {
-      nlohmann::json entry = {{"id", puzzle.id},
-                              {"size", puzzle.size},
-                              {"status", cli::status_word(puzzle_status)},
+    if (json) {
+      nlohmann::json entry = {{"status", cli::status_word(puzzle_status)},
                               {"seconds", puzzle_seconds}};
+      if (!listing) {
+        entry["id"] = puzzle.id;
+        entry["size"] = puzzle.size;
+      }
       if (options.mode != Mode::first)
         entry[exact ? "total" : "at_least"] = count_json(solved.count.value_or(0));
       if (options.mode == Mode::all || unique) entry["unique"] = unique;
       if (listing) {
-        entry["grids"] = grids;
         entry["verified"] = fault.empty();
       } else if (solved.solution) {
         entry["solution"] = grid_json(*solved.solution, puzzle.size);
@@ -191,7 +211,13 @@ int run(const std::vector<Puzzle>& puzzles, const Command& command) {
       }
       if (!fault.empty()) entry["fault"] = fault;
       if (command.stats) entry["stats"] = stats_json(stats);
-      report.push_back(entry);
+      if (listing) {
+        json->close();  // the grids
+        for (const auto& [key, value] : entry.items()) json->member(key, value);
+        json->close();  // the entry
+      } else {
+        json->item(entry);
+      }
     } else {
       std::cout << "# " << puzzle.id << ": " << words(solved, options.mode, command.limit);
       if (listing && listed > 0)
@@ -206,7 +232,7 @@ int run(const std::vector<Puzzle>& puzzles, const Command& command) {
   }
   const double seconds = since(start);
   bar.bar.hide();
-  if (command.json) {
+  if (json) {
     nlohmann::json summary = {{"puzzles", puzzles.size()},         {"solved", totals.solved},
                               {"no_solution", totals.no_solution}, {"timeouts", totals.timeouts},
                               {"verified", totals.verified},       {"seconds", seconds}};
@@ -214,8 +240,10 @@ int run(const std::vector<Puzzle>& puzzles, const Command& command) {
       summary["unique"] = totals.unique;
       summary[totals.exact ? "total" : "at_least"] = count_json(totals.solutions);
     }
-    cli::print_json(nlohmann::json{
-        {"status", cli::status_word(status)}, {"puzzles", report}, {"summary", summary}});
+    json->close();  // the puzzles
+    json->member("status", cli::status_word(status));
+    json->member("summary", summary);
+    json->finish();
   } else {
     std::cout << "# " << puzzles.size() << (puzzles.size() == 1 ? " puzzle: " : " puzzles: ")
               << totals.solved << " solved";

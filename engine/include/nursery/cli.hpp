@@ -224,6 +224,36 @@ void set_json_pretty(bool pretty);
 // Prints a command's JSON result on stdout: one line, or indented when
 // --json-pretty was given.
 void print_json(const nlohmann::json& value);
+// A command's JSON result written as it is made, for listings too long to
+// hold in memory (--all --json): the object opened at once, members and an
+// array's items one at a time, each closed in turn; the text print_json
+// would print of the whole (one line, or indented under --json-pretty).
+// One such document at a time on stdout; finish() (or the destructor, so
+// that an error on the way still leaves the document whole) closes it.
+class JsonStream {
+ public:
+  JsonStream();  // writes the opening '{'
+  ~JsonStream();
+  JsonStream(const JsonStream&) = delete;
+  JsonStream& operator=(const JsonStream&) = delete;
+  void member(std::string_view key, const nlohmann::json& value);  // in the open object
+  void open_array(std::string_view key);                           // an array member
+  void open_object();                                              // an object item of the open array
+  void item(const nlohmann::json& value);                          // in the open array
+  void close();                                                    // the innermost open one
+  void finish();                                                   // all of them, then the newline
+
+ private:
+  struct Level {
+    char closer;
+    bool empty = true;
+  };
+  void next();  // the separator before a member or an item
+  void key(std::string_view name);
+  void value(const nlohmann::json& json);
+  std::vector<Level> open_;
+  bool pretty_;
+};
 // Whether a command line asks for JSON (--json or --json-pretty before a
 // "--"): then an error ends with a JSON object on stdout too.
 bool json_asked(int argc, char** argv);

@@ -20,6 +20,12 @@ struct InputError : std::runtime_error {
   std::string found;
 };
 
+// A reader stopped by its budget (Ctrl-C, SIGTERM) before the end of a
+// long text: what it read so far is no answer.
+struct ReadStopped : std::runtime_error {
+  explicit ReadStopped(const std::string& name);
+};
+
 // `text` as one line of valid UTF-8: bytes that are no text (control
 // bytes, NUL, bytes that are not UTF-8) written \xNN, the rest as it is.
 std::string escaped(std::string_view text);

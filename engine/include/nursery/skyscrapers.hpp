@@ -55,9 +55,13 @@ Sniff sniff(std::string_view head);
 // first meaningful line: the line format (`id N clues givens solution ...`),
 // Tatham game IDs (`N:c/c/.../c[,grid]`, one a line) or the plain grid form
 // (the clue ring drawn around the grid, `.` for no clue and empty cells).
-std::vector<Puzzle> parse(const std::string& text, const std::string& name);
+// Memory: the puzzles and a few bytes, never a multiple of the text (a
+// line as long as the file included); ReadStopped when `budget` is spent
+// on the way (a huge file).
+std::vector<Puzzle> parse(std::string_view text, const std::string& name,
+                          const Budget& budget = Budget());
 
-Puzzle parse_game_id(const std::string& id, const std::string& where);  // one Tatham game ID
+Puzzle parse_game_id(std::string_view id, const std::string& where);  // one Tatham game ID
 // A puzzle written back in one of the three forms: the line format, Tatham's
 // game ID, or the grid form (the clue ring around the givens).
 enum class Form { line, game_id, grid };
@@ -73,7 +77,8 @@ struct Answer {
   Grid heights;            // N*N
   std::string source;      // "file:line"
 };
-std::vector<Answer> read_answer(const std::string& text, const std::string& name);
+std::vector<Answer> read_answer(std::string_view text, const std::string& name,
+                                const Budget& budget = Budget());
 
 // ---- Solving (search.cpp) ---------------------------------------------------
 
@@ -177,7 +182,7 @@ struct Facade {
   static constexpr bool homework_names = false;
   static Sniff sniff(std::string_view head) { return skyscrapers::sniff(head); }
   static std::vector<Puzzle> read(std::string_view text, const std::string& file) {
-    return parse(std::string(text), file);
+    return parse(text, file);
   }
   static Label label(const Puzzle& puzzle);
   static Answer answer(const Puzzle& puzzle, const Ask& ask);
