@@ -108,6 +108,10 @@ TEST(BatchReportSignals, SighupAndSigquitWriteTheReportAndExitWith128PlusTheSign
     auto report = nlohmann::json::parse(read(dir.path() / "r.json"));
     EXPECT_EQ(report["summary"]["interrupted"], true);
     EXPECT_LT(report["instances"].size(), 200u) << "the run was not stopped";
+    // Every file is accounted for: finished rows, and the rest unfinished.
+    EXPECT_EQ(report["summary"]["instances"], 200);
+    EXPECT_EQ(report["summary"]["unfinished"].get<std::size_t>() + report["instances"].size(),
+              200u);
     for (const auto& entry : fs::directory_iterator(dir.path()))
       EXPECT_EQ(entry.path().filename().string().find(".tmp."), std::string::npos) << entry.path();
   }
