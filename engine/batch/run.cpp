@@ -489,15 +489,18 @@ Summary run(const Options& options_in, Tally* tally) {
   shared.settings.timeout = options.timeout_seconds;
 
   // The progress bar's total: a walk that only counts (names, no reads).
+  std::optional<std::size_t> files_in_walk;
   if (tally != nullptr && !options.next_file) {
     Walk count(options.paths, options.outdir, options.part, options.parts);
     count.yield_missing(options.missing_paths_are_rows);
     if (!options.report.empty()) count.leave_out(options.report.string());
     // (A stop ends it: a walk of millions of names is no reason to wait.)
     std::size_t files = 0;
-    for (Entry entry; !shared.stop.requested() && count.next(entry);)
+    bool whole = true;
+    for (Entry entry; (whole = !shared.stop.requested()) && count.next(entry);)
       files += entry.directory ? 0 : 1;
     tally->files.store(files);
+    if (whole) files_in_walk = files;
   }
 
   tbb::task_arena arena(static_cast<int>(pool));
@@ -521,7 +524,7 @@ Summary run(const Options& options_in, Tally* tally) {
     if (!writer.warning().empty()) shared.say("warning: " + writer.warning());
   }
 
-  Summary summary = feed.close(shared.stop.requested());
+  Summary summary = feed.close(shared.stop.requested(), files_in_walk);
   summary.seconds = since(start);
   summary.threads = pool;
   summary.write_errors = write_errors;

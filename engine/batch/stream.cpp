@@ -225,6 +225,7 @@ bool Feed::take(Taken& taken) {
       advance();
       continue;
     }
+    ++taken_files_;
     taken.seq = seq;
     taken.source = std::move(entry.source);
     taken.near_end = near_end;
@@ -311,12 +312,16 @@ void Feed::tell_walk() {
       say_("warning: " + walked[told_].path + ": " + walked[told_].reason);
 }
 
-Summary Feed::close(bool interrupted) {
+Summary Feed::close(bool interrupted, std::optional<std::size_t> files_in_walk) {
   std::lock_guard lock(mutex_);
   // Files a stop left unstarted count as unfinished instances (their kind is
   // not known); under --mpi they may be another rank's, so they are not.
   std::size_t never_started = 0;
-  if (interrupted && !options_.next_file) {
+  if (interrupted && !options_.next_file && files_in_walk) {
+    // Known from the count before the run: a stop is not held up by a
+    // second listing of a tree of millions of names.
+    never_started = *files_in_walk > taken_files_ ? *files_in_walk - taken_files_ : 0;
+  } else if (interrupted && !options_.next_file) {
     for (const auto& entry : ahead_) never_started += entry.directory ? 0 : 1;
     Entry entry;
     while (walk_.next(entry)) never_started += entry.directory ? 0 : 1;

@@ -75,8 +75,11 @@ class Feed {
   // A file's rows, once settled (answer written or not to be written).
   void finish(std::size_t seq, std::vector<Row> rows, bool holds);
   // After the lanes and the writer: counts the files never started (on a
-  // stop), closes the walk's directories, writes the report's tail.
-  Summary close(bool interrupted);
+  // stop), closes the walk's directories, writes the report's tail. With
+  // `files_in_walk` (a whole walk counted them before the run) the files
+  // never started are that less the files taken, and the rest of the walk
+  // is not listed again after a stop.
+  Summary close(bool interrupted, std::optional<std::size_t> files_in_walk = std::nullopt);
   // The report's tail (the summary with its time) and the rename into place.
   void write_report(const Summary& summary);
   // Lanes the files need: the option, or fewer when the walk ended first.
@@ -109,7 +112,7 @@ class Feed {
   std::condition_variable room_;
   Walk walk_;
   std::deque<Entry> ahead_;  // a few entries walked ahead (to know the end is near)
-  std::size_t ahead_files_ = 0, file_index_ = 0;
+  std::size_t ahead_files_ = 0, file_index_ = 0, taken_files_ = 0;
   bool walk_done_ = false;
   unsigned lanes_;
   std::size_t next_seq_ = 0, base_ = 0, buffered_peak_ = 0;

@@ -29,10 +29,16 @@ using Clock = std::chrono::steady_clock;
 
 // Starts the CLI in `folder` with `arguments`; stdin from `in` (-1: /dev/null),
 // stdout and stderr to files there.
-pid_t spawn_in(const fs::path& folder, const std::vector<std::string>& arguments, int in = -1) {
+// `nohup`: SIGHUP ignored on entry.
+pid_t spawn_in(const fs::path& folder, const std::vector<std::string>& arguments, int in = -1,
+               bool nohup = false) {
   pid_t pid = ::fork();
   if (pid == 0) {
     if (::chdir(folder.c_str()) != 0) ::_exit(127);
+    // As from a terminal: a runner started in the background may ignore
+    // SIGQUIT, and an ignored signal is left ignored (nohup).
+    for (int signal : {SIGHUP, SIGQUIT, SIGINT}) ::signal(signal, SIG_DFL);
+    if (nohup) ::signal(SIGHUP, SIG_IGN);
     std::vector<std::string> copies = arguments;
     std::string program = NURSERY_CLI;
     std::vector<char*> argv{program.data()};
@@ -102,9 +108,28 @@ TEST(BatchReportSignals, SighupAndSigquitWriteTheReportAndExitWith128PlusTheSign
     auto report = nlohmann::json::parse(read(dir.path() / "r.json"));
     EXPECT_EQ(report["summary"]["interrupted"], true);
     EXPECT_LT(report["instances"].size(), 200u) << "the run was not stopped";
+    // Every file is accounted for: finished rows, and the rest unfinished.
+    EXPECT_EQ(report["summary"]["instances"], 200);
+    EXPECT_EQ(report["summary"]["unfinished"].get<std::size_t>() + report["instances"].size(),
+              200u);
     for (const auto& entry : fs::directory_iterator(dir.path()))
       EXPECT_EQ(entry.path().filename().string().find(".tmp."), std::string::npos) << entry.path();
   }
+}
+
+// nohup's SIGHUP ignored on entry stays ignored: the batch goes on.
+TEST(BatchReportSignals, SighupIgnoredOnEntryStaysIgnored) {
+  TempDir dir;
+  long_batch(dir);
+  pid_t pid = spawn_in(dir.path(), {"batch", "in", "--count", "--threads", "2", "--report", "r.json",
+                                    "--no-progress"},
+                       -1, /*nohup=*/true);
+  ASSERT_GT(pid, 0);
+  const auto give_up = Clock::now() + std::chrono::seconds(60);
+  while (cpu_seconds(pid) < 0.3 && Clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ::kill(pid, SIGHUP);
+  EXPECT_EQ(wait_for(pid, 1.0), -1000) << "a SIGHUP under nohup ended the batch";
 }
 
 TEST(BatchReportSignals, AReportThatCannotBeWrittenSaysWhyAfterTheSummary) {
