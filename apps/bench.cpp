@@ -71,6 +71,9 @@ int cmd_bench(int argc, char** argv) {
   if (run.threads == 0) run.threads = std::max(1u, std::thread::hardware_concurrency());
   run.budget = Budget(&interrupt_source());
   bench::Baseline baseline;  // left out: empty
+  if (vm.count("no-baseline") != 0)
+    refuse_unused(vm, "--no-baseline", {"baseline-source", "cc"},
+                  "the baseline is left out (those build it)");
   if (vm.count("no-baseline") == 0)
     baseline = bench::prepare_baseline(vm["baseline-source"].as<std::string>(),
                                        NURSERY_SOURCE_DIR "/bench/nqueens_mirror.c",

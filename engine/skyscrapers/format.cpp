@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -243,7 +244,32 @@ struct Block {
   std::vector<TextLine> rows;  // token lines, borders dropped (kMostRows + 1 at most)
   std::vector<std::vector<std::string_view>> tokens;  // each row's first kMostTokens + 1
   std::vector<std::size_t> counts;                    // each row's tokens, all counted
-  bool more_rows = false;                             // rows past those kept
+  // Rows past those kept: how many, and the first of them that breaks both
+  // shapes (the message names it, as it names a kept one).
+  std::size_t more_rows = 0;
+  struct Row {
+    TextLine line;
+    std::size_t count;
+  };
+  std::optional<Row> first_break, last_more;
+  std::size_t before_last = 0;  // the tokens of the row before last_more
+  // Whether a row of `count` tokens fits neither shape of a block whose
+  // first row has k; the last row may be the ring's bottom (two fewer).
+  static bool breaks(std::size_t count, std::size_t k, bool last, std::size_t before) {
+    return count != k && count != k + 2 && !(last && count + 2 == before);
+  }
+  void more(const TextLine& line, std::size_t count) {
+    // The row before is no longer the last: it breaks or not for good.
+    if (last_more && !first_break && breaks(last_more->count, counts[0], false, 0))
+      first_break = last_more;
+    before_last = last_more ? last_more->count : counts.back();
+    last_more = Row{line, count};
+    ++more_rows;
+  }
+  void end() {
+    if (last_more && !first_break && breaks(last_more->count, counts[0], true, before_last))
+      first_break = last_more;
+  }
 };
 
 bool border(std::string_view text) {
@@ -263,6 +289,7 @@ void for_each_block(Lines lines, const std::function<void(const Block&)>& take) 
   Block current;
   std::string pending_id;
   auto finish = [&] {
+    current.end();
     if (!current.rows.empty()) take(current);
     current = Block{};
   };
@@ -281,16 +308,17 @@ void for_each_block(Lines lines, const std::function<void(const Block&)>& take) 
     }
     if (border(line.text)) continue;
     if (current.rows.empty()) current.id = pending_id;
-    if (current.rows.size() > kMostRows) {
-      current.more_rows = true;
-      continue;
-    }
+    const bool kept = current.rows.size() <= kMostRows;
     std::vector<std::string_view> words;
     std::size_t count = 0, at = 0;
     for (auto word = next_token(line.text, at); !word.empty(); word = next_token(line.text, at)) {
       if (word == "|") continue;
-      if (words.size() <= kMostTokens) words.push_back(word);
+      if (kept && words.size() <= kMostTokens) words.push_back(word);
       ++count;
+    }
+    if (!kept) {
+      current.more(line, count);
+      continue;
     }
     current.rows.push_back(line);
     current.tokens.push_back(std::move(words));
@@ -322,7 +350,7 @@ DrawnGrid parse_block(const std::string& name, const Block& block) {
   auto where = [&](std::size_t row) { return name + ":" + std::to_string(block.rows[row].number); };
   const auto& tokens = block.tokens;
   const auto& counts = block.counts;
-  const std::size_t rows = block.more_rows ? kMostRows + 2 : counts.size();
+  const std::size_t rows = counts.size() + block.more_rows;
   std::size_t k = counts[0];
   DrawnGrid drawn;
   bool ring = rows == k + 2 && k >= 1 && k <= kMaxSize;
@@ -353,15 +381,15 @@ DrawnGrid parse_block(const std::string& name, const Block& block) {
   for (std::size_t r = 0; bare && r < rows; ++r) bare = counts[r] == k;
   if (!bare) {
     // Name the first line that breaks either shape.
+    const std::string shapes = std::to_string(k) + " or " + std::to_string(k + 2) + " tokens a row";
     for (std::size_t r = 1; r < counts.size(); ++r)
-      if (counts[r] != k && counts[r] != k + 2 &&
-          !(r + 1 == counts.size() && counts[r] + 2 == counts[r - 1]))
-        fail(where(r), std::to_string(k) + " or " + std::to_string(k + 2) + " tokens a row",
-             std::to_string(counts[r]) + " in " + quoted(block.rows[r].text));
+      if (Block::breaks(counts[r], k, r + 1 == rows, counts[r - 1]))
+        fail(where(r), shapes, std::to_string(counts[r]) + " in " + quoted(block.rows[r].text));
+    if (const auto& row = block.first_break)
+      fail(name + ":" + std::to_string(row->line.number), shapes,
+           std::to_string(row->count) + " in " + quoted(row->line.text));
     fail(where(0), "a grid of N rows of N cells, or N+2 lines with the clue ring (N <= 9)",
-         (block.more_rows ? "more than " + std::to_string(counts.size())
-                          : std::to_string(counts.size())) +
-             " lines of which the first has " + std::to_string(k) + " tokens");
+         std::to_string(rows) + " lines of which the first has " + std::to_string(k) + " tokens");
   }
   const int n = static_cast<int>(k);
   drawn.size = n;

@@ -86,6 +86,12 @@ TEST(OptionConflicts, SkyscrapersBenchTakesNoneOfTheRunsOptions) {
   EXPECT_EQ(run_cli("skyscrapers " + puzzle + " --all --limit 2", false).status, 0);
 }
 
+TEST(OptionConflicts, BenchWithoutBaselineBuildsNone) {
+  refused("bench queens --n 8 --no-baseline --cc gcc", "--no-baseline and --cc");
+  refused("bench queens --n 8 --no-baseline --baseline-source x.c",
+          "--no-baseline and --baseline-source");
+}
+
 TEST(OptionConflicts, LizardsTasksTakeOnlyTheirOptions) {
   TempDir dir;
   nursery::testing::write(dir / "board.txt", "BFS\n4\n2\n0000\n0000\n0000\n0000\n");

@@ -93,7 +93,28 @@ TEST(ReaderMemory, HugeLinesAreNamedByTheirCounts) {
     FAIL() << "a block of 5000 rows read";
   } catch (const nursery::InputError& e) {
     EXPECT_EQ(e.line, 1u);
-    EXPECT_EQ(e.found, "more than 12 lines of which the first has 3 tokens");
+    EXPECT_EQ(e.found, "5000 lines of which the first has 3 tokens");
+  }
+  // Past the rows kept, the first line of neither shape is still named.
+  rows.clear();
+  for (int i = 1; i <= 40; ++i) rows += i == 30 ? "1 2\n" : "1 2 3\n";
+  try {
+    sky::read_answer(rows, "tall.txt");
+    FAIL() << "a block of 40 rows read";
+  } catch (const nursery::InputError& e) {
+    EXPECT_EQ(e.line, 30u);
+    EXPECT_EQ(e.found, "2 in '1 2'");
+  }
+  // The last row may be the ring's bottom (two fewer): no break there.
+  rows.clear();
+  for (int i = 1; i <= 20; ++i) rows += "1 2 3 4\n";
+  rows += "1 2\n";
+  try {
+    sky::read_answer(rows, "tall.txt");
+    FAIL() << "a block of 21 rows read";
+  } catch (const nursery::InputError& e) {
+    EXPECT_EQ(e.line, 1u);
+    EXPECT_EQ(e.found, "21 lines of which the first has 4 tokens");
   }
 }
 
