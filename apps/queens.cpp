@@ -2,8 +2,8 @@
 #include <unistd.h>
 
 #include <iostream>
-#include <optional>
 #include <nursery/queens_show.hpp>
+#include <optional>
 
 #include "commands.hpp"
 #include "options.hpp"
