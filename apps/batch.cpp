@@ -94,10 +94,10 @@ int cmd_batch(int argc, char** argv) {
     run.missing_paths_are_rows = true;
   }
   if (vm.count("merge-reports")) {
-    refuse_unused(vm, "--merge-reports",
-                  {"output", "verify", "resume", "part", "count", "mpi", "jobs", "threads",
-                   "timeout"},
-                  "the part reports are joined, nothing is solved or written but --report");
+    refuse_unused(
+        vm, "--merge-reports",
+        {"output", "verify", "resume", "part", "count", "mpi", "jobs", "threads", "timeout"},
+        "the part reports are joined, nothing is solved or written but --report");
     if (!vm.count("report"))
       throw usage_error("--merge-reports: expected --report ALL.json, found none");
     try {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <nursery/cli.hpp>
 #include <nursery/count.hpp>
@@ -13,7 +14,6 @@
 #include <nursery/progress.hpp>
 #include <nursery/stats.hpp>
 #include <nursery/stop.hpp>
-#include <initializer_list>
 #include <string>
 
 namespace nursery::cli {

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <iostream>
-#include <optional>
 #include <nursery/queens_show.hpp>
+#include <optional>
 
 #include "commands.hpp"
 #include "options.hpp"

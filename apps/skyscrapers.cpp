@@ -56,7 +56,8 @@ int cmd_skyscrapers(int argc, char** argv) {
   // Options the run would leave unused are refused, not dropped (--all
   // with --threads lists on one thread, as its help says: the same grids).
   if (vm.count("bench"))
-    refuse_unused(vm, "--bench", {"count", "all", "limit", "timeout", "json", "json-pretty", "stats"},
+    refuse_unused(vm, "--bench",
+                  {"count", "all", "limit", "timeout", "json", "json-pretty", "stats"},
                   "--bench times its own runs and prints its table");
   const auto input = vm["input"].as<std::string>();
   refuse_clobbering({input}, {{"-o", command.output}});

@@ -61,8 +61,10 @@ int print_each(const std::vector<Checked>& checked, bool json) {
     print_json(
         nlohmann::json{{"status", status_word(status)}, {"valid", all_valid}, {"puzzles", report}});
   else
-    std::cout << (all_valid ? "valid" : any_invalid ? "invalid" : "unverified") << " (" << valid
-              << " of " << checked.size() << " answers valid"
+    std::cout << (all_valid     ? "valid"
+                  : any_invalid ? "invalid"
+                                : "unverified")
+              << " (" << valid << " of " << checked.size() << " answers valid"
               << (unproved > 0 ? ", " + std::to_string(unproved) + " unverified" : "") << ")\n";
   return status;
 }

@@ -58,8 +58,8 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
   if (!command.max_board.empty() &&
       std::none_of(board.cells.begin(), board.cells.end(), [](auto c) { return c == kEmpty; }))
     throw cli::UsageError("--max-board: " + command.input +
-                           " has no empty cell: the best is 0 lizards, and a board's p is at "
-                           "least 1 (no board to write)");
+                          " has no empty cell: the best is 0 lizards, and a board's p is at "
+                          "least 1 (no board to write)");
   MaximizeOptions options;
   options.threads = command.solve.threads;
   options.budget = budget;

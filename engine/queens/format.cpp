@@ -143,14 +143,17 @@ std::uint32_t parse(std::string_view text, const std::string& name) {
     ++number;
     // CRLF is one line end.
     const std::size_t next = end + (text.substr(end, 2) == "\r\n" ? 2 : 1);
-    const auto tokens = tokens_of(text.substr(start, end - start));
-    if (!tokens.empty()) {
-      const std::string_view line(tokens.front().data(),
-                                  tokens.back().data() + tokens.back().size() - tokens.front().data());
+    std::string_view line = text.substr(start, end - start);
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.front())))
+      line.remove_prefix(1);
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back())))
+      line.remove_suffix(1);
+    if (!line.empty()) {
       if (found_at != 0)
-        throw InputError(name + ":" + std::to_string(number),
-                         "one 'queens N' line (line " + std::to_string(found_at) + "), then nothing",
-                         quoted(line));
+        throw InputError(
+            name + ":" + std::to_string(number),
+            "one 'queens N' line (line " + std::to_string(found_at) + "), then nothing",
+            quoted(line));
       found = line;
       found_at = number;
     }

@@ -96,8 +96,7 @@ std::optional<std::vector<Checked>> Facade::verify_answers(std::string_view inpu
     const auto claim = line.find(kClaim);
     if (line.substr(0, 2) != "# " || claim == std::string_view::npos || claim <= 2) continue;
     const auto rest = line.substr(claim + kClaim.size());
-    if (rest.empty() || rest.substr(0, 2) == " (")
-      claimed_none.emplace(line.substr(2, claim - 2));
+    if (rest.empty() || rest.substr(0, 2) == " (") claimed_none.emplace(line.substr(2, claim - 2));
   }
   std::vector<Checked> checked;
   for (std::size_t i = 0; i < puzzles.size(); ++i) {

@@ -524,8 +524,8 @@ std::vector<Puzzle> parse(std::string_view text, const std::string& name, const 
     puzzles.push_back(std::move(puzzle));
   });
   if (puzzles.empty())
-    fail(name + ":" + std::to_string(first.number), "at least one puzzle (a grid with its clue ring)",
-         "border lines only");
+    fail(name + ":" + std::to_string(first.number),
+         "at least one puzzle (a grid with its clue ring)", "border lines only");
   return puzzles;
 }
 

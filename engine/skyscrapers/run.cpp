@@ -8,10 +8,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <optional>
 #include <nursery/cli.hpp>
 #include <nursery/json.hpp>
 #include <nursery/skyscrapers.hpp>
+#include <optional>
 
 namespace nursery::skyscrapers {
 

@@ -109,7 +109,8 @@ TEST(OptionConflicts, LizardsTasksTakeOnlyTheirOptions) {
 TEST(OptionConflicts, BfsMemoryBeyondTheMachineIsRefused) {
   TempDir dir;
   nursery::testing::write(dir / "board.txt", "BFS\n4\n2\n0000\n0000\n0000\n0000\n");
-  refused("lizards " + dir / "board.txt" + " --bfs-memory 1000000", "--bfs-memory: expected at most");
+  refused("lizards " + dir / "board.txt" + " --bfs-memory 1000000",
+          "--bfs-memory: expected at most");
 }
 
 #if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)

@@ -17,8 +17,9 @@ using nursery::testing::TempDir;
 TEST(MaxBoard, AllTreesIsRefusedAndNothingWritten) {
   TempDir dir;
   nursery::testing::write(dir / "trees.txt", "DFS\n2\n1\n22\n22\n");
-  auto run = nursery::testing::run_in(dir.path(), "lizards trees.txt --max --max-board max.txt "
-                                                  "-o out.txt");
+  auto run = nursery::testing::run_in(dir.path(),
+                                      "lizards trees.txt --max --max-board max.txt "
+                                      "-o out.txt");
   EXPECT_EQ(run.status, 2) << run.err;
   EXPECT_EQ(run.err.find("error: --max-board: trees.txt has no empty cell"), 0u) << run.err;
   EXPECT_EQ(run.err.find('\n'), run.err.size() - 1) << run.err;

@@ -50,7 +50,8 @@ nlohmann::json row_of(const TempDir& dir, const std::string& name, const std::st
 
 TEST(QueensFile, MeantAsQueensIsAnErrorNamingItsLine) {
   TempDir dir;
-  for (const char* text : {"queens -8\n", "queens 8.5\n", "queens\n", "QUEENS 0\n", "queens 8 9\n"}) {
+  for (const char* text :
+       {"queens -8\n", "queens 8.5\n", "queens\n", "QUEENS 0\n", "queens 8 9\n"}) {
     auto row = row_of(dir, "q.txt", text);
     EXPECT_EQ(row["status"], "ERROR") << text << row.dump();
     EXPECT_NE(row["message"].get<std::string>().find("q.txt:1: expected 'queens N'"),

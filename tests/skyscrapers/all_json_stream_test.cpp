@@ -19,9 +19,9 @@ using nursery::testing::TempDir;
 // Two puzzles: each entry's grids, then its figures; the summary last.
 TEST(SkyscrapersAllJson, EveryGridOfEveryPuzzle) {
   TempDir dir;
-  nursery::testing::write(dir / "two.txt",
-                          "3:" + std::string(11, '/') + "\n"
-                          "4:2/2/1/3/1/3/3/2/2/2/3/1/2/3/1/2,c1a4b2e2a\n");
+  nursery::testing::write(dir / "two.txt", "3:" + std::string(11, '/') +
+                                               "\n"
+                                               "4:2/2/1/3/1/3/3/2/2/2/3/1/2/3/1/2,c1a4b2e2a\n");
   for (const char* flag : {"--json", "--json-pretty"}) {
     auto run = run_cli("skyscrapers " + dir / "two.txt" + " --all " + flag, false);
     ASSERT_EQ(run.status, 0) << run.output;
@@ -41,7 +41,8 @@ TEST(SkyscrapersAllJson, EveryGridOfEveryPuzzle) {
     EXPECT_EQ(json["summary"]["total"], 13);
   }
   // Without --all the entries are whole objects as before.
-  auto one = nlohmann::json::parse(run_cli("skyscrapers " + dir / "two.txt" + " --json", false).output);
+  auto one =
+      nlohmann::json::parse(run_cli("skyscrapers " + dir / "two.txt" + " --json", false).output);
   EXPECT_EQ(one["puzzles"][1]["solution"].size(), 4u);
   EXPECT_EQ(one["puzzles"][1]["id"], "puzzle-2");
 }
@@ -51,9 +52,9 @@ TEST(SkyscrapersAllJson, EveryGridOfEveryPuzzle) {
 TEST(SkyscrapersAllJson, AStoppedListingIsOneValidDocumentAndSmall) {
   TempDir dir;
   const std::string out = dir / "out.json";
-  auto run = run_measured(std::string("exec '") + NURSERY_CLI + "' skyscrapers '9:" +
-                          std::string(35, '/') + "' --all --json --timeout 3 > '" + out +
-                          "' 2>/dev/null");
+  auto run = run_measured(std::string("exec '") + NURSERY_CLI +
+                          "' skyscrapers '9:" + std::string(35, '/') +
+                          "' --all --json --timeout 3 > '" + out + "' 2>/dev/null");
   EXPECT_EQ(run.status, 3);
   auto json = nlohmann::json::parse(nursery::testing::read(out));
   EXPECT_EQ(json["status"], "TIMEOUT");

@@ -29,8 +29,8 @@ std::string repeated(const std::string& piece, std::size_t bytes) {
 
 // The peak of `nursery ARGS` less that of the same command on a small file.
 std::uint64_t peak(const std::string& arguments) {
-  auto run = run_measured(std::string("exec '") + NURSERY_CLI + "' " + arguments +
-                          " > /dev/null 2>&1");
+  auto run =
+      run_measured(std::string("exec '") + NURSERY_CLI + "' " + arguments + " > /dev/null 2>&1");
   EXPECT_EQ(run.signal, 0) << arguments;
   EXPECT_TRUE(run.status >= 0 && run.status <= 2) << arguments << ": " << run.status;
   return run.peak_bytes;
@@ -45,7 +45,8 @@ TEST(ReaderMemory, AHugeLineCostsAboutItsOwnSize) {
   TempDir dir;
   const std::string small = dir / "small.txt";
   nursery::testing::write(small, "4:" + std::string(15, '/') + "\n");
-  const std::uint64_t base = std::max(peak("skyscrapers " + small), peak("verify " + small + " " + small));
+  const std::uint64_t base =
+      std::max(peak("skyscrapers " + small), peak("verify " + small + " " + small));
   const std::string zeros = "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0";
   const std::pair<const char*, std::string> shapes[] = {
       {"game_id", "9:" + repeated("/", kLine) + "\n"},

@@ -12,8 +12,8 @@
 namespace nursery::testing {
 
 struct Measured {
-  int status = -1;              // exit status; -1 when killed by a signal
-  int signal = 0;               // the signal that ended it, if one did
+  int status = -1;               // exit status; -1 when killed by a signal
+  int signal = 0;                // the signal that ended it, if one did
   std::uint64_t peak_bytes = 0;  // the largest resident set of the command
 };
 

@@ -238,10 +238,10 @@ class JsonStream {
   JsonStream& operator=(const JsonStream&) = delete;
   void member(std::string_view key, const nlohmann::json& value);  // in the open object
   void open_array(std::string_view key);                           // an array member
-  void open_object();                                              // an object item of the open array
-  void item(const nlohmann::json& value);                          // in the open array
-  void close();                                                    // the innermost open one
-  void finish();                                                   // all of them, then the newline
+  void open_object();                      // an object item of the open array
+  void item(const nlohmann::json& value);  // in the open array
+  void close();                            // the innermost open one
+  void finish();                           // all of them, then the newline
 
  private:
   struct Level {
