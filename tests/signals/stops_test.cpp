@@ -15,15 +15,18 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <nursery/queens.hpp>
+#include <nursery/scheduler.hpp>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "queens/counters.hpp"
 #include "run_cli.hpp"
 #include "temp_dir.hpp"
 
@@ -403,6 +406,35 @@ TEST(Stops, TheConstructionPollsItsBudgetAndGivesTheSameAnswer) {
   EXPECT_FALSE(
       q::construct(5000000, nursery::Budget().or_when([&] { return ++looks > 2; })).has_value());
   EXPECT_EQ(looks, 3);
+}
+
+// Item 16, the split itself: the join's patterns are listed under the
+// run's budget; a spent budget gives no frontier (never a part of one),
+// and the scheduler's run reports it stopped, not a count of nothing.
+TEST(Stops, TheJoinsSplitLooksAtTheBudget) {
+  namespace q = nursery::queens;
+  for (int n : {1, 5, 12, 17}) {
+    const q::JoinCount::Instance instance{n, 0};
+    const auto whole = q::JoinCount::split(instance, 64, nursery::Budget());
+    ASSERT_TRUE(whole.has_value()) << n;
+    const auto plain = q::JoinCount::split(instance, 64);
+    ASSERT_EQ(whole->size(), plain.size()) << n;
+    for (std::size_t i = 0; i < plain.size(); ++i)
+      EXPECT_EQ(std::memcmp(&(*whole)[i], &plain[i], sizeof plain[i]), 0) << n << " " << i;
+  }
+  // N = 29 on a wide chunk: 11.5 million pieces, stopped at once.
+  const q::JoinCount::Instance wide{29, 9};
+  const auto spent = nursery::Budget().or_when([] { return true; });
+  EXPECT_FALSE(q::JoinCount::split(wide, 64, spent).has_value());
+  nursery::StopSource stop;
+  stop.request(nursery::StopReason::cancelled);
+  nursery::RunOptions options;
+  options.budget = nursery::Budget(&stop);
+  const auto result = nursery::run<q::JoinCount>(wide, options);
+  EXPECT_EQ(result.status, nursery::Status::cancelled);
+  options.budget = nursery::Budget(nullptr, 1e-9);
+  EXPECT_EQ(nursery::run<q::JoinCount>(q::JoinCount::Instance{29, 9}, options).status,
+            nursery::Status::timeout);
 }
 
 TEST(Stops, AnswersInPiecesAreTheAnswer) {
