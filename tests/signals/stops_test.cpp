@@ -323,8 +323,8 @@ TEST(Stops, ABigLizardsAnswerStopsOnASignalMidWrite) {
   const std::string board = dir / "board.txt", fifo = dir / "answer";
   ASSERT_EQ(run_cli("gen lizards --n 4000 --trees 0 --p 1 -o " + board).status, 0);
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  pid_t pid = spawn({"lizards", board, "-o", fifo, "--threads", "1", "--no-progress"}, dir / "out",
-                    dir / "err");
+  pid_t pid = spawn({"lizards", board, "-o", fifo, "--threads", "1", "--no-progress", "--json"},
+                    dir / "out", dir / "err");
   int reader = ::open(fifo.c_str(), O_RDONLY);  // waits for the writer
   ASSERT_GE(reader, 0);
   char buffer[1 << 16];
@@ -338,6 +338,10 @@ TEST(Stops, ABigLizardsAnswerStopsOnASignalMidWrite) {
   EXPECT_EQ(stopped.status, 143) << stopped.err;
   EXPECT_LT(stopped.seconds, kPromptly);
   EXPECT_LT(drained, 4000u * 4001u) << "the whole answer went out after the signal";
+  // --json still gives its document, which says so.
+  const auto document = nlohmann::json::parse(slurp(dir / "out"));
+  EXPECT_EQ(document["status"], "INTERRUPTED");
+  EXPECT_FALSE(document.contains("output"));
 }
 
 // Item 23: gen lizards to stdout said "nothing written" after 187 MB went
