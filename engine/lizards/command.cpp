@@ -91,19 +91,19 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
   // signal during the write stops it.
   const Budget write_budget =
       cli::interrupt_source().requested() ? Budget() : Budget(&cli::interrupt_source());
-  if (!command.output.empty() &&
-      cli::write_output_in_pieces(command.output, answer, write_budget) != Status::complete)
-    return cli::interrupted_status();
-  const bool interrupted = report.status == Status::cancelled;
   // Stopped before the first placement: no board with p >= 1 to write.
   const bool no_board = !command.max_board.empty() && report.lower == 0;
-  if (!command.max_board.empty() && !no_board &&
-      cli::write_output_in_pieces(command.max_board, format_instance(answered), write_budget) !=
-          Status::complete)
-    return cli::interrupted_status();
+  bool written =
+      command.output.empty() ||
+      cli::write_output_in_pieces(command.output, answer, write_budget) == Status::complete;
+  if (written && !command.max_board.empty() && !no_board)
+    written = cli::write_output_in_pieces(command.max_board, format_instance(answered),
+                                          write_budget) == Status::complete;
   if (no_board)
     std::cerr << "--max-board: " << command.max_board
               << " not written: no placement found yet (a board's p is at least 1)\n";
+  // A write the signal stopped: the run is interrupted (its JSON says so).
+  const bool interrupted = report.status == Status::cancelled || !written;
   if (command.json) {
     nlohmann::json j = {{"best", report.lower},
                         {"upper", report.upper},
@@ -122,7 +122,7 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
                           {"search", report.search_seconds},
                           {"exact", report.exact_seconds},
                           {"wall", report.stats.wall_seconds}}}};
-    if (!command.output.empty()) j["output"] = command.output;
+    if (!command.output.empty() && written) j["output"] = command.output;
     Stats stats;
     stats.threads = detail::worker_count(command.solve.threads);
     stats.wall_seconds = report.stats.wall_seconds;
@@ -131,7 +131,7 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
     cli::print_json(j);
   } else if (command.output.empty() &&
              cli::write_output_in_pieces("-", answer, write_budget) != Status::complete) {
-    return cli::interrupted_status();
+    return cli::interrupted_status();  // (the line on stderr said how much went out)
   }
   char gap[32];
   std::snprintf(gap, sizeof gap, "%.4f", report.gap());
@@ -190,11 +190,12 @@ int run(const Command& command) {
   if (decided && solve.count) answer = to_string(*report.count) + "\n";
   // A board of 20,000 is 400 MB: written piece by piece, a signal honoured
   // between pieces (the decision's deadline was the search's, not the write's).
-  if (!answer.empty() && !output.empty() &&
-      cli::write_output_in_pieces(output, answer) != Status::complete)
-    return cli::interrupted_status();
+  const bool written = answer.empty() || output.empty() ||
+                       cli::write_output_in_pieces(output, answer) == Status::complete;
+  // A write the signal stopped: the run is interrupted (its JSON says so).
+  const int status = written ? exit_code(report) : cli::interrupted_status();
   if (command.json) {
-    nlohmann::json j = {{"status", cli::status_word(exit_code(report))},
+    nlohmann::json j = {{"status", cli::status_word(written ? status : kExitInterrupted)},
                         {"how", report.how},
                         {"n", board.n},
                         {"p", board.p},
@@ -203,11 +204,11 @@ int run(const Command& command) {
     if (!solve.count) j["lower"] = report.lower, j["upper"] = report.upper;
     if (report.count) j["total"] = count_json(*report.count);
     if (report.solution) j["placement"] = placement_json(*report.solution, board.n);
-    if (!output.empty()) j["output"] = output;
+    if (!output.empty() && written) j["output"] = output;
     cli::print_json(j);
   } else if (!answer.empty() && output.empty() &&
              cli::write_output_in_pieces("-", answer) != Status::complete) {
-    return cli::interrupted_status();
+    return cli::interrupted_status();  // (the line on stderr said how much went out)
   }
   if (command.stats) {
     std::cerr << "decided by: " << report.how << '\n';
@@ -225,7 +226,7 @@ int run(const Command& command) {
                 << ", upper bound " << report.upper << ")\n";
     if (!command.json && output.empty()) std::cout << "unknown\n";
   }
-  return exit_code(report);
+  return status;
 }
 
 }  // namespace nursery::lizards

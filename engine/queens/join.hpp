@@ -53,7 +53,7 @@ constexpr std::uint8_t kInnerMiddles = 0xff;
 // The narrowest chunk whose key fits 64 bits (join_frontier.cpp).
 int min_width(int n);
 // One pattern per orbit of the flip and the mirror (join_frontier.cpp).
-std::vector<JoinCount::Subproblem> frontier_for(int n, int width);
+std::vector<JoinCount::Subproblem> frontier_for(int n, int width, const Budget& budget = Budget());
 
 // Even n, the transposes (join.cpp, "Even n: the transposes"): a side of
 // a chunk of width w, as w bits (the columns 0..w-1 of a pattern: in the

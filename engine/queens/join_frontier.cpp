@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -44,11 +45,14 @@ Orbit orbit_of(std::uint32_t pattern, std::uint32_t chunk, int n, bool mirrored)
 
 // Patterns of `chunk` a top half can take (at most `rows` columns, and the
 // partner's too), one per orbit.
-void add_patterns(std::vector<JoinCount::Subproblem>& frontier, int n, int width,
-                  std::uint32_t chunk, int middle, bool mirrored, int extra_weight) {
+// False when `budget` ended it (looked at every 2^16 subsets).
+bool add_patterns(std::vector<JoinCount::Subproblem>& frontier, int n, int width,
+                  std::uint32_t chunk, int middle, bool mirrored, int extra_weight,
+                  const Budget& budget) {
   const int rows = top_rows(n);
-  std::uint32_t pattern = 0;
+  std::uint32_t pattern = 0, subsets = 0;
   do {  // every subset of the chunk
+    if ((++subsets & 0xffff) == 0 && budget.spent()) return false;
     if (std::popcount(pattern) <= rows && std::popcount(chunk & ~pattern) <= rows) {
       const Orbit orbit = orbit_of(pattern, chunk, n, mirrored);
       if (orbit.representative == pattern) {
@@ -62,6 +66,7 @@ void add_patterns(std::vector<JoinCount::Subproblem>& frontier, int n, int width
     }
     pattern = (pattern - chunk) & chunk;
   } while (pattern != 0);
+  return true;
 }
 
 // The ranks of the w-bit strings (w <= kMaxRankWidth): their orbits under
@@ -156,13 +161,14 @@ int min_width(int n) {
 // stands in an inner column (all of them in one subproblem, which shares
 // the enumeration of halves) or in a chunk column (a subproblem per left
 // chunk column, the mirror giving the right ones).
-std::vector<JoinCount::Subproblem> frontier_for(int n, int width) {
+std::vector<JoinCount::Subproblem> frontier_for(int n, int width, const Budget& budget) {
   std::vector<JoinCount::Subproblem> frontier;
   const std::uint32_t chunk = chunk_columns(n, width);
-  add_patterns(frontier, n, width, chunk, kInnerMiddles, true, 1);
+  bool whole = add_patterns(frontier, n, width, chunk, kInnerMiddles, true, 1, budget);
   if (has_middle(n))
-    for (int middle = 0; middle < width; ++middle)
-      add_patterns(frontier, n, width, chunk & ~(1u << middle), middle, false, 2);
+    for (int middle = 0; whole && middle < width; ++middle)
+      whole = add_patterns(frontier, n, width, chunk & ~(1u << middle), middle, false, 2, budget);
+  if (!whole) frontier.clear();  // never a part of a frontier
   return frontier;
 }
 
@@ -175,11 +181,17 @@ int join_max_width(int n) {
 }
 
 std::vector<JoinCount::Subproblem> JoinCount::split(const Instance& instance, std::size_t target) {
+  return *split(instance, target, Budget());
+}
+
+std::optional<std::vector<JoinCount::Subproblem>> JoinCount::split(const Instance& instance,
+                                                                   std::size_t target,
+                                                                   const Budget& budget) {
   const int n = instance.n;
   if (n < 1 || n > kMaxJoinN)
     throw std::invalid_argument("join: N must be between 1 and " + std::to_string(kMaxJoinN));
   int width = std::max(min_width(n), instance.min_width);
-  if (n == 1) return {Subproblem{0, kInnerMiddles, 0, 1, 0}};
+  if (n == 1) return std::vector<Subproblem>{Subproblem{0, kInnerMiddles, 0, 1, 0}};
   // Halves from quarter tables: a finer piece lists no half twice, so the
   // chunk also widens until a piece's lists are short (N = 18: width 7, 3.6
   // s against 5.3 at width 4; N = 16 stays at 4). Odd n stops at 4 times
@@ -190,11 +202,12 @@ std::vector<JoinCount::Subproblem> JoinCount::split(const Instance& instance, st
   while (target > 1 && width < join_max_width(n) && quarter_tables_fit(n, width + 1) &&
          join_piece_keys(n, width) > piece_keys)
     ++width;
-  auto frontier = frontier_for(n, width);
-  while (frontier.size() < target && width < join_max_width(n)) {
+  auto frontier = frontier_for(n, width, budget);
+  while (!budget.spent() && frontier.size() < target && width < join_max_width(n)) {
     ++width;
-    frontier = frontier_for(n, width);
+    frontier = frontier_for(n, width, budget);
   }
+  if (budget.spent()) return std::nullopt;
   return frontier;
 }
 

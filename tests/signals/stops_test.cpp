@@ -15,15 +15,18 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <nursery/queens.hpp>
+#include <nursery/scheduler.hpp>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "queens/counters.hpp"
 #include "run_cli.hpp"
 #include "temp_dir.hpp"
 
@@ -320,8 +323,8 @@ TEST(Stops, ABigLizardsAnswerStopsOnASignalMidWrite) {
   const std::string board = dir / "board.txt", fifo = dir / "answer";
   ASSERT_EQ(run_cli("gen lizards --n 4000 --trees 0 --p 1 -o " + board).status, 0);
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  pid_t pid = spawn({"lizards", board, "-o", fifo, "--threads", "1", "--no-progress"}, dir / "out",
-                    dir / "err");
+  pid_t pid = spawn({"lizards", board, "-o", fifo, "--threads", "1", "--no-progress", "--json"},
+                    dir / "out", dir / "err");
   int reader = ::open(fifo.c_str(), O_RDONLY);  // waits for the writer
   ASSERT_GE(reader, 0);
   char buffer[1 << 16];
@@ -335,6 +338,10 @@ TEST(Stops, ABigLizardsAnswerStopsOnASignalMidWrite) {
   EXPECT_EQ(stopped.status, 143) << stopped.err;
   EXPECT_LT(stopped.seconds, kPromptly);
   EXPECT_LT(drained, 4000u * 4001u) << "the whole answer went out after the signal";
+  // --json still gives its document, which says so.
+  const auto document = nlohmann::json::parse(slurp(dir / "out"));
+  EXPECT_EQ(document["status"], "INTERRUPTED");
+  EXPECT_FALSE(document.contains("output"));
 }
 
 // Item 23: gen lizards to stdout said "nothing written" after 187 MB went
@@ -403,6 +410,35 @@ TEST(Stops, TheConstructionPollsItsBudgetAndGivesTheSameAnswer) {
   EXPECT_FALSE(
       q::construct(5000000, nursery::Budget().or_when([&] { return ++looks > 2; })).has_value());
   EXPECT_EQ(looks, 3);
+}
+
+// Item 16, the split itself: the join's patterns are listed under the
+// run's budget; a spent budget gives no frontier (never a part of one),
+// and the scheduler's run reports it stopped, not a count of nothing.
+TEST(Stops, TheJoinsSplitLooksAtTheBudget) {
+  namespace q = nursery::queens;
+  for (int n : {1, 5, 12, 17}) {
+    const q::JoinCount::Instance instance{n, 0};
+    const auto whole = q::JoinCount::split(instance, 64, nursery::Budget());
+    ASSERT_TRUE(whole.has_value()) << n;
+    const auto plain = q::JoinCount::split(instance, 64);
+    ASSERT_EQ(whole->size(), plain.size()) << n;
+    for (std::size_t i = 0; i < plain.size(); ++i)
+      EXPECT_EQ(std::memcmp(&(*whole)[i], &plain[i], sizeof plain[i]), 0) << n << " " << i;
+  }
+  // N = 29 on a wide chunk: 11.5 million pieces, stopped at once.
+  const q::JoinCount::Instance wide{29, 9};
+  const auto spent = nursery::Budget().or_when([] { return true; });
+  EXPECT_FALSE(q::JoinCount::split(wide, 64, spent).has_value());
+  nursery::StopSource stop;
+  stop.request(nursery::StopReason::cancelled);
+  nursery::RunOptions options;
+  options.budget = nursery::Budget(&stop);
+  const auto result = nursery::run<q::JoinCount>(wide, options);
+  EXPECT_EQ(result.status, nursery::Status::cancelled);
+  options.budget = nursery::Budget(nullptr, 1e-9);
+  EXPECT_EQ(nursery::run<q::JoinCount>(q::JoinCount::Instance{29, 9}, options).status,
+            nursery::Status::timeout);
 }
 
 TEST(Stops, AnswersInPiecesAreTheAnswer) {

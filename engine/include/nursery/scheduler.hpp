@@ -259,6 +259,16 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
   return execution;
 }
 
+// A kind whose split may take long enough to look at the run's budget
+// (optional): split(instance, target, budget), nothing once it is spent.
+template <class Kind>
+concept SplitsWithin = requires(const typename Kind::Instance& instance, std::size_t target,
+                                const Budget& budget) {
+  {
+    Kind::split(instance, target, budget)
+  } -> std::same_as<std::optional<std::vector<typename Kind::Subproblem>>>;
+};
+
 template <class Kind>
 concept Probing = requires(const typename Kind::Instance& instance,
                            Search<typename Kind::Solution>& search, std::uint64_t nodes) {
@@ -317,7 +327,24 @@ Result<typename Kind::Solution> run(
   }
   using Clock = std::chrono::steady_clock;
   auto start = Clock::now();
-  auto frontier = Kind::split(instance, frontier_target(options));
+  std::vector<typename Kind::Subproblem> frontier;
+  if constexpr (SplitsWithin<Kind>) {
+    // A split that looks at the budget (the join's: millions of pieces)
+    // and was stopped gives no frontier: the run ends as a stopped run
+    // does, never as a count of nothing.
+    auto whole = Kind::split(instance, frontier_target(options), options.budget);
+    if (!whole) {
+      Result<typename Kind::Solution> stopped;
+      stopped.status = options.budget.stop_requested() ? Status::cancelled : Status::timeout;
+      stopped.stats.threads = detail::worker_count(options.threads);
+      stopped.stats.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      stopped.stats.split_seconds = stopped.stats.wall_seconds;
+      return stopped;
+    }
+    frontier = std::move(*whole);
+  } else {
+    frontier = Kind::split(instance, frontier_target(options));
+  }
 
   const double split_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   auto execution = execute<Kind>(instance, std::span(frontier), options, sink);
