@@ -57,7 +57,7 @@ int cmd_skyscrapers(int argc, char** argv) {
   // with --threads lists on one thread, as its help says: the same grids).
   if (vm.count("bench"))
     refuse_unused(vm, "--bench",
-                  {"count", "all", "limit", "timeout", "json", "json-pretty", "stats"},
+                  {"count", "all", "limit", "json", "json-pretty", "stats"},
                   "--bench times its own runs and prints its table");
   const auto input = vm["input"].as<std::string>();
   refuse_clobbering({input}, {{"-o", command.output}});

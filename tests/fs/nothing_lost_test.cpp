@@ -68,7 +68,9 @@ TEST(NothingLost, ACheckpointOnADeviceNodeIsRefusedAndTheNodeKept) {
   ASSERT_EQ(::mknod((dir / "nul").c_str(), S_IFCHR | 0666, makedev(1, 3)), 0);
   auto run = run_in(dir.path(), "count 10 --checkpoint nul");
   EXPECT_EQ(run.status, 2) << run.out << run.err;
-  EXPECT_NE(run.err.find("not a regular file"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("expected a regular checkpoint file, found a character device"),
+            std::string::npos)
+      << run.err;
   EXPECT_EQ(lines_in(run.err), 1u) << run.err;
   struct stat st {};
   ASSERT_EQ(::lstat((dir / "nul").c_str(), &st), 0) << "the device node was deleted";
@@ -81,7 +83,7 @@ TEST(NothingLost, ACheckpointLinkToADescriptorIsRefusedAndTheLinkKept) {
   fs::create_symlink("/proc/self/fd/1", dir.path() / "link");
   auto run = run_in(dir.path(), "count 10 --checkpoint link");
   EXPECT_EQ(run.status, 2) << run.out << run.err;
-  EXPECT_NE(run.err.find("not a regular file"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("expected a regular checkpoint file"), std::string::npos) << run.err;
   EXPECT_TRUE(is_link(dir.path() / "link")) << "the link was deleted";
   EXPECT_EQ(run.out, "") << "a checkpoint header went to stdout";
 }

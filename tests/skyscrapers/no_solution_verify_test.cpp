@@ -32,10 +32,10 @@ TEST(NoSolutionVerify, TheSolversOwnClaimIsUnverified) {
   // batch's answer file says it without the time: the same.
   auto batch = run_cli("batch " + dir / "p.txt" + " -o " + dir / "answers", false);
   ASSERT_EQ(batch.status, 0) << batch.output;
-  auto again = run_cli("verify " + dir / "p.txt " + dir / "answers/p.out", false);
+  auto again = run_cli("verify " + dir / "p.txt " + dir / "answers/p.txt.out", false);
   EXPECT_EQ(again.status, 4) << again.output;
   auto json = nlohmann::json::parse(
-      run_cli("verify " + dir / "p.txt " + dir / "answers/p.out --json", false).output);
+      run_cli("verify " + dir / "p.txt " + dir / "answers/p.txt.out --json", false).output);
   EXPECT_EQ(json["status"], "UNVERIFIED");
   EXPECT_EQ(json["puzzles"][0]["unproved"], true);
 }
