@@ -89,6 +89,9 @@ struct Entry {
     auto taken = K::take_back(puzzles_of(job), job.text, output, ask);
     for (std::size_t i = 0; i < taken.size() && i < job.rows.size(); ++i) {
       if (!taken[i]) continue;
+      // --verify vouches for every row: what no checker can vouch for (a
+      // Skyscrapers "no solution", a count beyond a table) is solved again.
+      if (settings.verify && !taken[i]->verified) continue;
       Row& row = job.rows[i];
       const Report& said = taken[i]->report;
       row.status = settings.count || said.verdict == Verdict::ok ? RowStatus::ok : RowStatus::fail;

@@ -136,7 +136,8 @@ struct Facade {
                                                             std::string_view answer,
                                                             const std::string& input_name,
                                                             const std::string& answer_name,
-                                                            const Budget& budget, Progress*);
+                                                            const Budget& budget, Progress*,
+                                                            const VerifyAsk&);
   // A count is kept only when the published total agrees (beyond the table:
   // kept, unverified).
   static std::vector<std::optional<Taken>> take_back(const std::vector<Puzzle>& puzzles,

@@ -188,7 +188,8 @@ struct Facade {
                                                             std::string_view answer,
                                                             const std::string& input_name,
                                                             const std::string& answer_name,
-                                                            const Budget& budget, Progress*);
+                                                            const Budget& budget, Progress*,
+                                                            const VerifyAsk&);
   static std::vector<std::optional<Taken>> take_back(const std::vector<Puzzle>& puzzles,
                                                      std::string_view input,
                                                      std::string_view output, const Ask& ask);
