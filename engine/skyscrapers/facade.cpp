@@ -3,7 +3,6 @@
 // header that the answer's reader and take_back find again.
 #include <deque>
 #include <map>
-#include <utility>
 
 #include "nursery/skyscrapers.hpp"
 #include "nursery/stamp.hpp"
@@ -149,20 +148,22 @@ std::optional<std::vector<Checked>> Facade::verify_answers(std::string_view inpu
 std::vector<std::optional<Taken>> Facade::take_back(const std::vector<Puzzle>& puzzles,
                                                     std::string_view, std::string_view output,
                                                     const Ask& ask) {
-  // Each puzzle takes the parts written for it: the same id and the hash of
-  // the puzzle as it is now; puzzles that share an id (and content) go by
-  // order, the k-th such puzzle the k-th such part. A part of a puzzle since
-  // edited, or with no hash, is solved again.
-  std::map<std::pair<std::string, std::string>, std::deque<Part>> by_puzzle;
+  // Each puzzle takes the part written for it by id; puzzles that share an
+  // id go by order, the k-th such puzzle the k-th part of that id, as
+  // `nursery verify` matches them. The part must hold the hash of the puzzle
+  // as it is now: a part of a puzzle since edited, or with no hash, is
+  // solved again.
+  std::map<std::string, std::deque<Part>, std::less<>> by_id;
   for (auto& part : parts_of(output))
-    if (!part.id.empty()) by_puzzle[{part.id, part.hash}].push_back(std::move(part));
+    if (!part.id.empty()) by_id[part.id].push_back(std::move(part));
   std::vector<std::optional<Taken>> taken(puzzles.size());
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     const Puzzle& puzzle = puzzles[i];
-    auto found = by_puzzle.find({puzzle.id, hash_of(puzzle)});
-    if (found == by_puzzle.end() || found->second.empty()) continue;
+    auto found = by_id.find(puzzle.id);
+    if (found == by_id.end() || found->second.empty()) continue;
     const Part part = std::move(found->second.front());
     found->second.pop_front();
+    if (part.hash != hash_of(puzzle)) continue;
     Taken one;
     if (ask.count) {
       // "# id: N solutions": no checker can vouch for a count.

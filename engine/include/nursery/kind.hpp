@@ -87,8 +87,10 @@ concept PuzzleKind = requires(std::string_view text, const std::string& name,
     K::verify_answers(text, text, name, name, budget, progress, verify_ask)
     } -> std::same_as<std::optional<std::vector<Checked>>>;
   // An existing answer file read back: each puzzle's answer where it holds
-  // one that checks; nothing for a puzzle to solve again.
-  // Given the input text and the answer file's.
+  // one written for the puzzle as it is now (its content hash, nursery/
+  // stamp.hpp) that checks, `verified` when a checker vouched for it (else
+  // `note` says why not); nothing for a puzzle to solve again. Given the
+  // input text and the answer file's.
   { K::take_back(puzzles, text, text, ask) } -> std::same_as<std::vector<std::optional<Taken>>>;
 };
 

@@ -232,7 +232,9 @@ struct Facade {
       std::string_view input, std::string_view answer, const std::string& input_name,
       const std::string& answer_name, const Budget& budget, Progress* progress,
       const VerifyAsk& ask);
-  // A count is kept unverified (there is no table of lizards counts).
+  // A decision is kept when it checks against the board as it is now; a
+  // count (no table of lizards counts) when its hash line names this board,
+  // unverified.
   static std::vector<std::optional<Taken>> take_back(const std::vector<Puzzle>& boards,
                                                      std::string_view input,
                                                      std::string_view output, const Ask& ask);

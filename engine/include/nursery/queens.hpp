@@ -138,8 +138,8 @@ struct Facade {
                                                             const std::string& answer_name,
                                                             const Budget& budget, Progress*,
                                                             const VerifyAsk&);
-  // A count is kept only when the published total agrees (beyond the table:
-  // kept, unverified).
+  // Kept only when its hash line names this N; a count only when the
+  // published total agrees (beyond the table: kept, unverified).
   static std::vector<std::optional<Taken>> take_back(const std::vector<Puzzle>& puzzles,
                                                      std::string_view input,
                                                      std::string_view output, const Ask& ask);

@@ -165,9 +165,11 @@ std::vector<std::string> verify_answers(const std::vector<Puzzle>& puzzles,
 
 // ---- The kind for the generic drivers (nursery/kind.hpp; facade.cpp) ------
 
-// Files of puzzles: each puzzle's part of the answer file is its grid under
-// a `# id` line, or `# id: ...` saying what became of it (no solution, a
-// count, a timeout, an error).
+// Files of puzzles: each puzzle's part of the answer file leads with the
+// puzzle's content hash (`# input fnv1a64 HEX`, nursery/stamp.hpp), then its
+// grid under a `# id` line, or `# id: ...` saying what became of it (no
+// solution, a count, a timeout, an error). take_back matches parts to
+// puzzles by id, in order among puzzles that share one.
 struct Facade {
   using Puzzle = skyscrapers::Puzzle;
   using Answer = Solved;
