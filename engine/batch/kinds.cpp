@@ -97,8 +97,10 @@ struct Entry {
       row.status = settings.count || said.verdict == Verdict::ok ? RowStatus::ok : RowStatus::fail;
       if (settings.count) row.count = said.count;
       row.verified = taken[i]->verified;
-      // A count has no checker but a table: the report says which it had.
-      row.checked = settings.count && (row.verified || !taken[i]->note.empty());
+      // What was kept on its hash alone (a count beyond a table, a
+      // Skyscrapers "no solution") says so in the verified column too (CSV
+      // "no"), not only in its message.
+      row.checked = row.verified || !taken[i]->note.empty();
       if (!taken[i]->note.empty()) row.message = taken[i]->note;
       row.resumed = true;
       job.answers[i] = std::move(taken[i]->text);
