@@ -5,7 +5,7 @@
 # No harness named: every harness, in the order the scripts run them.
 if [ ${#harnesses[@]} -eq 0 ]; then
   harnesses=(lizards_board lizards_answer skyscrapers_puzzles skyscrapers_answers checkpoint
-             sniff queens_answer report)
+             sniff queens_answer report taken_back)
 fi
 command -v clang++ >/dev/null ||
   { echo "fuzz: clang++ not found (sudo apt-get install -y clang)" >&2; exit 2; }
@@ -30,3 +30,4 @@ seed checkpoint
 seed sniff $(find datasets -type f | head -60)
 seed queens_answer
 seed report
+seed taken_back
