@@ -71,23 +71,22 @@ int cmd_verify(int argc, char** argv) {
   po::positional_options_description positionals;
   positionals.add("input", 1).add("output", 1);
   po::variables_map vm;
-  if (!parse_command_line(
-          argc, argv,
-          "usage: nursery verify FILE ANSWER [--at-least] [--json|--json-pretty]\n"
-          "                      [--progress|--no-progress]\n"
-          "Checks an answer with code that shares nothing with the solvers;\n"
-          "prints valid or invalid and why (a line per puzzle for a file of\n"
-          "several). A lizards OK holds exactly p lizards (--at-least: p or\n"
-          "more, as a --max answer) on the board's trees; a lizards FAIL is\n"
-          "valid only when counts prove it (p beyond the empty cells or the\n"
-          "tree-free runs of a direction, or 2- and 3-queens); otherwise it is\n"
-          "unverified. A `queens N` answer is the board (Q and .), the 0-based\n"
-          "rows on one line, or FAIL. Skyscrapers answers go by their `# id`\n"
-          "lines; puzzles that share an id, by order.\n"
-          "Either FILE or ANSWER may be - (standard input).\n"
-          "Exit 0 valid, 1 invalid, 2 bad input, 4 unverified, 130 Ctrl-C,\n"
-          "143 SIGTERM (the checks poll for them: seconds on a huge board).",
-          options, positionals, vm))
+  if (!parse_command_line(argc, argv,
+                          "usage: nursery verify FILE ANSWER [--at-least] [--json|--json-pretty]\n"
+                          "                      [--progress|--no-progress]\n"
+                          "Checks an answer with code that shares nothing with the solvers;\n"
+                          "prints valid or invalid and why (a line per puzzle for a file of\n"
+                          "several). A lizards OK holds exactly p lizards (--at-least: p or\n"
+                          "more, as a --max answer) on the board's trees; a lizards FAIL is\n"
+                          "valid only when counts prove it (p beyond the empty cells or the\n"
+                          "tree-free runs of a direction, or 2- and 3-queens); otherwise it is\n"
+                          "unverified. A `queens N` answer is the board (Q and .), the 0-based\n"
+                          "rows on one line, or FAIL. Skyscrapers answers go by their `# id`\n"
+                          "lines; puzzles that share an id, by order.\n"
+                          "Either FILE or ANSWER may be - (standard input).\n"
+                          "Exit 0 valid, 1 invalid, 2 bad input, 4 unverified, 130 Ctrl-C,\n"
+                          "143 SIGTERM (the checks poll for them: seconds on a huge board).",
+                          options, positionals, vm))
     return kExitSuccess;
   auto input = vm["input"].as<std::string>();
   auto output = vm["output"].as<std::string>();

@@ -25,8 +25,8 @@ void take_back(const std::vector<typename K::Puzzle>& puzzles, const std::string
     if (taken.size() != puzzles.size()) __builtin_trap();
     for (std::size_t i = 0; i < taken.size(); ++i) {
       if (!taken[i]) continue;
-      const bool decision_in_homework_format = K::homework_names && !count &&
-                                               std::string_view(K::name) == "lizards";
+      const bool decision_in_homework_format =
+          K::homework_names && !count && std::string_view(K::name) == "lizards";
       if (!hashed && !decision_in_homework_format) __builtin_trap();
       if (!taken[i]->verified && taken[i]->note.empty()) __builtin_trap();
       if (count && !taken[i]->report.count) __builtin_trap();
@@ -70,7 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 3: {  // the board's hash: n, p and its cells (0 or 2 a byte)
         std::string cells(16, '\0');
         cells[5] = 2;
-        answer = nursery::stamp_line(nursery::ContentHash().add("lizards 4 2\n").add(cells)) + answer;
+        answer =
+            nursery::stamp_line(nursery::ContentHash().add("lizards 4 2\n").add(cells)) + answer;
         break;
       }
       default:

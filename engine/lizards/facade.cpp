@@ -54,8 +54,7 @@ std::optional<Verification> Facade::check(const Puzzle&, std::string_view input,
 std::optional<std::vector<Checked>> Facade::verify_answers(std::string_view input,
                                                            std::string_view answer,
                                                            const std::string&, const std::string&,
-                                                           const Budget& budget,
-                                                           Progress* progress,
+                                                           const Budget& budget, Progress* progress,
                                                            const VerifyAsk& ask) {
   // The checker reads both texts itself (it shares no code with the parser).
   auto checked = verify(input, answer, budget, progress,

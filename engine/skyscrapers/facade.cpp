@@ -40,9 +40,9 @@ bool fits(const Puzzle& puzzle, const Grid& heights) {
 // to the next one.
 struct Part {
   std::string hash;
-  std::string id;      // from its `# id` or `# id: words` line
-  std::string words;   // after `: `; empty for a grid
-  bool note = false;   // `# id: words` (no grid)
+  std::string id;         // from its `# id` or `# id: words` line
+  std::string words;      // after `: `; empty for a grid
+  bool note = false;      // `# id: words` (no grid)
   std::string_view text;  // the part after its stamp line
 };
 
@@ -75,7 +75,8 @@ std::vector<Part> parts_of(std::string_view output) {
           if (colon != std::string_view::npos) {
             part.note = true;
             auto rest = trimmed.substr(colon + 2);
-            while (!rest.empty() && (rest.back() == '\r' || rest.back() == ' ')) rest.remove_suffix(1);
+            while (!rest.empty() && (rest.back() == '\r' || rest.back() == ' '))
+              rest.remove_suffix(1);
             part.words = std::string(rest);
           }
         }
@@ -126,12 +127,9 @@ std::optional<Verification> Facade::check(const Puzzle& puzzle, std::string_view
   return verify(puzzle, grids[0].heights);
 }
 
-std::optional<std::vector<Checked>> Facade::verify_answers(std::string_view input,
-                                                           std::string_view answer,
-                                                           const std::string& input_name,
-                                                           const std::string& answer_name,
-                                                           const Budget& budget, Progress*,
-                                                           const VerifyAsk&) {
+std::optional<std::vector<Checked>> Facade::verify_answers(
+    std::string_view input, std::string_view answer, const std::string& input_name,
+    const std::string& answer_name, const Budget& budget, Progress*, const VerifyAsk&) {
   auto puzzles = parse(std::string(input), input_name);
   auto answers = read_answer(std::string(answer), answer_name);
   // A file of a million puzzles takes a while: the budget is looked at
@@ -172,14 +170,16 @@ std::vector<std::optional<Taken>> Facade::take_back(const std::vector<Puzzle>& p
         continue;
       one.report.count = read_count(std::string_view(part.words).substr(0, space));
       if (!one.report.count) continue;
-      one.note = "resumed count unverified (a count has no independent check; its puzzle is "
-                 "unchanged)";
+      one.note =
+          "resumed count unverified (a count has no independent check; its puzzle is "
+          "unchanged)";
       one.text = header(puzzle, part.words);
     } else if (part.note) {
       if (part.words != kNoSolution) continue;  // a timeout or an error: solve again
       one.report.verdict = Verdict::fail;
-      one.note = "resumed 'no solution' unverified (cannot be checked independently; its "
-                 "puzzle is unchanged)";
+      one.note =
+          "resumed 'no solution' unverified (cannot be checked independently; its "
+          "puzzle is unchanged)";
       one.text = header(puzzle, kNoSolution);
     } else {
       std::vector<skyscrapers::Answer> grids;

@@ -167,7 +167,7 @@ TEST(ResumeTrust, ALizardsAnswerOffTheBoardIsSolvedAgain) {
   write(dir.path() / "in/m/input.txt", "DFS\n3\n1\n000\n020\n000\n");
   ASSERT_EQ(batch(dir, "in -o o").status, 0);
   write(dir.path() / "o/t/output.txt", "OK\n1000\n0000\n0100\n0000\n");  // the tree deleted
-  write(dir.path() / "o/m/output.txt", "OK\n100\n020\n001\n");            // two where p = 1
+  write(dir.path() / "o/m/output.txt", "OK\n100\n020\n001\n");           // two where p = 1
   EXPECT_EQ(verify(dir, "in/t/input.txt", "o/t/output.txt"), 1);
   EXPECT_EQ(verify(dir, "in/m/input.txt", "o/m/output.txt"), 1);
   EXPECT_EQ(run_in(dir.path(), "verify in/m/input.txt o/m/output.txt --at-least").status, 0);
@@ -202,7 +202,8 @@ TEST(ResumeTrust, AQueensCountPastTheTableIsNotKeptAsChecked) {
   EXPECT_FALSE(run.rows["q.txt"].resumed);
   // A count within the table: checked against it, hash or no hash aside.
   write(dir.path() / "in/q.txt", "queens 8\n");
-  write(dir.path() / "o/q.out", nursery::stamp_line(nursery::ContentHash().add("queens 8")) + "93\n");
+  write(dir.path() / "o/q.out",
+        nursery::stamp_line(nursery::ContentHash().add("queens 8")) + "93\n");
   run = batch(dir, "in -o o --resume --count");
   EXPECT_FALSE(run.rows["q.txt"].resumed);
   EXPECT_EQ(run.rows["q.txt"].total, "92");
@@ -253,8 +254,8 @@ TEST(ResumeTrust, RepeatedIdsAgreeEverywhere) {
   const std::string answers = read(dir.path() / "o/s.out");
   const auto second = answers.find("# input", 1), third = answers.find("# input", second + 1);
   ASSERT_NE(third, std::string::npos);
-  write(dir.path() / "o/s.out", answers.substr(second, third - second) + answers.substr(0, second) +
-                                    answers.substr(third));
+  write(dir.path() / "o/s.out",
+        answers.substr(second, third - second) + answers.substr(0, second) + answers.substr(third));
   EXPECT_EQ(verify(dir, "in/s.txt", "o/s.out"), 1);
   run = batch(dir, "in -o o --resume --verify");
   EXPECT_EQ(run.status, 0) << run.err;

@@ -115,9 +115,10 @@ TEST(LizardsTrust, TheCheckerAgreesWithTheRulesOnMutatedAnswers) {
       deleted_trees += was == '2' && answer[cell] != '2';
     }
     // p: the lizards placed, or one less (a --max answer), or one more.
-    const std::uint64_t p = placed + (rng() % 3 == 0 ? 1 : 0) - (placed > 1 && rng() % 3 == 0 ? 1 : 0);
-    const std::string input = "DFS\n" + std::to_string(n) + "\n" + std::to_string(p) + "\n" +
-                              text_of(board, n);
+    const std::uint64_t p =
+        placed + (rng() % 3 == 0 ? 1 : 0) - (placed > 1 && rng() % 3 == 0 ? 1 : 0);
+    const std::string input =
+        "DFS\n" + std::to_string(n) + "\n" + std::to_string(p) + "\n" + text_of(board, n);
     const std::string output = "OK\n" + text_of(answer, n);
     for (auto placed_rule : {lz::Placed::exactly_p, lz::Placed::at_least_p}) {
       const bool expected = model_valid(board, answer, n, p, placed_rule);

@@ -68,9 +68,10 @@ TEST(SkyscrapersRepeatedIds, OrderMattersAndALeftOverGridIsASecondAnswer) {
   EXPECT_NE(faults[1].find("a second answer for puzzle a"), std::string::npos) << faults[1];
   EXPECT_EQ(faults[2], "");
   // Unique ids are matched by name whatever the order (as before).
-  auto unique = sky::parse("x 4 2,2,1,3,2,2,3,1,1,2,2,3,3,2,1,3 - -\n"
-                           "y 4 0,0,1,2,0,2,0,0,0,3,0,0,0,1,0,0 - -\n",
-                           "in.txt");
+  auto unique = sky::parse(
+      "x 4 2,2,1,3,2,2,3,1,1,2,2,3,3,2,1,3 - -\n"
+      "y 4 0,0,1,2,0,2,0,0,0,3,0,0,0,1,0,0 - -\n",
+      "in.txt");
   const std::string x = sky::Facade::write(unique[0], sky::Facade::answer(unique[0], ask), ask);
   const std::string y = sky::Facade::write(unique[1], sky::Facade::answer(unique[1], ask), ask);
   for (const auto& fault :

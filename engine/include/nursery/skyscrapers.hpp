@@ -186,12 +186,9 @@ struct Facade {
   static std::optional<Verification> check(const Puzzle& puzzle, std::string_view input,
                                            std::string_view answer, const Budget& budget);
   // Answers name their puzzles in `# id` lines; bare grids go in order.
-  static std::optional<std::vector<Checked>> verify_answers(std::string_view input,
-                                                            std::string_view answer,
-                                                            const std::string& input_name,
-                                                            const std::string& answer_name,
-                                                            const Budget& budget, Progress*,
-                                                            const VerifyAsk&);
+  static std::optional<std::vector<Checked>> verify_answers(
+      std::string_view input, std::string_view answer, const std::string& input_name,
+      const std::string& answer_name, const Budget& budget, Progress*, const VerifyAsk&);
   static std::vector<std::optional<Taken>> take_back(const std::vector<Puzzle>& puzzles,
                                                      std::string_view input,
                                                      std::string_view output, const Ask& ask);

@@ -58,7 +58,8 @@ inline std::optional<std::string> stamp_of(std::string_view line) {
   while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
     line.remove_suffix(1);
   while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
-  if (line.size() != kStampPrefix.size() + 16 || line.substr(0, kStampPrefix.size()) != kStampPrefix)
+  if (line.size() != kStampPrefix.size() + 16 ||
+      line.substr(0, kStampPrefix.size()) != kStampPrefix)
     return std::nullopt;
   auto hex = line.substr(kStampPrefix.size());
   if (hex.find_first_not_of("0123456789abcdef") != std::string_view::npos) return std::nullopt;
@@ -75,7 +76,8 @@ inline Stamped read_stamp(std::string_view answer) {
   const auto end = answer.find('\n');
   auto hash = stamp_of(answer.substr(0, end));
   if (!hash) return {std::nullopt, answer};
-  return {std::move(hash), end == std::string_view::npos ? std::string_view() : answer.substr(end + 1)};
+  return {std::move(hash),
+          end == std::string_view::npos ? std::string_view() : answer.substr(end + 1)};
 }
 
 }  // namespace nursery
