@@ -75,21 +75,28 @@ int cmd_verify(int argc, char** argv) {
   po::options_description options = command_options();
   options.add_options()("input", po::value<std::string>()->required()->value_name("FILE"),
                         "the instance file")(
-      "output", po::value<std::string>()->required()->value_name("ANSWER"), "the answer to check");
+      "output", po::value<std::string>()->required()->value_name("ANSWER"), "the answer to check")(
+      "at-least",
+      "lizards: p or more safe lizards answer the board (a --max placement checked against the "
+      "board it was asked on); without it, exactly p");
   add_shared(options, kJson | kProgress);
   po::positional_options_description positionals;
   positionals.add("input", 1).add("output", 1);
   po::variables_map vm;
   if (!parse_command_line(
           argc, argv,
-          "usage: nursery verify FILE ANSWER [--json|--json-pretty] [--progress|--no-progress]\n"
+          "usage: nursery verify FILE ANSWER [--at-least] [--json|--json-pretty]\n"
+          "                      [--progress|--no-progress]\n"
           "Checks an answer with code that shares nothing with the solvers;\n"
           "prints valid or invalid and why (a line per puzzle for a file of\n"
-          "several). A lizards FAIL is valid only when counts prove it (p beyond\n"
-          "the empty cells or the tree-free runs of a direction, or 2- and\n"
-          "3-queens); otherwise it is unverified, as is a Skyscrapers '# ID: no\n"
-          "solution' line. A `queens N` answer is the board (Q and .), the 0-based\n"
-          "rows on one line, the '*' string (nursery queens N's default), or FAIL.\n"
+          "several). A lizards OK holds exactly p lizards (--at-least: p or\n"
+          "more, as a --max answer) on the board's trees; a lizards FAIL is\n"
+          "valid only when counts prove it (p beyond the empty cells or the\n"
+          "tree-free runs of a direction, or 2- and 3-queens); otherwise it is\n"
+          "unverified, as is a Skyscrapers '# ID: no solution' line. A `queens N`\n"
+          "answer is the board (Q and .), the 0-based rows on one line, the '*'\n"
+          "string (nursery queens N's default), or FAIL. Skyscrapers answers go\n"
+          "by their `# id` lines; puzzles that share an id, by order.\n"
           "Either FILE or ANSWER may be - (standard input).\n"
           "Exit 0 valid, 1 invalid, 2 bad input, 4 unverified, 130 Ctrl-C,\n"
           "143 SIGTERM (the checks poll for them: seconds on a huge board).",
@@ -100,7 +107,9 @@ int cmd_verify(int argc, char** argv) {
   if (is_stdio(input) && is_stdio(output))
     throw usage_error("FILE and ANSWER cannot both be - (standard input)");
   const SharedOptions shared = read_shared(vm);
-  const auto checked = batch::verify_files(input, output, shared.progress);
+  VerifyAsk ask;
+  ask.at_least_p = vm.count("at-least") != 0;
+  const auto checked = batch::verify_files(input, output, shared.progress, ask);
   if (!checked) return kExitInterrupted;
   if (checked->size() == 1 && checked->front().id.empty())
     return print_one(checked->front().verification, shared.json);

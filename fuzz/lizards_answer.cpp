@@ -1,9 +1,10 @@
 // The independent checker. Any answer bytes against a fixed board: a
 // verdict, never a crash. Property: on a board and a well-formed answer
 // both drawn from the bytes (up to 6x6), `verify` says valid exactly when a
-// check of its own says so (trees kept, p lizards or more, no two on a line without
-// a tree between them); a FAIL it calls proved has no placement, by brute
-// force, and a FAIL it refutes has one.
+// check of its own says so (the board's trees kept, none deleted or added;
+// exactly p lizards, or p or more with Placed::at_least_p; no two on a line
+// without a tree between them); a FAIL it calls proved has no placement, by
+// brute force, and a FAIL it refutes has one.
 #include <cstddef>
 #include <cstdint>
 #include <nursery/lizards.hpp>
@@ -76,21 +77,33 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // more than asked (p below them: a --max answer, valid when safe).
   const std::uint64_t p = lizards.size() + (data[1] % 4 == 3 ? 1 : 0) -
                           (data[1] % 4 == 2 && !lizards.empty() ? 1 : 0);
+  // Now and then the answer loses one of the board's trees (the cell left
+  // empty): a wrong answer however its lizards stand.
+  int deleted = -1;
+  if (data[1] % 8 >= 6)
+    for (int cell = 0; cell < n * n; ++cell)
+      if (grid[cell] == '2' && deleted < 0) deleted = cell;
   std::string input = "DFS\n" + std::to_string(n) + "\n" + std::to_string(p) + "\n";
   std::string output = "OK\n";
   for (int r = 0; r < n; ++r) {
     for (int c = 0; c < n; ++c) {
       input += grid[r * n + c];
-      output += grid[r * n + c] == '2' ? '2' : lizard[r * n + c] ? '1' : '0';
+      output += r * n + c == deleted  ? '0'
+                : grid[r * n + c] == '2' ? '2'
+                : lizard[r * n + c]      ? '1'
+                                         : '0';
     }
     input += '\n';
     output += '\n';
   }
-  bool valid = p <= lizards.size();
-  for (std::size_t i = 0; valid && i < lizards.size(); ++i)
-    for (std::size_t j = i + 1; valid && j < lizards.size(); ++j)
-      if (sees(grid, n, lizards[i], lizards[j])) valid = false;
-  if (nursery::lizards::verify(input, output).valid != valid) __builtin_trap();
+  bool safe = deleted < 0;
+  for (std::size_t i = 0; safe && i < lizards.size(); ++i)
+    for (std::size_t j = i + 1; safe && j < lizards.size(); ++j)
+      if (sees(grid, n, lizards[i], lizards[j])) safe = false;
+  namespace lz = nursery::lizards;
+  if (lz::verify(input, output).valid != (safe && p == lizards.size())) __builtin_trap();
+  if (lz::verify(input, output, lz::Placed::at_least_p).valid != (safe && p <= lizards.size()))
+    __builtin_trap();
 
   // A FAIL claim on the same board: proved only when nothing fits, refuted
   // when something does (the checker searches boards this small in full).

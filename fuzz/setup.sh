@@ -5,7 +5,7 @@
 # No harness named: every harness, in the order the scripts run them.
 if [ ${#harnesses[@]} -eq 0 ]; then
   harnesses=(lizards_board lizards_answer skyscrapers_puzzles skyscrapers_answers checkpoint
-             sniff queens_answer report report_reader)
+             sniff queens_answer report report_reader taken_back)
 fi
 command -v clang++ >/dev/null ||
   { echo "fuzz: clang++ not found (sudo apt-get install -y clang)" >&2; exit 2; }
@@ -31,3 +31,4 @@ seed sniff $(find datasets -type f | head -60)
 seed queens_answer
 seed report
 seed report_reader
+seed taken_back

@@ -20,18 +20,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // square whose every clue sees what it says (the ring, when drawn,
     // the puzzle's).
     const auto& puzzle = kPuzzles[0];
-    // Answers named by `# id` lines are matched by name (the last of a
-    // name counts), bare ones in order.
+    // Answers named by `# id` lines are matched by name, in order (the
+    // first of a name answers the one puzzle, a second is a second answer),
+    // bare ones in order (a second grid is a second answer too).
     const sky::Answer* answer = nullptr;
+    std::size_t answering = 0;
     bool named = !answers.empty();
     for (const auto& a : answers) named = named && !a.id.empty();
-    if (!named && !answers.empty()) answer = &answers[0];
+    if (!named && !answers.empty()) {
+      answer = &answers[0];
+      answering = answers.size();
+    }
     for (const auto& a : answers)
-      if (named && a.id == puzzle.id) answer = &a;
+      if (named && a.id == puzzle.id && answering++ == 0) answer = &a;
     if (answer != nullptr && faults.size() == 1) {
       const int n = puzzle.size;
       const auto& g = answer->heights;
-      bool valid = g.size() == static_cast<std::size_t>(n * n) &&
+      bool valid = answering == 1 && g.size() == static_cast<std::size_t>(n * n) &&
                    (answer->clues.empty() || answer->clues == puzzle.clues);
       for (int r = 0; valid && r < n; ++r)
         for (int c = 0; valid && c < n; ++c) {

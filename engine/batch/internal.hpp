@@ -182,7 +182,8 @@ struct KindEntry {
   // `budget` ended it).
   std::optional<std::vector<Checked>> (*verify_answers)(
       std::string_view input, std::string_view answer, const std::string& input_name,
-      const std::string& answer_name, const Budget& budget, Progress* progress) = nullptr;
+      const std::string& answer_name, const Budget& budget, Progress* progress,
+      const VerifyAsk& ask) = nullptr;
 };
 
 // The kind a text belongs to, most confident first; null and `why`

@@ -89,13 +89,18 @@ struct Entry {
     auto taken = K::take_back(puzzles_of(job), job.text, output, ask);
     for (std::size_t i = 0; i < taken.size() && i < job.rows.size(); ++i) {
       if (!taken[i]) continue;
+      // --verify vouches for every row: what no checker can vouch for (a
+      // Skyscrapers "no solution", a count beyond a table) is solved again.
+      if (settings.verify && !taken[i]->verified) continue;
       Row& row = job.rows[i];
       const Report& said = taken[i]->report;
       row.status = settings.count || said.verdict == Verdict::ok ? RowStatus::ok : RowStatus::fail;
       if (settings.count) row.count = said.count;
       row.verified = taken[i]->verified;
-      // A count has no checker but a table: the report says which it had.
-      row.checked = settings.count && (row.verified || !taken[i]->note.empty());
+      // What was kept on its hash alone (a count beyond a table, a
+      // Skyscrapers "no solution") says so in the verified column too (CSV
+      // "no"), not only in its message.
+      row.checked = row.verified || !taken[i]->note.empty();
       if (!taken[i]->note.empty()) row.message = taken[i]->note;
       row.resumed = true;
       job.answers[i] = std::move(taken[i]->text);

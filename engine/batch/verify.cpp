@@ -8,13 +8,17 @@
 namespace nursery::batch {
 
 std::optional<std::vector<Checked>> verify_files(const std::string& input,
-                                                 const std::string& answer, bool progress) {
+                                                 const std::string& answer, bool progress,
+                                                 const VerifyAsk& ask) {
   std::string why;
   const std::string head = cli::read_input(input, 64 * 1024);
   const KindEntry* kind = detect(head, why);
   if (kind == nullptr)
     throw InputError(input + ":1", "a lizards board, a 'queens N' file or Skyscrapers puzzles",
                      why);
+  if (ask.at_least_p && std::string_view(kind->name) != "lizards")
+    throw cli::usage_error("--at-least: only for a lizards board (" + cli::printable(input) +
+                           " holds " + kind->name + ")");
   // A file, never more of it than the puzzle FILE's head describes can be
   // (the bound worked out once, from the head's first 4 KiB).
   std::optional<std::uint64_t> limit;
@@ -44,7 +48,7 @@ std::optional<std::vector<Checked>> verify_files(const std::string& input,
   const std::string answer_text = read_sized(answer);
   reading.store(0, std::memory_order_relaxed);
   return kind->verify_answers(text, answer_text, input, answer, Budget(&cli::interrupt_source()),
-                              &checking);
+                              &checking, ask);
 }
 
 }  // namespace nursery::batch

@@ -3,8 +3,22 @@
 // answers in the homework format, checked by the independent verifier
 // against the input text.
 #include "nursery/lizards.hpp"
+#include "nursery/stamp.hpp"
 
 namespace nursery::lizards {
+
+namespace {
+
+// The content hash of a board: n, p and its cells (the algorithm line
+// changes no answer).
+ContentHash hash_of(const Board& board) {
+  ContentHash hash;
+  hash.add("lizards " + std::to_string(board.n) + " " + std::to_string(board.p) + "\n");
+  hash.add(std::string_view(reinterpret_cast<const char*>(board.cells.data()), board.cells.size()));
+  return hash;
+}
+
+}  // namespace
 
 std::vector<Facade::Puzzle> Facade::read(std::string_view text, const std::string& file) {
   std::vector<Puzzle> boards;
@@ -26,7 +40,9 @@ Facade::Answer Facade::answer(const Puzzle& board, const Ask& ask) {
 }
 
 std::string Facade::write(const Puzzle& board, const Answer& answer, const Ask& ask) {
-  if (ask.count) return to_string(*answer.count) + "\n";
+  // A count leads with its board's hash (no checker can vouch for it); a
+  // decision stays in the homework's format, checked whole on resume.
+  if (ask.count) return stamp_line(hash_of(board)) + to_string(*answer.count) + "\n";
   return format(board, answer.solution ? &*answer.solution : nullptr);
 }
 
@@ -38,25 +54,32 @@ std::optional<Verification> Facade::check(const Puzzle&, std::string_view input,
 std::optional<std::vector<Checked>> Facade::verify_answers(std::string_view input,
                                                            std::string_view answer,
                                                            const std::string&, const std::string&,
-                                                           const Budget& budget,
-                                                           Progress* progress) {
+                                                           const Budget& budget, Progress* progress,
+                                                           const VerifyAsk& ask) {
   // The checker reads both texts itself (it shares no code with the parser).
-  auto checked = verify(input, answer, budget, progress);
+  auto checked = verify(input, answer, budget, progress,
+                        ask.at_least_p ? Placed::at_least_p : Placed::exactly_p);
   if (!checked) return std::nullopt;
   return std::vector<Checked>{{"", std::move(*checked)}};
 }
 
-std::vector<std::optional<Taken>> Facade::take_back(const std::vector<Puzzle>&,
+std::vector<std::optional<Taken>> Facade::take_back(const std::vector<Puzzle>& boards,
                                                     std::string_view input, std::string_view output,
                                                     const Ask& ask) {
   Taken taken;
   taken.text = output;
   if (ask.count) {
-    taken.report.count = read_count(output);
+    // Kept only for the board it was counted on: no hash (a count typed by
+    // hand, or an older build's) or another board's is counted again.
+    const Stamped stamped = read_stamp(output);
+    if (!stamped.hash || *stamped.hash != hash_of(boards.at(0)).hex()) return {std::nullopt};
+    taken.report.count = read_count(stamped.rest);
     if (!taken.report.count) return {std::nullopt};
-    taken.note = "resumed count unverified (no table of lizards counts)";
+    taken.note = "resumed count unverified (no table of lizards counts; its board is unchanged)";
     return {std::move(taken)};
   }
+  // The whole answer against the board as it is now: its trees, exactly p
+  // lizards, none seeing another; a FAIL only when the checker proves it.
   if (!verify(input, output).valid) return {std::nullopt};
   auto lines = meaningful_lines(output, 1);
   taken.report.verdict = !lines.empty() && lines[0] == "FAIL" ? Verdict::fail : Verdict::ok;

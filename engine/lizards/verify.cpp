@@ -196,7 +196,7 @@ Verification check_fail(const std::vector<char>& grid, std::uint64_t n, std::uin
 }
 
 // The whole check; poll() may throw Stopped anywhere in it.
-Verification check(std::string_view input, std::string_view output) {
+Verification check(std::string_view input, std::string_view output, Placed placed) {
   auto in = split_lines(input);
   std::size_t at = 0;
   if (at < in.size()) {
@@ -270,11 +270,14 @@ Verification check(std::string_view input, std::string_view output) {
         in_row = column[c] = diagonal[r - c + side] = anti[r + c] = kNone;
         continue;
       }
-      if (got == '0') continue;
       auto where = [&] {
         return " at row " + std::to_string(r + 1) + ", column " + std::to_string(c + 1);
       };
+      // The answer's trees are the board's: every 2 of the board is a 2 in
+      // the answer (a tree deleted, even where no lizard stands, is a fault
+      // of its own), and no 2 is added.
       if (want == '2') return invalid("a tree is missing" + where());
+      if (got == '0') continue;
       if (got == '2') return invalid("a tree was added" + where());
       if (got != '1') return invalid("unexpected character" + where());
       ++lizards;
@@ -286,20 +289,22 @@ Verification check(std::string_view input, std::string_view output) {
       column[c] = diagonal[r - c + side] = anti[r + c] = r;
     }
   }
-  // More than p safe lizards answer p too (any p of them): the answer of
-  // `nursery lizards --max` is checked against the board it was asked on.
-  if (lizards < p)
-    return invalid("expected " + std::to_string(p) + " lizards, found " + std::to_string(lizards));
+  // The homework places each of the p babies: exactly p. More than p safe
+  // lizards answer p only where that was asked for by name (Placed::at_least_p:
+  // a `nursery lizards --max` answer checked against the board it was asked on).
+  if (lizards < p || (lizards > p && placed == Placed::exactly_p))
+    return invalid("expected " + std::string(placed == Placed::at_least_p ? "at least " : "") +
+                   std::to_string(p) + " lizards, found " + std::to_string(lizards));
   if (lizards > p)
-    return {true, "OK with " + std::to_string(lizards) + " lizards (more than p = " +
-                      std::to_string(p) + "), none seeing another"};
+    return {true, "OK with " + std::to_string(lizards) + " lizards (at least p = " +
+                      std::to_string(p) + " asked), none seeing another"};
   return {true, "OK with " + std::to_string(p) + " lizards, none seeing another"};
 }
 
 }  // namespace
 
-Verification verify(std::string_view input, std::string_view output) {
-  return *verify(input, output, Budget());
+Verification verify(std::string_view input, std::string_view output, Placed placed) {
+  return *verify(input, output, Budget(), nullptr, placed);
 }
 
 std::optional<Verification> verify(std::string_view input, std::string_view output,
@@ -308,7 +313,7 @@ std::optional<Verification> verify(std::string_view input, std::string_view outp
 }
 
 std::optional<Verification> verify(std::string_view input, std::string_view output,
-                                   const Budget& budget, Progress* progress) {
+                                   const Budget& budget, Progress* progress, Placed placed) {
   struct Scope {
     const Budget* saved = t_budget;
     Progress* saved_progress = t_progress;
@@ -322,7 +327,7 @@ std::optional<Verification> verify(std::string_view input, std::string_view outp
     }
   } scope(&budget, progress);
   try {
-    return check(input, output);
+    return check(input, output, placed);
   } catch (const Stopped&) {
     return std::nullopt;
   }

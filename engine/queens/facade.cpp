@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "nursery/scheduler.hpp"
+#include "nursery/stamp.hpp"
 #include "queens/counters.hpp"
 
 namespace nursery::queens {
@@ -14,6 +15,11 @@ namespace {
 bool claims_none(std::string_view answer) {
   auto lines = meaningful_lines(answer, 2);
   return lines.size() == 1 && lines[0] == "FAIL";
+}
+
+// The content hash of a `queens N` file: its N.
+ContentHash hash_of(Facade::Puzzle n) {
+  return ContentHash().add("queens " + std::to_string(n));
 }
 
 }  // namespace
@@ -42,14 +48,16 @@ Facade::Answer Facade::answer(Puzzle n, const Ask& ask) {
 }
 
 std::string Facade::write(Puzzle n, const Answer& answer, const Ask& ask) {
-  if (ask.count) return to_string(*answer.count) + "\n";
-  if (!answer.solution) return "FAIL\n";
-  return n <= 64 ? format(*answer.solution, Format::board)
-                 : format(*answer.solution, Format::rows) + "\n";
+  std::string text = stamp_line(hash_of(n));
+  if (ask.count) return text + to_string(*answer.count) + "\n";
+  if (!answer.solution) return text + "FAIL\n";
+  return text + (n <= 64 ? format(*answer.solution, Format::board)
+                         : format(*answer.solution, Format::rows) + "\n");
 }
 
 std::optional<Verification> Facade::check(Puzzle n, std::string_view, std::string_view answer,
                                           const Budget&) {
+  answer = read_stamp(answer).rest;  // batch's answers lead with their input's hash
   if (claims_none(answer)) {
     if (n == 2 || n == 3) return Verification{true, "n = 2 and 3 have no solution"};
     return Verification{false, "FAIL claimed for n = " + std::to_string(n)};
@@ -66,7 +74,7 @@ std::optional<std::vector<Checked>> Facade::verify_answers(std::string_view inpu
                                                            std::string_view answer,
                                                            const std::string& input_name,
                                                            const std::string&, const Budget& budget,
-                                                           Progress*) {
+                                                           Progress*, const VerifyAsk&) {
   const Puzzle n = parse(input, input_name);
   return std::vector<Checked>{{"", *check(n, input, answer, budget)}};
 }
@@ -75,23 +83,28 @@ std::vector<std::optional<Taken>> Facade::take_back(const std::vector<Puzzle>& p
                                                     std::string_view input, std::string_view output,
                                                     const Ask& ask) {
   const Puzzle n = puzzles.at(0);
+  // An answer written for another input (or by hand, or by an older build:
+  // no hash) is solved again.
+  const Stamped stamped = read_stamp(output);
+  if (!stamped.hash || *stamped.hash != hash_of(n).hex()) return {std::nullopt};
   Taken taken;
   taken.text = output;
   if (ask.count) {
-    auto count = read_count(output);
+    auto count = read_count(stamped.rest);
     if (!count) return {std::nullopt};
     taken.report.count = count;
     if (auto known = known_total(n)) {
       if (*count != Count{*known}) return {std::nullopt};  // edited or damaged: count again
       taken.verified = true;
     } else {
-      taken.note = "resumed count unverified (no published total for n=" + std::to_string(n) + ")";
+      taken.note = "resumed count unverified (no published total for n=" + std::to_string(n) +
+                   "; its input is unchanged)";
     }
     return {std::move(taken)};
   }
   auto checked = check(n, input, output, Budget());
   if (!checked || !checked->valid) return {std::nullopt};
-  taken.report.verdict = claims_none(output) ? Verdict::fail : Verdict::ok;
+  taken.report.verdict = claims_none(stamped.rest) ? Verdict::fail : Verdict::ok;
   taken.verified = true;
   return {std::move(taken)};
 }

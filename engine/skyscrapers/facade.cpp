@@ -2,10 +2,12 @@
 // per puzzle, solved as `nursery skyscrapers` solves it, under a `# id`
 // header that the answer's reader and take_back find again.
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <set>
 
 #include "nursery/skyscrapers.hpp"
+#include "nursery/stamp.hpp"
 
 namespace nursery::skyscrapers {
 
@@ -13,20 +15,82 @@ namespace {
 
 constexpr const char* kNoSolution = "no solution";
 
+// The content hash of a puzzle: its line format (id, size, clues, givens,
+// the known solution), so one puzzle edited in a file of many costs only
+// its own answer.
+std::string hash_of(const Puzzle& puzzle) {
+  return ContentHash().add(format_instance(puzzle, Form::line)).hex();
+}
+
+// Every part of the answer file leads with its puzzle's hash, then the
+// `# id` line.
 std::string header(const Puzzle& puzzle, std::string_view words) {
-  return "# " + puzzle.id + ": " + std::string(words) + "\n";
+  return std::string(kStampPrefix) + hash_of(puzzle) + "\n# " + puzzle.id + ": " +
+         std::string(words) + "\n";
 }
 
 std::string grid_answer(const Puzzle& puzzle, const Grid& heights) {
-  return "# " + puzzle.id + "\n" + format(puzzle, heights) + "\n";
+  return std::string(kStampPrefix) + hash_of(puzzle) + "\n# " + puzzle.id + "\n" +
+         format(puzzle, heights) + "\n";
 }
 
 bool fits(const Puzzle& puzzle, const Grid& heights) {
   return heights.size() == static_cast<std::size_t>(puzzle.size * puzzle.size);
 }
 
-}  // namespace
+// One puzzle's part of an answer file written by batch: from its stamp line
+// to the next one.
+struct Part {
+  std::string hash;
+  std::string id;         // from its `# id` or `# id: words` line
+  std::string words;      // after `: `; empty for a grid
+  bool note = false;      // `# id: words` (no grid)
+  std::string_view text;  // the part after its stamp line
+};
 
+// The parts of an answer file, in order. Text before the first stamp line
+// (an answer typed by hand, or an older build's) belongs to no puzzle.
+std::vector<Part> parts_of(std::string_view output) {
+  std::vector<Part> parts;
+  std::size_t at = 0, body = 0;
+  auto close = [&](std::size_t end) {
+    if (!parts.empty()) parts.back().text = output.substr(body, end - body);
+  };
+  while (at < output.size()) {
+    std::size_t end = output.find('\n', at);
+    if (end == std::string_view::npos) end = output.size();
+    const std::string_view line = output.substr(at, end - at);
+    if (auto hash = stamp_of(line)) {
+      close(at);
+      parts.push_back({std::move(*hash), {}, {}, false, {}});
+      body = std::min(end + 1, output.size());
+    } else if (!parts.empty() && parts.back().id.empty() && parts.back().words.empty() &&
+               !parts.back().note) {
+      auto words = tokens_of(line);
+      if (!words.empty() && words[0] == "#" && words.size() >= 2) {
+        Part& part = parts.back();
+        auto trimmed = line.substr(line.find('#') + 1);
+        auto colon = trimmed.find(": ");
+        auto id = tokens_of(trimmed.substr(0, colon));
+        if (id.size() == 1) {
+          part.id = std::string(id[0]);
+          if (colon != std::string_view::npos) {
+            part.note = true;
+            auto rest = trimmed.substr(colon + 2);
+            while (!rest.empty() && (rest.back() == '\r' || rest.back() == ' '))
+              rest.remove_suffix(1);
+            part.words = std::string(rest);
+          }
+        }
+      }
+    }
+    at = end + 1;
+  }
+  close(output.size());
+  return parts;
+}
+
+}  // namespace
 Label Facade::label(const Puzzle& puzzle) {
   auto n = std::to_string(puzzle.size);
   return {puzzle.id, n + "x" + n, puzzle.source};
@@ -65,11 +129,9 @@ std::optional<Verification> Facade::check(const Puzzle& puzzle, std::string_view
   return verify(puzzle, grids[0].heights);
 }
 
-std::optional<std::vector<Checked>> Facade::verify_answers(std::string_view input,
-                                                           std::string_view answer,
-                                                           const std::string& input_name,
-                                                           const std::string& answer_name,
-                                                           const Budget& budget, Progress*) {
+std::optional<std::vector<Checked>> Facade::verify_answers(
+    std::string_view input, std::string_view answer, const std::string& input_name,
+    const std::string& answer_name, const Budget& budget, Progress*, const VerifyAsk&) {
   // The budget is looked at while reading too (a file of gigabytes).
   std::vector<Puzzle> puzzles;
   std::vector<skyscrapers::Answer> answers;
@@ -113,47 +175,55 @@ std::optional<std::vector<Checked>> Facade::verify_answers(std::string_view inpu
 std::vector<std::optional<Taken>> Facade::take_back(const std::vector<Puzzle>& puzzles,
                                                     std::string_view, std::string_view output,
                                                     const Ask& ask) {
-  // Header lines "# id: ..." say what became of puzzles without a grid.
-  std::map<std::string, std::string, std::less<>> notes;
-  for (auto line : meaningful_lines(output, output.size())) {
-    if (line.size() < 3 || line[0] != '#') continue;
-    auto colon = line.find(": ");
-    if (colon == std::string_view::npos) continue;
-    auto id = tokens_of(line.substr(1, colon - 1));
-    if (id.size() == 1) notes[std::string(id[0])] = std::string(line.substr(colon + 2));
-  }
-  std::map<std::string, Grid> grids;
+  // Each puzzle takes the part written for it by id; puzzles that share an
+  // id go by order, the k-th such puzzle the k-th part of that id, as
+  // `nursery verify` matches them. The part must hold the hash of the puzzle
+  // as it is now: a part of a puzzle since edited, or with no hash, is
+  // solved again.
+  std::map<std::string, std::deque<Part>, std::less<>> by_id;
+  for (auto& part : parts_of(output))
+    if (!part.id.empty()) by_id[part.id].push_back(std::move(part));
   std::vector<std::optional<Taken>> taken(puzzles.size());
-  if (!ask.count) {
-    try {
-      for (auto& answer : read_answer(output, "answer"))
-        if (!answer.id.empty()) grids[answer.id] = answer.heights;
-    } catch (const std::exception&) {
-      return taken;  // unreadable: solve the whole file again
-    }
-  }
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     const Puzzle& puzzle = puzzles[i];
-    auto note = notes.find(puzzle.id);
+    auto found = by_id.find(puzzle.id);
+    if (found == by_id.end() || found->second.empty()) continue;
+    const Part part = std::move(found->second.front());
+    found->second.pop_front();
+    if (part.hash != hash_of(puzzle)) continue;
     Taken one;
     if (ask.count) {
-      if (note == notes.end()) continue;
-      const std::string& words = note->second;
-      auto space = words.find(' ');
-      if (space == std::string::npos || words.substr(space + 1) != "solutions") continue;
-      one.report.count = read_count(std::string_view(words).substr(0, space));
+      // "# id: N solutions": no checker can vouch for a count.
+      auto space = part.words.find(' ');
+      if (!part.note || space == std::string::npos || part.words.substr(space + 1) != "solutions")
+        continue;
+      one.report.count = read_count(std::string_view(part.words).substr(0, space));
       if (!one.report.count) continue;
-      one.text = header(puzzle, words);
-    } else if (auto grid = grids.find(puzzle.id); grid != grids.end()) {
-      if (!fits(puzzle, grid->second) || !verify(puzzle, grid->second).valid) continue;
-      one.report.verdict = Verdict::ok;
-      one.verified = true;
-      one.text = grid_answer(puzzle, grid->second);
-    } else if (note != notes.end() && note->second == kNoSolution) {
+      one.note =
+          "resumed count unverified (a count has no independent check; its puzzle is "
+          "unchanged)";
+      one.text = header(puzzle, part.words);
+    } else if (part.note) {
+      if (part.words != kNoSolution) continue;  // a timeout or an error: solve again
       one.report.verdict = Verdict::fail;
+      one.note =
+          "resumed 'no solution' unverified (cannot be checked independently; its "
+          "puzzle is unchanged)";
       one.text = header(puzzle, kNoSolution);
     } else {
-      continue;
+      std::vector<skyscrapers::Answer> grids;
+      try {
+        grids = read_answer(part.text, "answer");
+      } catch (const std::exception&) {
+        continue;  // unreadable: solve it again
+      }
+      if (grids.size() != 1 || grids[0].id != puzzle.id || !fits(puzzle, grids[0].heights) ||
+          (!grids[0].clues.empty() && grids[0].clues != puzzle.clues) ||
+          !verify(puzzle, grids[0].heights).valid)
+        continue;
+      one.report.verdict = Verdict::ok;
+      one.verified = true;
+      one.text = grid_answer(puzzle, grids[0].heights);
     }
     taken[i] = std::move(one);
   }

@@ -91,26 +91,33 @@ Verification verify(const Puzzle& puzzle, const Grid& heights) {
 std::vector<std::string> verify_answers(const std::vector<Puzzle>& puzzles,
                                        const std::vector<Answer>& answers,
                                        const std::string& output) {
-  // A puzzle answered twice is answered wrongly, whichever grid is right:
-  // the checker never picks one of two (the first named, the second kept).
-  std::map<std::string, const Answer*> by_id;
-  std::map<std::string, const Answer*> second;
+  // Named answers go to the puzzles of their id in order: the k-th answer
+  // named `a` answers the k-th puzzle named `a` (a file may repeat an id,
+  // and the solver answers its puzzles in the file's order). An answer left
+  // over past the last puzzle of its id is a second answer, and the checker
+  // never picks one of two (the first named, the second kept).
+  std::map<std::string, std::vector<const Answer*>> by_id;
+  std::map<std::string, std::size_t> puzzles_named, seen;
   bool named = !answers.empty();
   for (const auto& answer : answers) {
     if (answer.id.empty()) named = false;
-    auto [it, fresh] = by_id.emplace(answer.id, &answer);
-    if (!fresh && second.count(answer.id) == 0) second[answer.id] = &answer;
+    by_id[answer.id].push_back(&answer);
   }
+  for (const auto& puzzle : puzzles) ++puzzles_named[puzzle.id];
   std::vector<std::string> faults;
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     const auto& puzzle = puzzles[i];
     const Answer* answer = nullptr;
     const Answer* again = nullptr;
     if (named) {
+      const std::size_t k = seen[puzzle.id]++;
       auto it = by_id.find(puzzle.id);
-      if (it != by_id.end()) answer = it->second;
-      auto twice = second.find(puzzle.id);
-      if (twice != second.end()) again = twice->second;
+      if (it != by_id.end()) {
+        if (k < it->second.size()) answer = it->second[k];
+        // The last puzzle of its id takes the blame for answers left over.
+        if (k + 1 == puzzles_named[puzzle.id] && it->second.size() > k + 1)
+          again = it->second[k + 1];
+      }
     } else if (i < answers.size()) {
       answer = &answers[i];
       // Unnamed answers go by position: those past the last puzzle are

@@ -154,7 +154,10 @@ TEST(BatchEngine, MixedDirectoryGivesTheExpectedRowsAndCheckedAnswers) {
   EXPECT_TRUE(lizards_answer_valid(kTreeBoard, read(options.outdir / "tree.txt.out")));
   EXPECT_EQ(lines_of(read(options.outdir / "none.txt.out")), std::vector<std::string>{"FAIL"});
   auto queens = lines_of(read(options.outdir / "q8.txt.out"));
-  ASSERT_EQ(queens.size(), 8u);
+  // The answer leads with the hash of its input (for --resume), then the board.
+  ASSERT_EQ(queens.size(), 9u);
+  EXPECT_EQ(queens.front().rfind("# input fnv1a64 ", 0), 0u) << queens.front();
+  queens.erase(queens.begin());
   std::vector<int> column_of_row;
   for (const auto& line : queens) column_of_row.push_back(static_cast<int>(line.find('Q')));
   for (int a = 0; a < 8; ++a)

@@ -186,15 +186,19 @@ TEST(LizardsSolver, TimeoutIsUnknownNeverFail) {
   EXPECT_FALSE(report.count.has_value());
 }
 
-// An answer with more safe lizards than p answers p (the --max answer
-// checked against the board it was asked on); unsafe ones are still wrong.
-TEST(LizardsVerify, MoreThanPSafeLizardsAnswerP) {
+// An answer with more safe lizards than p answers p only when that is asked
+// for by name (the --max answer checked against the board it was asked on):
+// the homework places exactly p. Unsafe ones are wrong either way.
+TEST(LizardsVerify, MoreThanPSafeLizardsAnswerPOnlyWhenAskedFor) {
   std::string input = "DFS\n3\n1\n000\n020\n000\n";
-  auto more = lz::verify(input, "OK\n100\n020\n001\n");
+  auto exact = lz::verify(input, "OK\n100\n020\n001\n");
+  EXPECT_FALSE(exact.valid) << exact.reason;
+  EXPECT_EQ(exact.reason, "expected 1 lizards, found 2");
+  auto more = lz::verify(input, "OK\n100\n020\n001\n", lz::Placed::at_least_p);
   EXPECT_TRUE(more.valid) << more.reason;
-  EXPECT_NE(more.reason.find("2 lizards (more than p = 1)"), std::string::npos) << more.reason;
-  EXPECT_FALSE(lz::verify(input, "OK\n101\n020\n000\n").valid);  // two, but in one row
-  EXPECT_FALSE(lz::verify(input, "OK\n000\n020\n000\n").valid);  // none
+  EXPECT_NE(more.reason.find("2 lizards (at least p = 1 asked)"), std::string::npos) << more.reason;
+  EXPECT_FALSE(lz::verify(input, "OK\n101\n020\n000\n", lz::Placed::at_least_p).valid);  // one row
+  EXPECT_FALSE(lz::verify(input, "OK\n000\n020\n000\n", lz::Placed::at_least_p).valid);  // none
 }
 
 TEST(LizardsVerify, RejectsWrongAnswers) {

@@ -135,9 +135,11 @@ std::string detect_kind(std::string_view head, std::string& why);
 // polls Ctrl-C and SIGTERM. With `progress`, a bar on stderr says which
 // file is being read, then how many puzzles are checked. nullopt when a
 // signal ended the check; InputError "FILE:1: expected a lizards board,
-// ..." for a file of no kind batch knows.
+// ..." for a file of no kind batch knows. `ask.at_least_p` is for lizards
+// boards only (cli::UsageError for another kind).
 std::optional<std::vector<Checked>> verify_files(const std::string& input,
-                                                 const std::string& answer, bool progress);
+                                                 const std::string& answer, bool progress,
+                                                 const VerifyAsk& ask = {});
 
 // What batch may delete, and nothing else: a file named like nursery's own
 // temporaries (`.NAME.tmp.PID`, `.NAME.tmp.PID.SEQ`) whose process PID no

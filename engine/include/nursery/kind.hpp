@@ -41,6 +41,11 @@ struct Taken {
   std::string text;       // the puzzle's part of the answer file, as it stands
 };
 
+// What nursery verify is asked to accept beyond the plain answer.
+struct VerifyAsk {
+  bool at_least_p = false;  // lizards: p or more safe lizards answer p (a --max placement)
+};
+
 // One puzzle's answer checked (nursery verify): the puzzle's id (empty:
 // the file holds one) and the checker's word.
 struct Checked {
@@ -53,7 +58,7 @@ concept PuzzleKind = requires(std::string_view text, const std::string& name,
                               const typename K::Puzzle& puzzle,
                               const std::vector<typename K::Puzzle>& puzzles, const Ask& ask,
                               const typename K::Answer& answer, const Budget& budget,
-                              Progress* progress) {
+                              Progress* progress, const VerifyAsk& verify_ask) {
   { K::name } -> std::convertible_to<std::string_view>;
   // Its answer to an input.txt goes to output.txt beside it (the homework's way).
   { K::homework_names } -> std::convertible_to<bool>;
@@ -76,13 +81,16 @@ concept PuzzleKind = requires(std::string_view text, const std::string& name,
   { K::check(puzzle, text, text, budget) } -> std::same_as<std::optional<Verification>>;
   // Every puzzle of an input text checked against an answer file, both
   // named for messages; nothing when `budget` was spent first. `progress`
-  // (may be null) counts what was checked, for a bar.
+  // (may be null) counts what was checked, for a bar. Answers of puzzles
+  // that share an id go by order: the k-th answer of an id to its k-th puzzle.
   {
-    K::verify_answers(text, text, name, name, budget, progress)
+    K::verify_answers(text, text, name, name, budget, progress, verify_ask)
     } -> std::same_as<std::optional<std::vector<Checked>>>;
   // An existing answer file read back: each puzzle's answer where it holds
-  // one that checks; nothing for a puzzle to solve again.
-  // Given the input text and the answer file's.
+  // one written for the puzzle as it is now (its content hash, nursery/
+  // stamp.hpp) that checks, `verified` when a checker vouched for it (else
+  // `note` says why not); nothing for a puzzle to solve again. Given the
+  // input text and the answer file's.
   { K::take_back(puzzles, text, text, ask) } -> std::same_as<std::vector<std::optional<Taken>>>;
 };
 

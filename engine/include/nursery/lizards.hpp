@@ -118,8 +118,15 @@ SolveReport solve(const Board& board, const SolveOptions& options);  // builds o
 // ---- Verification (shares no code with the solver) ---------------------------
 
 using nursery::Verification;
-// Checks an answer text against an input text, both in the homework format.
-Verification verify(std::string_view input, std::string_view output);
+// How many lizards an OK answer holds: exactly p (the homework places each
+// of the p babies), or p or more, each safe (asked for by name: a --max
+// placement checked against the board it was asked on).
+enum class Placed { exactly_p, at_least_p };
+// Checks an answer text against an input text, both in the homework format:
+// the answer's trees are the board's (none missing, none added), its
+// lizards stand on empty cells, none sees another, and there are p of them.
+Verification verify(std::string_view input, std::string_view output,
+                    Placed placed = Placed::exactly_p);
 // The same verdict, or nothing when `budget` was spent first (polled once
 // per row or line checked: Ctrl-C during a 10,000 x 10,000 check).
 std::optional<Verification> verify(std::string_view input, std::string_view output,
@@ -128,7 +135,8 @@ std::optional<Verification> verify(std::string_view input, std::string_view outp
 // (the board's rows read, then the answer's rows checked in one pass),
 // done those checked so far.
 std::optional<Verification> verify(std::string_view input, std::string_view output,
-                                   const Budget& budget, Progress* progress);
+                                   const Budget& budget, Progress* progress,
+                                   Placed placed = Placed::exactly_p);
 
 // ---- Generation ---------------------------------------------------------------
 
@@ -222,8 +230,11 @@ struct Facade {
                                            std::string_view answer, const Budget& budget);
   static std::optional<std::vector<Checked>> verify_answers(
       std::string_view input, std::string_view answer, const std::string& input_name,
-      const std::string& answer_name, const Budget& budget, Progress* progress);
-  // A count is kept unverified (there is no table of lizards counts).
+      const std::string& answer_name, const Budget& budget, Progress* progress,
+      const VerifyAsk& ask);
+  // A decision is kept when it checks against the board as it is now; a
+  // count (no table of lizards counts) when its hash line names this board,
+  // unverified.
   static std::vector<std::optional<Taken>> take_back(const std::vector<Puzzle>& boards,
                                                      std::string_view input,
                                                      std::string_view output, const Ask& ask);

@@ -37,7 +37,7 @@ struct Command {
 // part of the time the user gave. Decide: the answer (OK and the rows, or
 // FAIL), count: the number; "unknown" on stdout and why on stderr when
 // stopped first. Maximize: the placement found (written whole: `nursery
-// verify` accepts more than p safe lizards), the best, bound and gap on
+// verify --at-least` accepts more than p safe lizards), the best, bound and gap on
 // stderr. Returns the exit status: exit_code of the report; --max 0
 // whenever a placement is written, 130 on Ctrl-C. InputError for a bad board.
 int run(const Command& command);

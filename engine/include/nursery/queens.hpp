@@ -141,13 +141,11 @@ struct Facade {
   static std::string write_none(Puzzle, std::string_view) { return {}; }
   static std::optional<Verification> check(Puzzle n, std::string_view input,
                                            std::string_view answer, const Budget& budget);
-  static std::optional<std::vector<Checked>> verify_answers(std::string_view input,
-                                                            std::string_view answer,
-                                                            const std::string& input_name,
-                                                            const std::string& answer_name,
-                                                            const Budget& budget, Progress*);
-  // A count is kept only when the published total agrees (beyond the table:
-  // kept, unverified).
+  static std::optional<std::vector<Checked>> verify_answers(
+      std::string_view input, std::string_view answer, const std::string& input_name,
+      const std::string& answer_name, const Budget& budget, Progress*, const VerifyAsk&);
+  // Kept only when its hash line names this N; a count only when the
+  // published total agrees (beyond the table: kept, unverified).
   static std::vector<std::optional<Taken>> take_back(const std::vector<Puzzle>& puzzles,
                                                      std::string_view input,
                                                      std::string_view output, const Ask& ask);

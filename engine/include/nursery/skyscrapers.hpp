@@ -172,9 +172,11 @@ std::vector<std::string> verify_answers(const std::vector<Puzzle>& puzzles,
 
 // ---- The kind for the generic drivers (nursery/kind.hpp; facade.cpp) ------
 
-// Files of puzzles: each puzzle's part of the answer file is its grid under
-// a `# id` line, or `# id: ...` saying what became of it (no solution, a
-// count, a timeout, an error).
+// Files of puzzles: each puzzle's part of the answer file leads with the
+// puzzle's content hash (`# input fnv1a64 HEX`, nursery/stamp.hpp), then its
+// grid under a `# id` line, or `# id: ...` saying what became of it (no
+// solution, a count, a timeout, an error). take_back matches parts to
+// puzzles by id, in order among puzzles that share one.
 struct Facade {
   using Puzzle = skyscrapers::Puzzle;
   using Answer = Solved;
@@ -191,11 +193,9 @@ struct Facade {
   static std::optional<Verification> check(const Puzzle& puzzle, std::string_view input,
                                            std::string_view answer, const Budget& budget);
   // Answers name their puzzles in `# id` lines; bare grids go in order.
-  static std::optional<std::vector<Checked>> verify_answers(std::string_view input,
-                                                            std::string_view answer,
-                                                            const std::string& input_name,
-                                                            const std::string& answer_name,
-                                                            const Budget& budget, Progress*);
+  static std::optional<std::vector<Checked>> verify_answers(
+      std::string_view input, std::string_view answer, const std::string& input_name,
+      const std::string& answer_name, const Budget& budget, Progress*, const VerifyAsk&);
   static std::vector<std::optional<Taken>> take_back(const std::vector<Puzzle>& puzzles,
                                                      std::string_view input,
                                                      std::string_view output, const Ask& ask);
