@@ -78,12 +78,12 @@ TEST(ResumeTrust, APlantedNoSolutionIsSolvedAgain) {
     TempDir dir;
     write(dir.path() / "in/s.txt", kSolvable);
     ASSERT_EQ(batch(dir, "in -o o").status, 0);
-    write(dir.path() / "o/s.out", "# a: no solution\n");
+    write(dir.path() / "o/s.txt.out", "# a: no solution\n");
     auto run = batch(dir, std::string("in -o o --resume") + verify_flag);
     EXPECT_EQ(run.status, 0) << run.err;
     EXPECT_EQ(run.rows["s.txt#a"].status, "OK") << verify_flag;
     EXPECT_FALSE(run.rows["s.txt#a"].resumed);
-    EXPECT_EQ(verify(dir, "in/s.txt", "o/s.out"), 0) << read(dir.path() / "o/s.out");
+    EXPECT_EQ(verify(dir, "in/s.txt", "o/s.txt.out"), 0) << read(dir.path() / "o/s.txt.out");
   }
 }
 
@@ -93,7 +93,7 @@ TEST(ResumeTrust, APlantedCountIsCountedAgain) {
   TempDir dir;
   write(dir.path() / "in/e.txt", kEmpty);
   ASSERT_EQ(batch(dir, "in -o o --count").status, 0);
-  write(dir.path() / "o/e.out", "# z: 999 solutions\n");
+  write(dir.path() / "o/e.txt.out", "# z: 999 solutions\n");
   auto run = batch(dir, "in -o o --resume --count");
   EXPECT_EQ(run.rows["e.txt#z"].total, "576");
   EXPECT_FALSE(run.rows["e.txt#z"].resumed);
@@ -185,13 +185,13 @@ TEST(ResumeTrust, ALizardsAnswerOffTheBoardIsSolvedAgain) {
 TEST(ResumeTrust, AQueensCountPastTheTableIsNotKeptAsChecked) {
   TempDir dir;
   write(dir.path() / "in/q.txt", "queens 28\n");
-  write(dir.path() / "o/q.out", "999\n");
+  write(dir.path() / "o/q.txt.out", "999\n");
   auto run = batch(dir, "in -o o --resume --count --timeout 0.2");
   EXPECT_EQ(run.rows["q.txt"].status, "TIMEOUT");
   EXPECT_FALSE(run.rows["q.txt"].resumed);
   // The line the batch writes for queens 28 (as though it had counted it).
   const auto stamp = nursery::stamp_line(nursery::ContentHash().add("queens 28"));
-  write(dir.path() / "o/q.out", stamp + "234907967154122528\n");
+  write(dir.path() / "o/q.txt.out", stamp + "234907967154122528\n");
   run = batch(dir, "in -o o --resume --count --timeout 0.2");
   EXPECT_EQ(run.rows["q.txt"].status, "OK");
   EXPECT_TRUE(run.rows["q.txt"].resumed);
@@ -202,7 +202,7 @@ TEST(ResumeTrust, AQueensCountPastTheTableIsNotKeptAsChecked) {
   EXPECT_FALSE(run.rows["q.txt"].resumed);
   // A count within the table: checked against it, hash or no hash aside.
   write(dir.path() / "in/q.txt", "queens 8\n");
-  write(dir.path() / "o/q.out",
+  write(dir.path() / "o/q.txt.out",
         nursery::stamp_line(nursery::ContentHash().add("queens 8")) + "93\n");
   run = batch(dir, "in -o o --resume --count");
   EXPECT_FALSE(run.rows["q.txt"].resumed);
@@ -218,12 +218,12 @@ TEST(ResumeTrust, QueensAnswersCarryTheirHash) {
   TempDir dir;
   write(dir.path() / "in/q.txt", "queens 6\n");
   ASSERT_EQ(batch(dir, "in -o o").status, 0);
-  const std::string answer = read(dir.path() / "o/q.out");
+  const std::string answer = read(dir.path() / "o/q.txt.out");
   EXPECT_EQ(answer.rfind("# input fnv1a64 ", 0), 0u) << answer;
-  EXPECT_EQ(verify(dir, "in/q.txt", "o/q.out"), 0);
+  EXPECT_EQ(verify(dir, "in/q.txt", "o/q.txt.out"), 0);
   EXPECT_TRUE(batch(dir, "in -o o --resume --verify").rows["q.txt"].resumed);
-  write(dir.path() / "o/q.out", answer.substr(answer.find('\n') + 1));
-  EXPECT_EQ(verify(dir, "in/q.txt", "o/q.out"), 0);
+  write(dir.path() / "o/q.txt.out", answer.substr(answer.find('\n') + 1));
+  EXPECT_EQ(verify(dir, "in/q.txt", "o/q.txt.out"), 0);
   EXPECT_FALSE(batch(dir, "in -o o --resume").rows["q.txt"].resumed);
 }
 
@@ -242,7 +242,7 @@ TEST(ResumeTrust, RepeatedIdsAgreeEverywhere) {
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_TRUE(run.rows["s.txt#a"].verified);
   EXPECT_TRUE(run.rows["s.txt#a+1"].verified);
-  EXPECT_EQ(verify(dir, "in/s.txt", "o/s.out"), 0);
+  EXPECT_EQ(verify(dir, "in/s.txt", "o/s.txt.out"), 0);
   run = batch(dir, "in -o o --resume --verify");
   EXPECT_EQ(run.status, 0) << run.err;
   for (const char* key : {"s.txt#a", "s.txt#a+1", "s.txt#b"}) {
@@ -251,18 +251,18 @@ TEST(ResumeTrust, RepeatedIdsAgreeEverywhere) {
   }
   // The two answers of `a` swapped: each is the other puzzle's, so both are
   // wrong for verify and solved again by --resume.
-  const std::string answers = read(dir.path() / "o/s.out");
+  const std::string answers = read(dir.path() / "o/s.txt.out");
   const auto second = answers.find("# input", 1), third = answers.find("# input", second + 1);
   ASSERT_NE(third, std::string::npos);
-  write(dir.path() / "o/s.out",
+  write(dir.path() / "o/s.txt.out",
         answers.substr(second, third - second) + answers.substr(0, second) + answers.substr(third));
-  EXPECT_EQ(verify(dir, "in/s.txt", "o/s.out"), 1);
+  EXPECT_EQ(verify(dir, "in/s.txt", "o/s.txt.out"), 1);
   run = batch(dir, "in -o o --resume --verify");
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_FALSE(run.rows["s.txt#a"].resumed);
   EXPECT_FALSE(run.rows["s.txt#a+1"].resumed);
   EXPECT_TRUE(run.rows["s.txt#b"].resumed);
-  EXPECT_EQ(verify(dir, "in/s.txt", "o/s.out"), 0);
+  EXPECT_EQ(verify(dir, "in/s.txt", "o/s.txt.out"), 0);
 }
 
 }  // namespace
