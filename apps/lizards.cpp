@@ -42,7 +42,7 @@ std::size_t bfs_budget(double mebibytes) {
     char text[160];
     std::snprintf(text, sizeof text,
                   "--bfs-memory: expected at most %.0f MiB (the memory this process may have), "
-                  "found %g",
+                  "found %.15g",
                   std::floor(static_cast<double>(allowed) / 1048576), mebibytes);
     throw usage_error(text);
   }

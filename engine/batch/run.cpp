@@ -17,6 +17,7 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <set>
 #include <nursery/background.hpp>
 #include <nursery/io.hpp>
@@ -169,6 +170,13 @@ void check(FileJob& job, std::size_t item, Shared& shared) {
              row.message);
 }
 
+// An exception's words for a row: an allocation that failed says so.
+std::string reason_of(const std::exception& e) {
+  if (dynamic_cast<const std::bad_alloc*>(&e) != nullptr)
+    return "out of memory (the instance needs more than this process may have)";
+  return e.what();
+}
+
 void solve_item(FileJob& job, std::size_t item, Shared& shared, unsigned inner) {
   Row& row = job.rows[item];
   auto start = Clock::now();
@@ -176,7 +184,7 @@ void solve_item(FileJob& job, std::size_t item, Shared& shared, unsigned inner) 
     job.kind->solve(job, item, shared.settings, shared.stop, inner);
   } catch (const std::exception& e) {
     row.status = RowStatus::error;
-    row.message = job.source.display + ": " + e.what();
+    row.message = job.source.display + ": " + reason_of(e);
   }
   row.seconds = since(start);
   if (shared.options.verify) check(job, item, shared);
@@ -218,7 +226,9 @@ std::optional<std::string> process(FileJob& job, Shared& shared, unsigned inner)
       job.answers.assign(job.rows.size(), {});
     } catch (const std::exception& e) {
       // The parsers' messages already read "file:line: expected ..., found ...".
-      error_row(job, e.what());
+      error_row(job, dynamic_cast<const std::bad_alloc*>(&e) != nullptr
+                         ? job.source.display + ": " + reason_of(e)
+                         : std::string(e.what()));
     }
   }
   for (auto& row : job.rows) {
