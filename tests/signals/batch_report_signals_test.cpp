@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "cpu_seconds.hpp"
 #include "run_cli.hpp"
 #include "temp_dir.hpp"
 
@@ -54,20 +55,7 @@ pid_t spawn_in(const fs::path& folder, const std::vector<std::string>& arguments
   return pid;
 }
 
-double cpu_seconds(pid_t pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-  auto close = text.rfind(')');
-  if (close == std::string::npos) return 0;
-  std::istringstream fields(text.substr(close + 2));
-  std::string field;
-  unsigned long utime = 0, stime = 0;
-  for (int i = 3; i <= 15 && fields >> field; ++i) {
-    if (i == 14) utime = std::stoul(field);
-    if (i == 15) stime = std::stoul(field);
-  }
-  return static_cast<double>(utime + stime) / static_cast<double>(::sysconf(_SC_CLK_TCK));
-}
+using nursery::testing::cpu_seconds;
 
 // Waits for `pid` at most `seconds`; its exit status, -signal when a
 // signal killed it, -1000 when it was still running (then it is killed).
