@@ -534,8 +534,12 @@ class Piece {
 
   // The bottoms turned, both sides ordered.
   bool turn_and_sort() {
+    // (Layout::turned() on the masks as locals: a store to a key could
+    // alias the layout's members, which the loop would read again.)
+    const std::uint64_t kept = layout_.column_key_mask | layout_.tag_mask;
+    const std::uint64_t slot_a = layout_.slot_a, slot_b = layout_.slot_b;
     for (auto& list : buffers_.bottoms)
-      for (auto& key : list) key = layout_.turned(key);
+      for (auto& key : list) key = (key & kept) | ((key & slot_a) >> 1) | ((key & slot_b) << 1);
     for (int i = 0; i < kLists; ++i)
       if (!sort_keys(buffers_.tops[i], buffers_.scratch, poller_, sorted_bits_) ||
           !sort_keys(buffers_.bottoms[i], buffers_.scratch, poller_, sorted_bits_))

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <type_traits>
 #include <vector>
 #if defined(__AVX512F__)
 #include <immintrin.h>
@@ -321,23 +322,19 @@ class Join {
 
 }  // namespace
 
-// Orders keys by their top `sorted_bits` bits: two stable passes of half
-// of them, the lower digit first; false when stopped (a piece's keys can
-// take a good part of a second).
-bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch,
-               const StopPoller& poller, int sorted_bits) {
-  // Short lists (a piece's rarer classes): a comparison sort costs less
-  // than two passes over the count table.
-  if (keys.size() < 512) {
-    std::sort(keys.begin(), keys.end());
-    return true;
-  }
+namespace {
+
+// Two stable radix passes of `bits` each (an int, or a constant the
+// compiler folds in: the default width's loops shift by immediates).
+template <class Bits>
+bool radix_passes(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch,
+                  const StopPoller& poller, Bits bits) {
   resize_exactly(scratch, keys.size());
-  // Both passes' counts from one read of the keys.
-  const int radix_bits = sorted_bits / 2;
+  const int radix_bits = bits;
   const int lower = 64 - 2 * radix_bits, upper = 64 - radix_bits;
   const std::uint64_t mask = (std::uint64_t{1} << radix_bits) - 1;
   const std::size_t entries = (std::size_t{1} << radix_bits) + 1;
+  // Both passes' counts from one read of the keys.
   std::array<std::array<std::uint32_t, (1u << kMaxRadixBits) + 1>, 2> counts;
   for (auto& count : counts) std::fill_n(count.begin(), entries, 0u);
   for (auto k : keys) {
@@ -353,6 +350,24 @@ bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scr
     keys.swap(scratch);
   }
   return true;
+}
+
+}  // namespace
+
+// Orders keys by their top `sorted_bits` bits: two stable passes of half
+// of them, the lower digit first; false when stopped (a piece's keys can
+// take a good part of a second).
+bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch,
+               const StopPoller& poller, int sorted_bits) {
+  // Short lists (a piece's rarer classes): a comparison sort costs less
+  // than two passes over the count table.
+  if (keys.size() < 512) {
+    std::sort(keys.begin(), keys.end());
+    return true;
+  }
+  if (sorted_bits == kSortedBits)
+    return radix_passes(keys, scratch, poller, std::integral_constant<int, kSortedBits / 2>());
+  return radix_passes(keys, scratch, poller, sorted_bits / 2);
 }
 
 PairCount count_pairs(std::uint64_t columns, std::uint64_t rays, std::uint64_t* tops,

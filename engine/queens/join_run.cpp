@@ -3,6 +3,8 @@
 // to piece; both freed when the count's instance goes.
 #include <tbb/collaborative_call_once.h>
 
+#include <algorithm>
+
 #include "queens/join.hpp"
 
 namespace nursery::queens {
@@ -54,8 +56,12 @@ JoinRun::Lease JoinRun::buffers() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (!free_.empty()) {
-      buffers = std::move(free_.back());
-      free_.pop_back();
+      auto mine = std::find_if(free_.begin(), free_.end(), [](const auto& entry) {
+        return entry.first == std::this_thread::get_id();
+      });
+      if (mine == free_.end()) --mine;
+      buffers = std::move(mine->second);
+      free_.erase(mine);
     }
   }
   if (!buffers) buffers = std::make_unique<PieceBuffers>();
@@ -64,7 +70,7 @@ JoinRun::Lease JoinRun::buffers() {
 
 void JoinRun::give_back(std::unique_ptr<PieceBuffers> buffers) {
   std::lock_guard<std::mutex> lock(mutex_);
-  free_.push_back(std::move(buffers));
+  free_.emplace_back(std::this_thread::get_id(), std::move(buffers));
 }
 
 std::shared_ptr<JoinRun> new_join_run() {
