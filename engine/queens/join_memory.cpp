@@ -59,7 +59,8 @@ double join_piece_bytes(int n, int width) {
   // each piece (an upper estimate).
   double quarters = 0;
   if (join_detail::quarter_tables_fit(n, width)) {
-    for (int e = join_detail::quarter_extra(n, width, join_tuning().piece_keys()); e > 0; --e) keys /= 2.5;
+    for (int e = join_detail::quarter_extra(n, width, join_tuning().piece_keys()); e > 0; --e)
+      keys /= 2.5;
     quarters = join_detail::quarter_table_bytes(n);
   }
   return keys * 24.0 + quarters + (1 << 20);

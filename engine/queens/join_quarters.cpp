@@ -35,6 +35,7 @@
 #include <immintrin.h>
 #endif
 
+#include "nursery/scheduler.hpp"
 #include "queens/join.hpp"
 
 namespace nursery::queens::join_detail {
@@ -95,7 +96,7 @@ class Placer {
   void place(int r, std::uint32_t rows, std::uint32_t columns, std::uint32_t down_right,
              std::uint32_t down_left, bool on_long, std::uint64_t key) {
     if (r == 3 && (stopped_ || (stopped_ = poller_.now()))) return;  // a thousand looks
-    if (std::popcount(needed_ & ~columns) > a_ - r) return;  // the share's columns: no room
+    if (std::popcount(needed_ & ~columns) > a_ - r) return;          // the share's columns: no room
     if (r == a_) {
       const std::uint32_t low = (1u << w_) - 1;
       const std::uint32_t chunk = left_ ? columns & low : (columns >> (width_ - w_)) & low;
@@ -157,18 +158,23 @@ bool build_sides(const QuarterTables& tables, const QueenKeys& keys,
   // Each (side, share) a task, in a context of its own: the count's
   // cancellation reaches the placers through `poller`, so that tables
   // half built are never taken for whole.
+  // (The hand-overs stated to ThreadSanitizer as the scheduler's are.)
   auto each = [&](auto&& body) {
     tbb::task_group_context context(tbb::task_group_context::isolated);
+    NURSERY_TSAN_RELEASE(&nursery::detail::g_handover);
     tbb::parallel_for(
         tbb::blocked_range<std::size_t>(0, sides.size() * shares, 1),
         [&](const tbb::blocked_range<std::size_t>& range) {
+          NURSERY_TSAN_ACQUIRE(&nursery::detail::g_handover);
           for (std::size_t task = range.begin(); task != range.end(); ++task) {
             const SideToBuild& side = sides[task / shares];
             const std::uint32_t value = static_cast<std::uint32_t>(task % shares);
             if (!body(side, Share{bits, value}, value * share_groups)) stopped = true;
           }
+          NURSERY_TSAN_RELEASE(&nursery::detail::g_handover);
         },
         tbb::simple_partitioner(), context);
+    NURSERY_TSAN_ACQUIRE(&nursery::detail::g_handover);
     return !stopped.load();
   };
   for (const SideToBuild& side : sides) side.side->start.assign(groups + 1, 0);
@@ -186,14 +192,13 @@ bool build_sides(const QuarterTables& tables, const QueenKeys& keys,
   return each([&](const SideToBuild& side, Share share, std::size_t first_group) {
     const auto& start = side.side->start;
     // The share's groups' next free entries.
-    std::vector<std::uint32_t> next(start.begin() + static_cast<std::ptrdiff_t>(first_group),
-                                    start.begin() +
-                                        static_cast<std::ptrdiff_t>(first_group + share_groups));
+    std::vector<std::uint32_t> next(
+        start.begin() + static_cast<std::ptrdiff_t>(first_group),
+        start.begin() + static_cast<std::ptrdiff_t>(first_group + share_groups));
     std::uint64_t* out = side.side->keys.data();
-    return place(tables, keys, side.first, side.width, share, poller,
-                 [&](std::uint32_t group, std::uint64_t key) {
-                   out[next[group - first_group]++] = key;
-                 });
+    return place(
+        tables, keys, side.first, side.width, share, poller,
+        [&](std::uint32_t group, std::uint64_t key) { out[next[group - first_group]++] = key; });
   });
 }
 

@@ -82,8 +82,8 @@ TEST(QueensJoinRun, AnInstanceHoldsOneSetOfTablesUntilItGoes) {
 TEST(QueensJoinTuning, TheOverrideSetsWhatItNamesAndRefusesTheRest) {
   queens::JoinTuning base;
   std::string errors;
-  auto tuned = queens::parse_join_tuning("piece_kib=512,pieces_per_worker=8,sorted_bits=16",
-                                         base, &errors);
+  auto tuned =
+      queens::parse_join_tuning("piece_kib=512,pieces_per_worker=8,sorted_bits=16", base, &errors);
   EXPECT_TRUE(errors.empty()) << errors;
   EXPECT_EQ(tuned.piece_bytes, std::size_t{512} << 10);
   EXPECT_EQ(tuned.pieces_per_worker, 8u);
