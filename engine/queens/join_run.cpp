@@ -4,6 +4,7 @@
 #include <tbb/collaborative_call_once.h>
 
 #include <algorithm>
+#include <new>
 
 #include "queens/join.hpp"
 
@@ -70,7 +71,11 @@ JoinRun::Lease JoinRun::buffers() {
 
 void JoinRun::give_back(std::unique_ptr<PieceBuffers> buffers) {
   std::lock_guard<std::mutex> lock(mutex_);
-  free_.emplace_back(std::this_thread::get_id(), std::move(buffers));
+  try {
+    free_.emplace_back(std::this_thread::get_id(), std::move(buffers));
+  } catch (const std::bad_alloc&) {
+    // (from a lease's destructor: the set is dropped, the next piece grows one)
+  }
 }
 
 std::shared_ptr<JoinRun> new_join_run() {
