@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <nursery/cli.hpp>
 
+#include "queens/join.hpp"
+
 namespace nursery::queens {
 
 namespace {
@@ -18,7 +20,11 @@ Result<Placement> count_with(const JoinCount::Instance& instance, const RunOptio
 // the few rotation-invariant solutions, counted on the side.
 Result<Placement> count_join(const JoinCount::Instance& instance, const RunOptions& options,
                              bool unique) {
-  auto result = run<JoinCount>(instance, options);
+  // The pieces a worker is given (JoinTuning), unless the caller asked.
+  RunOptions tuned = options;
+  if (instance.run && tuned.per_worker == RunOptions{}.per_worker)
+    tuned.per_worker = instance.run->tuning().pieces_per_worker;
+  auto result = run<JoinCount>(instance, tuned);
   if (unique && result.status == Status::complete)
     result.unique = unique_from_total(instance.n, result.count);
   return result;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -114,6 +115,12 @@ struct ForwardChecking {
 };
 
 //--- Join: half boards counted against each other ------------------------------
+namespace join_detail {
+class JoinRun;  // a join count's own state (join.hpp)
+// A fresh one, with the process's tuning (join_tuning()).
+std::shared_ptr<JoinRun> new_join_run();
+}  // namespace join_detail
+
 // Meet in the middle (engine/queens/join.cpp): every top half (rows 0..a-1,
 // a = n/2) is reduced to its inner columns and the rays it sends across the
 // cut; a solution is a top half joined with another top half turned upside
@@ -127,6 +134,10 @@ struct JoinCount {
   struct Instance {
     int n = 0;
     int min_width = 0;  // narrowest chunk (memory: a wider chunk makes smaller pieces)
+    // What the count owns (join.hpp): its tuning, quarter tables and
+    // workers' buffers, freed with the instance; a fresh one for each
+    // instance made (the instance stays immutable: this is its workspace).
+    std::shared_ptr<join_detail::JoinRun> run = join_detail::new_join_run();
   };
   struct Subproblem {
     std::uint32_t pattern = 0;  // the top half's columns among the chunk's

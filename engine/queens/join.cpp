@@ -433,161 +433,223 @@ std::size_t keep(const std::vector<std::uint64_t>& keys, std::uint64_t bits, std
   }
   return count;
 }
+
+
+// One piece of a join count, step by step (JoinCount::solve()): its
+// halves listed (from the quarter tables, in rounds, or row by row),
+// turned and sorted, then joined (even n: weighed by tiers; odd n: per
+// middle column). Every step returns false when stopped.
+class Piece {
+ public:
+  Piece(const JoinCount::Instance& instance, const JoinCount::Subproblem& subproblem,
+        StopPoller& poller)
+      : n_(instance.n),
+        subproblem_(subproblem),
+        run_(*instance.run),
+        layout_(layout_for(n_, subproblem.width)),
+        own_middle_(subproblem.middle != kInnerMiddles),
+        middle_(own_middle_ ? subproblem.middle : -1),
+        chunk_(own_middle_ ? layout_.chunk & ~(1u << middle_) : layout_.chunk),
+        by_tiers_(!has_middle(n_)),
+        rays_(layout_.slot_a | layout_.slot_b),
+        sorted_bits_(run_.tuning().sorted_bits),
+        poller_(poller),
+        lease_(run_.buffers()),
+        buffers_(*lease_) {
+    for (auto* lists : {&buffers_.tops, &buffers_.bottoms})
+      for (auto& list : *lists) list.clear();
+    // The outer rows' ranks where the key has room for a tag (one weighing
+    // for every piece of a count: the same n and chunk width).
+    if (by_tiers_ && layout_.tag_mask != 0 && subproblem.width <= kMaxRankWidth) {
+      const PatternRank rank = pattern_rank(subproblem.pattern, n_, subproblem.width);
+      tiers_ = {subproblem.width, rank.low, rank.high,
+                rank.low == side_top_rank(subproblem.width)};
+    }
+  }
+
+  // The halves from the count's quarter tables where they fit (N <= 19,
+  // quarters of up to 9 rows, and room in the key for their diagonal bits;
+  // odd n: not for a middle queen in column 0, whose attacks no key bit
+  // shows), else row by row; false when stopped.
+  bool count(Outcome& outcome) {
+    const int extra = quarter_extra(n_, subproblem_.width, run_.tuning().piece_keys());
+    const auto quarters =
+        middle_ != 0 ? run_.quarter_tables(n_, subproblem_.width + extra, queen_keys(layout_),
+                                           key_mirror(layout_), poller_)
+                     : nullptr;
+    if (quarters) return count_in_rounds(*quarters, extra, outcome);
+    if (poller_.now()) return false;  // perhaps while the tables were built
+    return count_row_by_row(outcome);
+  }
+  Count pairs() const { return pairs_; }  // weighted
+
+ private:
+  // Even n in rounds: the tables group the quarters by `extra` more columns
+  // beside the chunk on each side, and a round lists the tops that hold one
+  // subset of them and the bottoms that hold the others (no other bottom
+  // pairs with these tops), so a worker holds a round's lists, not the
+  // piece's. (Odd n: none; the middle row may hold such a column.)
+  bool count_in_rounds(const QuarterTables& quarters, int extra, Outcome& outcome) {
+    const std::uint32_t wider = chunk_columns(n_, subproblem_.width + extra) & ~layout_.chunk;
+    const std::uint32_t bottom_chunk = chunk_ & ~subproblem_.pattern;
+    const Tiers listed = by_tiers_ ? tiers_ : Tiers{0, 0, 0, false};
+    auto& tops = buffers_.tops;
+    auto& bottoms = buffers_.bottoms;
+    // Every subset of `wider`, the empty one last.
+    std::uint32_t subset = 0;
+    do {
+      subset = (subset - wider) & wider;
+      if (poller_.now()) return false;
+      outcome.nodes += list_halves(quarters, subproblem_.pattern | subset, listed, lists(tops),
+                                   buffers_.mirrored) +
+                       list_halves(quarters, bottom_chunk | (wider & ~subset), listed,
+                                   lists(bottoms), buffers_.mirrored);
+      if (own_middle_) {  // the halves the middle queen attacks (chunk column m > 0)
+        const std::uint64_t attacks = layout_.attacks_middle(middle_);
+        tops[0].resize(keep(tops[0], attacks, tops[0].data()));
+        bottoms[0].resize(keep(bottoms[0], attacks, bottoms[0].data()));
+      }
+      if (!turn_and_sort() || !join(outcome)) return false;
+    } while (subset != 0);
+    return true;
+  }
+
+  bool count_row_by_row(Outcome& outcome) {
+    TopHalves top(layout_, subproblem_.pattern, middle_, poller_, lists(buffers_.tops), tiers_);
+    TopHalves bottom(layout_, chunk_ & ~subproblem_.pattern, middle_, poller_,
+                     lists(buffers_.bottoms), tiers_);
+    if (!top.run() || !bottom.run()) return false;
+    outcome.nodes = top.nodes() + bottom.nodes();
+    return turn_and_sort() && join(outcome);
+  }
+
+  // Even n: the halves by their tier and the long diagonals they hold (see
+  // kHighJoins, kEqualJoins); odd n: one list.
+  std::array<std::vector<std::uint64_t>*, kLists> lists(
+      std::array<std::vector<std::uint64_t>, kLists>& all) const {
+    std::array<std::vector<std::uint64_t>*, kLists> out;
+    for (int i = 0; i < kLists; ++i) out[i] = &all[by_tiers_ ? i : 0];
+    return out;
+  }
+
+  // The bottoms turned, both sides ordered.
+  bool turn_and_sort() {
+    // (Layout::turned() on the masks as locals: a store to a key could
+    // alias the layout's members, which the loop would read again.)
+    const std::uint64_t kept = layout_.column_key_mask | layout_.tag_mask;
+    const std::uint64_t slot_a = layout_.slot_a, slot_b = layout_.slot_b;
+    for (auto& list : buffers_.bottoms)
+      for (auto& key : list) key = (key & kept) | ((key & slot_a) >> 1) | ((key & slot_b) << 1);
+    for (int i = 0; i < kLists; ++i)
+      if (!sort_keys(buffers_.tops[i], buffers_.scratch, poller_, sorted_bits_) ||
+          !sort_keys(buffers_.bottoms[i], buffers_.scratch, poller_, sorted_bits_))
+        return false;
+    return true;
+  }
+
+  bool join(Outcome& outcome) { return by_tiers_ ? join_tiers(outcome) : join_middles(outcome); }
+
+  bool add(const PairCount& join, Count weight, Outcome& outcome) {
+    pairs_ += static_cast<Count>(join.matched) * weight;
+    outcome.nodes += join.nodes;
+    outcome.pairs += join.compared;
+    return !join.stopped;
+  }
+
+  // Even n: one weighted join of two lists.
+  bool join_part(const TierJoin& part, Outcome& outcome) {
+    auto& tops = buffers_.tops;
+    auto& bottoms = buffers_.bottoms;
+    std::uint64_t* x = tops[part.top].data();
+    std::uint64_t* y = bottoms[part.bottom].data();
+    std::size_t nx = tops[part.top].size(), ny = bottoms[part.bottom].size();
+    if (part.tagged) {
+      // The kHigh halves of class 0 weigh 0 with every kEqual half: the
+      // others, still in order, in the radix passes' buffer.
+      const bool top_high = part.top == kHigh;
+      const auto& high = top_high ? tops[kHigh] : bottoms[kHigh];
+      resize_exactly(buffers_.scratch, high.size());
+      const std::size_t kept = keep(high, layout_.tag_mask, buffers_.scratch.data(), true);
+      (top_high ? x : y) = buffers_.scratch.data();
+      (top_high ? nx : ny) = kept;
+    }
+    return add(count_pairs(layout_.column_key_mask, rays_, x, nx, y, ny, poller_, buffers_.table,
+                           part.tagged ? &kClassWeights : nullptr, sorted_bits_),
+               part.weight, outcome);
+  }
+
+  // Even n: the weighted joins of the lists.
+  bool join_tiers(Outcome& outcome) {
+    if (tiers_.by_diagonals) {
+      for (const TierJoin& part : kEqualJoins)
+        if (!join_part(part, outcome)) return false;
+      return true;
+    }
+    for (const TierJoin& part : kHighJoins)
+      if (!join_part(part, outcome)) return false;
+    return tiers_.low != tiers_.high || join_part({kEqual, kEqual, 1, false}, outcome);
+  }
+
+  // Odd n: one join (a middle queen of its own), or one per inner middle
+  // column m of the halves that leave its square alone, joined on the inner
+  // columns but m.
+  bool join_middles(Outcome& outcome) {
+    const std::vector<std::uint64_t>& all_tops = buffers_.tops[0];
+    const std::vector<std::uint64_t>& all_bottoms = buffers_.bottoms[0];
+    if (own_middle_)
+      return add(count_pairs(layout_.column_key_mask, rays_, buffers_.tops[0].data(),
+                             all_tops.size(), buffers_.bottoms[0].data(), all_bottoms.size(),
+                             poller_, buffers_.table, nullptr, sorted_bits_),
+                 1, outcome);
+    auto& top_m = buffers_.top_m;
+    auto& bottom_m = buffers_.bottom_m;
+    resize_exactly(top_m, all_tops.size());
+    resize_exactly(bottom_m, all_bottoms.size());
+    for (int m = 0; m < n_; ++m) {
+      if (!(layout_.inner >> m & 1u)) continue;
+      if (poller_.now()) return false;
+      const std::uint64_t attacks = layout_.attacks_middle(m);
+      const std::size_t top_count = keep(all_tops, attacks, top_m.data());
+      const std::size_t bottom_count = keep(all_bottoms, attacks, bottom_m.data());
+      const PairCount join = count_pairs(layout_.column_key_mask & ~layout_.column_bit[m], rays_,
+                                         top_m.data(), top_count, bottom_m.data(), bottom_count,
+                                         poller_, buffers_.table, nullptr, sorted_bits_);
+      if (!add(join, 1, outcome)) return false;
+    }
+    return true;
+  }
+
+  const int n_;
+  const JoinCount::Subproblem& subproblem_;
+  JoinRun& run_;
+  const Layout layout_;
+  const bool own_middle_;
+  const int middle_;
+  const std::uint32_t chunk_;  // the chunk's columns but the middle queen's
+  const bool by_tiers_;
+  const std::uint64_t rays_;
+  const int sorted_bits_;
+  StopPoller& poller_;
+  JoinRun::Lease lease_;
+  PieceBuffers& buffers_;
+  Tiers tiers_;
+  Count pairs_ = 0;  // weighted
+};
+
 }  // namespace
 
 Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
                          Search<Solution>& search) {
   Outcome outcome;
-  const int n = instance.n;
-  if (n == 1) {  // a lone queen: no halves to join
+  if (instance.n == 1) {  // a lone queen: no halves to join
     outcome.count = 1;
     outcome.complete = true;
     return outcome;
   }
-  const Layout layout = layout_for(n, subproblem.width);
-  const bool own_middle = subproblem.middle != kInnerMiddles;
-  const int middle = own_middle ? subproblem.middle : -1;
-  const std::uint32_t chunk = own_middle ? layout.chunk & ~(1u << middle) : layout.chunk;
   StopPoller poller = search.poller();
-  // Even n: the halves by their tier and the long diagonals they hold (see
-  // kHighJoins, kEqualJoins); odd n: one list.
-  const bool by_tiers = !has_middle(n);
-  PieceBuffers& buffers = piece_buffers();
-  auto& tops = buffers.tops;
-  auto& bottoms = buffers.bottoms;
-  auto& scratch = buffers.scratch;
-  for (auto* lists : {&tops, &bottoms})
-    for (auto& list : *lists) list.clear();
-  auto lists = [by_tiers](std::array<std::vector<std::uint64_t>, kLists>& all) {
-    std::array<std::vector<std::uint64_t>*, kLists> out;
-    for (int i = 0; i < kLists; ++i) out[i] = &all[by_tiers ? i : 0];
-    return out;
-  };
-  Tiers tiers;
-  // The outer rows' ranks where the key has room for a tag (one weighing
-  // for every piece of a count: the same n and chunk width).
-  if (by_tiers && layout.tag_mask != 0 && subproblem.width <= kMaxRankWidth) {
-    const PatternRank rank = pattern_rank(subproblem.pattern, n, subproblem.width);
-    tiers = {subproblem.width, rank.low, rank.high, rank.low == side_top_rank(subproblem.width)};
-  }
-  const std::uint64_t rays = layout.slot_a | layout.slot_b;
-  Count pairs = 0;  // weighted
-  // false when stopped
-  auto add = [&](const PairCount& join, Count weight) {
-    pairs += static_cast<Count>(join.matched) * weight;
-    outcome.nodes += join.nodes;
-    outcome.pairs += join.compared;
-    return !join.stopped;
-  };
-  // The bottoms turned, both sides ordered; false when stopped.
-  auto turn_and_sort = [&] {
-    for (auto& list : bottoms)
-      for (auto& key : list) key = layout.turned(key);
-    for (int i = 0; i < kLists; ++i)
-      if (!sort_keys(tops[i], scratch, poller) || !sort_keys(bottoms[i], scratch, poller))
-        return false;
-    return true;
-  };
-  // Even n: the weighted joins of the lists; false when stopped.
-  auto join_tiers = [&] {
-    auto join = [&](const TierJoin& part) {
-      std::uint64_t* x = tops[part.top].data();
-      std::uint64_t* y = bottoms[part.bottom].data();
-      std::size_t nx = tops[part.top].size(), ny = bottoms[part.bottom].size();
-      if (part.tagged) {
-        // The kHigh halves of class 0 weigh 0 with every kEqual half: the
-        // others, still in order, in the radix passes' buffer.
-        const bool top_high = part.top == kHigh;
-        const auto& high = top_high ? tops[kHigh] : bottoms[kHigh];
-        resize_exactly(scratch, high.size());
-        const std::size_t kept = keep(high, layout.tag_mask, scratch.data(), true);
-        (top_high ? x : y) = scratch.data();
-        (top_high ? nx : ny) = kept;
-      }
-      return add(count_pairs(layout.column_key_mask, rays, x, nx, y, ny, poller, buffers.table,
-                             part.tagged ? &kClassWeights : nullptr),
-                 part.weight);
-    };
-    if (tiers.by_diagonals) {
-      for (const TierJoin& part : kEqualJoins)
-        if (!join(part)) return false;
-    } else {
-      for (const TierJoin& part : kHighJoins)
-        if (!join(part)) return false;
-      if (tiers.low == tiers.high && !join({kEqual, kEqual, 1, false})) return false;
-    }
-    return true;
-  };
-  // Odd n: one join (a middle queen of its own), or one per inner middle
-  // column m of the halves that leave its square alone, joined on the inner
-  // columns but m; false when stopped.
-  auto join_middles = [&] {
-    if (own_middle) {
-      const PairCount join =
-          count_pairs(layout.column_key_mask, rays, tops[0].data(), tops[0].size(),
-                      bottoms[0].data(), bottoms[0].size(), poller, buffers.table);
-      return add(join, 1);
-    }
-    const std::vector<std::uint64_t>& all_tops = tops[0];
-    const std::vector<std::uint64_t>& all_bottoms = bottoms[0];
-    auto& top_m = buffers.top_m;
-    auto& bottom_m = buffers.bottom_m;
-    resize_exactly(top_m, all_tops.size());
-    resize_exactly(bottom_m, all_bottoms.size());
-    for (int m = 0; m < n; ++m) {
-      if (!(layout.inner >> m & 1u)) continue;
-      if (poller.now()) return false;
-      const std::uint64_t attacks = layout.attacks_middle(m);
-      const std::size_t top_count = keep(all_tops, attacks, top_m.data());
-      const std::size_t bottom_count = keep(all_bottoms, attacks, bottom_m.data());
-      const PairCount join =
-          count_pairs(layout.column_key_mask & ~layout.column_bit[m], rays, top_m.data(), top_count,
-                      bottom_m.data(), bottom_count, poller, buffers.table);
-      if (!add(join, 1)) return false;
-    }
-    return true;
-  };
-  // The halves from the count's quarter tables where they fit (N <= 19,
-  // quarters of up to 9 rows, and room in the key for their diagonal bits;
-  // odd n: not for a middle queen in column 0, whose attacks no key bit
-  // shows), else row by row. Even n in rounds: the tables group the
-  // quarters by `extra` more columns beside the chunk on each side, and a
-  // round lists the tops that hold one subset of them and the bottoms that
-  // hold the others (no other bottom pairs with these tops), so a worker
-  // holds a round's lists, not the piece's. (Odd n: none; the middle row
-  // may hold such a column.)
-  const int extra = quarter_extra(n, subproblem.width);
-  const auto quarters = middle != 0 ? quarter_tables(n, subproblem.width + extra,
-                                                     queen_keys(layout), key_mirror(layout), poller)
-                                    : nullptr;
-  if (quarters) {
-    const std::uint32_t wider = chunk_columns(n, subproblem.width + extra) & ~layout.chunk;
-    const std::uint32_t bottom_chunk = chunk & ~subproblem.pattern;
-    const Tiers listed = by_tiers ? tiers : Tiers{0, 0, 0, false};
-    // Every subset of `wider`, the empty one last.
-    std::uint32_t subset = 0;
-    do {
-      subset = (subset - wider) & wider;
-      if (poller.now()) return outcome;
-      outcome.nodes +=
-          list_halves(*quarters, subproblem.pattern | subset, listed, lists(tops)) +
-          list_halves(*quarters, bottom_chunk | (wider & ~subset), listed, lists(bottoms));
-      if (own_middle) {  // the halves the middle queen attacks (chunk column m > 0)
-        const std::uint64_t attacks = layout.attacks_middle(middle);
-        tops[0].resize(keep(tops[0], attacks, tops[0].data()));
-        bottoms[0].resize(keep(bottoms[0], attacks, bottoms[0].data()));
-      }
-      if (!turn_and_sort() || !(by_tiers ? join_tiers() : join_middles())) return outcome;
-    } while (subset != 0);
-  } else {
-    if (poller.now()) return outcome;  // perhaps while the tables were built
-    TopHalves top(layout, subproblem.pattern, middle, poller, lists(tops), tiers);
-    TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, lists(bottoms), tiers);
-    if (!top.run() || !bottom.run()) return outcome;
-    outcome.nodes = top.nodes() + bottom.nodes();
-    if (!turn_and_sort() || !(by_tiers ? join_tiers() : join_middles())) return outcome;
-  }
-  outcome.count = pairs * subproblem.weight;
+  Piece piece(instance, subproblem, poller);
+  if (!piece.count(outcome)) return outcome;
+  outcome.count = piece.pairs() * subproblem.weight;
   outcome.complete = true;
   return outcome;
 }

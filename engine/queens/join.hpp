@@ -5,17 +5,25 @@
 //   join_pairs.cpp     the pairs of two sorted key lists that make solutions
 //   join_frontier.cpp  the chunk patterns, one per orbit, and their weights
 //   join_quarters.cpp  a piece's halves from the quarter tables (N <= 19)
-//   join_memory.cpp    what a piece needs, the chunk for a budget, the
-//                      workers' reused buffers
+//   join_memory.cpp    what a piece needs, the chunk for a budget
+//   join_run.cpp       what a count owns: its quarter tables and its
+//                      workers' buffers (JoinRun)
+//   join_tuning.cpp    the machine's tuning (JoinTuning, tuning.hpp)
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <list>
 #include <memory>
+#include <mutex>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include "queens/counters.hpp"
+#include "queens/tuning.hpp"
 
 namespace nursery::queens::join_detail {
 
@@ -107,10 +115,11 @@ using PairWeights = std::array<std::uint8_t, 16>;
 PairCount count_pairs(std::uint64_t columns, std::uint64_t rays, std::uint64_t* tops,
                       std::size_t n_tops, std::uint64_t* bottoms, std::size_t n_bottoms,
                       StopPoller& poller, std::vector<std::uint64_t>& table,
-                      const PairWeights* weights = nullptr);
-// Orders keys by their top bits for count_pairs(); false when stopped.
+                      const PairWeights* weights = nullptr, int sorted_bits = kSortedBits);
+// Orders keys by their top `sorted_bits` bits (even, at most 2
+// kMaxRadixBits) for count_pairs(); false when stopped.
 bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch,
-               const StopPoller& poller);
+               const StopPoller& poller, int sorted_bits = kSortedBits);
 
 // The lists of a piece: see PieceBuffers.
 constexpr int kEqual = 0, kHigh = 3, kLists = 4;
@@ -130,7 +139,18 @@ using KeyMirror = std::array<std::uint8_t, 64>;
 // Quarters up to kMaxQuarterRows rows (N <= 19: at N = 18 915,442
 // placements a side, at N = 19 2,524,999 on the left).
 constexpr int kMaxQuarterRows = 9;
+// Counts the live objects of a type (tests: nothing is left once a count
+// returns).
+template <class Owner>
+struct Live {
+  static inline std::atomic<int> count{0};
+  Live() { count.fetch_add(1, std::memory_order_relaxed); }
+  Live(const Live&) : Live() {}
+  Live& operator=(const Live&) { return *this; }
+  ~Live() { count.fetch_sub(1, std::memory_order_relaxed); }
+};
 struct QuarterTables {
+  Live<QuarterTables> live;
   int n = 0, width = 0;
   QueenKeys keys{};
   // A quarter's placements ordered by group: (its chunk columns << (a +
@@ -154,23 +174,29 @@ struct QuarterTables {
 };
 bool quarter_tables_fit(int n, int width);
 // The keys a piece lists on average (both sides; join_memory.cpp), and how
-// many a piece (or a round of one) should hold: 1 MiB, the L2 cache.
+// many a piece (or a round of one) should hold (JoinTuning::piece_keys(),
+// the L2 cache).
 double join_piece_keys(int n, int width);
-constexpr double kPieceKeys = 1 << 17;
 // The columns beside a chunk of `width` (on each side) that split a piece
-// into rounds (join.cpp): 0 where its lists are short.
-int quarter_extra(int n, int width);
-// The tables for n, a chunk width and the key's layout: built once, shared
-// by the workers; null where they do not fit (quarter_tables_fit()) or when
-// stopped while they were built.
-std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const QueenKeys& keys,
-                                                    const KeyMirror& mirror,
-                                                    const StopPoller& poller);
+// into rounds of about `piece_keys` keys (join.cpp): 0 where its lists are
+// short.
+int quarter_extra(int n, int width, double piece_keys);
+// Whether the key's layout leaves room for the quarters' diagonal bits.
+bool quarter_keys_fit(int n, const QueenKeys& keys);
+// The tables for n, a chunk width and the key's layout, built by the tasks
+// of the current arena (tbb::parallel_for; the caller's workers join in);
+// null where they do not fit (quarter_tables_fit(), quarter_keys_fit()) or
+// when stopped while they were built. A count's JoinRun builds them once.
+std::shared_ptr<const QuarterTables> build_quarter_tables(int n, int width, const QueenKeys& keys,
+                                                          const KeyMirror& mirror,
+                                                          const StopPoller& poller);
 // The keys of the top halves whose chunk columns are `pattern`, into the
 // lists `out` (distinct, grown to exactly their size) as `tiers` sorts
-// them; the number of halves.
+// them; the number of halves. `mirrored`: the worker's buffer for the
+// mirrored left groups (even n, QuarterTables::mirrored).
 std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, const Tiers& tiers,
-                          std::array<std::vector<std::uint64_t>*, kLists> out);
+                          std::array<std::vector<std::uint64_t>*, kLists> out,
+                          std::vector<std::uint64_t>& mirrored);
 // The tables' bytes (0 where none are built).
 double quarter_table_bytes(int n);
 // A list written past its end by up to this many keys (vector stores).
@@ -179,19 +205,71 @@ constexpr std::size_t kWriteSlack = 8;
 // A worker's lists of keys, kept from piece to piece: allocating them
 // afresh for each piece cost page faults (system time: a quarter of the CPU
 // time at N = 19) and left the allocator holding the largest pieces' pages.
-// A worker runs one piece at a time (solve() spawns no tasks), so one set
-// per thread.
+// A piece takes a set from its count's pool (JoinRun::buffers()) and gives
+// it back when done: about one set per worker, freed with the count.
 // A piece's lists of halves (join.cpp, "Even n: the transposes"): kEqual
 // for the halves whose outer rows rank at the piece's lower rank (kEqual + d
 // by the long diagonals d they hold, where every half does), kHigh for
 // those that rank higher. Odd n: one list.
 struct PieceBuffers {
+  Live<PieceBuffers> live;
   std::array<std::vector<std::uint64_t>, kLists> tops, bottoms;
   std::vector<std::uint64_t> scratch;                       // the radix passes' other half
   std::vector<std::uint64_t> top_m, bottom_m;               // odd n: filtered per middle column
   std::vector<std::uint64_t> table;                         // the slices' lookup tables
+  std::vector<std::uint64_t> mirrored;                      // list_halves()' left groups
 };
-PieceBuffers& piece_buffers();  // this thread's
+
+// What one count owns (JoinCount::Instance::run, shared by the copies of
+// its instance): its tuning, its quarter tables and its workers' buffers,
+// all freed with the last copy of the instance (when the count returns).
+// Two counts at once, of the same n or not, share nothing.
+class JoinRun {
+ public:
+  explicit JoinRun(const JoinTuning& tuning) : tuning_(tuning) {}
+  const JoinTuning& tuning() const { return tuning_; }
+  // The quarter tables of this count for n, a chunk width and the key's
+  // layout (build_quarter_tables()): the first piece to ask builds them,
+  // and the workers that ask meanwhile help build them
+  // (tbb::collaborative_call_once) instead of waiting; null as there.
+  std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const QueenKeys& keys,
+                                                      const KeyMirror& mirror,
+                                                      const StopPoller& poller);
+  // A set of buffers for one piece, back in the pool when the lease ends:
+  // the set this thread gave back last where it is free (a set that moves
+  // between threads is freed and grown in another thread's malloc arena,
+  // and both arenas keep the pages: 16 MB more at N = 19 on 2 threads).
+  class Lease {
+   public:
+    Lease(JoinRun& run, std::unique_ptr<PieceBuffers> buffers)
+        : run_(run), buffers_(std::move(buffers)) {}
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+    ~Lease() { run_.give_back(std::move(buffers_)); }
+    PieceBuffers& operator*() const { return *buffers_; }
+
+   private:
+    JoinRun& run_;
+    std::unique_ptr<PieceBuffers> buffers_;
+  };
+  Lease buffers();
+
+ private:
+  struct Tables;  // one (n, width, keys) and its once flag (join_run.cpp)
+  void give_back(std::unique_ptr<PieceBuffers> buffers);
+
+  JoinTuning tuning_;
+  std::mutex mutex_;  // held only to find a slot or a free set, never while building
+  std::list<std::shared_ptr<Tables>> tables_;
+  std::vector<std::pair<std::thread::id, std::unique_ptr<PieceBuffers>>> free_;  // by last user
+};
+// Live quarter tables and buffer sets in the process (tests).
+inline int live_quarter_tables() {
+  return Live<QuarterTables>::count.load();
+}
+inline int live_piece_buffers() {
+  return Live<PieceBuffers>::count.load();
+}
 // A reused list resized to n keys: grown to exactly n when short (resize()
 // alone may double it, and a worker keeps what it grew to).
 inline void resize_exactly(std::vector<std::uint64_t>& keys, std::size_t n) {

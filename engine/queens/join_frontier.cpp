@@ -198,7 +198,9 @@ std::optional<std::vector<JoinCount::Subproblem>> JoinCount::split(const Instanc
   // as many keys (N = 17: width 4, 1.1 s and 28 MB; 1.5 s at width 5): its
   // pieces join once per inner middle column. A target of one piece keeps
   // the chunk asked for (the tests of every width).
-  const double piece_keys = n % 2 == 0 ? kPieceKeys : 4 * kPieceKeys;
+  const double round_keys =
+      instance.run ? instance.run->tuning().piece_keys() : join_tuning().piece_keys();
+  const double piece_keys = n % 2 == 0 ? round_keys : 4 * round_keys;
   while (target > 1 && width < join_max_width(n) && quarter_tables_fit(n, width + 1) &&
          join_piece_keys(n, width) > piece_keys)
     ++width;

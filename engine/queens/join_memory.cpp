@@ -1,21 +1,11 @@
-// The join's memory (see join.hpp): what one piece needs at most, the
-// narrowest chunk that fits a budget (count --memory), and the buffers each
-// worker keeps from piece to piece.
+// The join's memory (see join.hpp): what one piece needs at most and the
+// narrowest chunk that fits a budget (count --memory).
 #include <algorithm>
 #include <cstdint>
 
 #include "queens/join.hpp"
 
 namespace nursery::queens {
-
-namespace join_detail {
-
-PieceBuffers& piece_buffers() {
-  thread_local PieceBuffers buffers;
-  return buffers;
-}
-
-}  // namespace join_detail
 
 namespace {
 
@@ -40,15 +30,15 @@ double join_piece_keys(int n, int width) {
   return 2.0 * top_halves(n) / static_cast<double>(std::uint64_t{1} << (2 * width));
 }
 
-// A round's lists (both sides) hold about kPieceKeys on average: N = 18 in
-// chunks of width 4 (--memory), 1.1e6 keys a piece, takes 2 more columns a
-// side (16 rounds).
-int quarter_extra(int n, int width) {
+// A round's lists (both sides) hold about `piece_keys` on average (the L2
+// cache, JoinTuning): N = 18 in chunks of width 4 (--memory), 1.1e6 keys a
+// piece, takes 2 more columns a side (16 rounds, at 1 MiB).
+int quarter_extra(int n, int width, double piece_keys) {
   // Odd n: no rounds (the middle row may hold a column beside the chunk).
   if (n % 2 != 0 || !quarter_tables_fit(n, width)) return 0;
   double keys = join_piece_keys(n, width);
   int extra = 0;
-  while (keys > kPieceKeys && quarter_tables_fit(n, width + extra + 1)) {
+  while (keys > piece_keys && quarter_tables_fit(n, width + extra + 1)) {
     ++extra;
     keys /= 4;
   }
@@ -69,7 +59,8 @@ double join_piece_bytes(int n, int width) {
   // each piece (an upper estimate).
   double quarters = 0;
   if (join_detail::quarter_tables_fit(n, width)) {
-    for (int e = join_detail::quarter_extra(n, width); e > 0; --e) keys /= 2.5;
+    for (int e = join_detail::quarter_extra(n, width, join_tuning().piece_keys()); e > 0; --e)
+      keys /= 2.5;
     quarters = join_detail::quarter_table_bytes(n);
   }
   return keys * 24.0 + quarters + (1 << 20);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <type_traits>
 #include <vector>
 #if defined(__AVX512F__)
 #include <immintrin.h>
@@ -15,10 +16,8 @@ namespace nursery::queens::join_detail {
 
 namespace {
 
-// The radix order covers kSortedBits top key bits (tuning.hpp) in two passes.
-constexpr int kRadixBits = kSortedBits / 2;
-static_assert(kSortedBits == 2 * kRadixBits, "two radix passes of equal width");
-constexpr std::uint64_t kRadixMask = (std::uint64_t{1} << kRadixBits) - 1;
+// The radix order covers JoinTuning::sorted_bits top key bits (tuning.hpp)
+// in two passes of half of them each.
 
 // Pairs (x of the tops, y of the turned bottoms) with complementary inner
 // columns (among `columns`) and disjoint rays. Both ranges are sorted and
@@ -33,8 +32,9 @@ class Join {
   // `weights` (or null: 1): a pair's weight by the tags (the keys' two
   // lowest bits) of its top and its bottom, (*weights)[4 * top + bottom].
   Join(std::uint64_t columns, std::uint64_t rays, const PairWeights* weights, StopPoller& poller,
-       std::vector<std::uint64_t>& table)
-      : columns_(columns),
+       std::vector<std::uint64_t>& table, int sorted_bits)
+      : sorted_bits_(sorted_bits),
+        columns_(columns),
         rays_(rays),
         weights_(weights),
         table_(table),
@@ -42,7 +42,7 @@ class Join {
         column_bits_(64 - std::countr_zero(columns | rays) - std::popcount(rays)),
         key_bits_(64 - std::countr_zero(columns | rays)) {}
 
-  // Both ranges are ordered by the key bits above kSortedBits; below, a
+  // Both ranges are ordered by the key bits above sorted_bits_; below, a
   // range is partitioned in place by each bit as the walk reaches it (a
   // range met again is already partitioned, and the pass only reads it).
   std::uint64_t count(std::uint64_t* a, std::size_t na, std::uint64_t* b, std::size_t nb,
@@ -65,7 +65,7 @@ class Join {
       return 0;
     }
     const std::uint64_t bit = std::uint64_t{1} << (63 - depth);
-    const bool sorted = depth < kSortedBits;
+    const bool sorted = depth < sorted_bits_;
     const std::size_t am = sorted ? split(a, na, bit) : partition(a, na, bit);
     const std::size_t bm = sorted ? split(b, nb, bit) : partition(b, nb, bit);
     if (columns_ & bit)  // one of the two holds the column
@@ -307,6 +307,7 @@ class Join {
     return total;
   }
 
+  int sorted_bits_;  // the top key bits sort_keys() ordered
   std::uint64_t columns_, rays_;
   const PairWeights* weights_;
   bool small_on_top_ = true;           // the slices' side: the tops (a) or the bottoms
@@ -321,41 +322,59 @@ class Join {
 
 }  // namespace
 
-// Orders keys by their top kSortedBits bits: two stable passes of
-// kRadixBits, the lower digit first; false when stopped (a piece's keys can
+namespace {
+
+// Two stable radix passes of `bits` each (an int, or a constant the
+// compiler folds in: the default width's loops shift by immediates).
+template <class Bits>
+bool radix_passes(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch,
+                  const StopPoller& poller, Bits bits) {
+  resize_exactly(scratch, keys.size());
+  const int radix_bits = bits;
+  const int lower = 64 - 2 * radix_bits, upper = 64 - radix_bits;
+  const std::uint64_t mask = (std::uint64_t{1} << radix_bits) - 1;
+  const std::size_t entries = (std::size_t{1} << radix_bits) + 1;
+  // Both passes' counts from one read of the keys.
+  std::array<std::array<std::uint32_t, (1u << kMaxRadixBits) + 1>, 2> counts;
+  for (auto& count : counts) std::fill_n(count.begin(), entries, 0u);
+  for (auto k : keys) {
+    ++counts[0][((k >> lower) & mask) + 1];
+    ++counts[1][((k >> upper) & mask) + 1];
+  }
+  for (int pass = 0; pass < 2; ++pass) {
+    if (poller.now()) return false;
+    auto& count = counts[pass];
+    const int shift = pass == 0 ? lower : upper;
+    for (std::size_t i = 1; i < entries; ++i) count[i] += count[i - 1];
+    for (auto k : keys) scratch[count[(k >> shift) & mask]++] = k;
+    keys.swap(scratch);
+  }
+  return true;
+}
+
+}  // namespace
+
+// Orders keys by their top `sorted_bits` bits: two stable passes of half
+// of them, the lower digit first; false when stopped (a piece's keys can
 // take a good part of a second).
 bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch,
-               const StopPoller& poller) {
+               const StopPoller& poller, int sorted_bits) {
   // Short lists (a piece's rarer classes): a comparison sort costs less
   // than two passes over the count table.
   if (keys.size() < 512) {
     std::sort(keys.begin(), keys.end());
     return true;
   }
-  resize_exactly(scratch, keys.size());
-  // Both passes' counts from one read of the keys.
-  constexpr int kLower = 64 - kSortedBits, kUpper = 64 - kRadixBits;
-  std::array<std::array<std::uint32_t, (1u << kRadixBits) + 1>, 2> counts{};
-  for (auto k : keys) {
-    ++counts[0][((k >> kLower) & kRadixMask) + 1];
-    ++counts[1][((k >> kUpper) & kRadixMask) + 1];
-  }
-  for (int pass = 0; pass < 2; ++pass) {
-    if (poller.now()) return false;
-    auto& count = counts[pass];
-    const int shift = pass == 0 ? kLower : kUpper;
-    for (std::size_t i = 1; i < count.size(); ++i) count[i] += count[i - 1];
-    for (auto k : keys) scratch[count[(k >> shift) & kRadixMask]++] = k;
-    keys.swap(scratch);
-  }
-  return true;
+  if (sorted_bits == kSortedBits)
+    return radix_passes(keys, scratch, poller, std::integral_constant<int, kSortedBits / 2>());
+  return radix_passes(keys, scratch, poller, sorted_bits / 2);
 }
 
 PairCount count_pairs(std::uint64_t columns, std::uint64_t rays, std::uint64_t* tops,
                       std::size_t n_tops, std::uint64_t* bottoms, std::size_t n_bottoms,
                       StopPoller& poller, std::vector<std::uint64_t>& table,
-                      const PairWeights* weights) {
-  Join join(columns, rays, weights, poller, table);
+                      const PairWeights* weights, int sorted_bits) {
+  Join join(columns, rays, weights, poller, table, sorted_bits);
   PairCount count;
   count.matched = join.count(tops, n_tops, bottoms, n_bottoms, 0);
   count.compared = join.pairs();

@@ -18,36 +18,59 @@
 // holds the board's long diagonal), so a piece reads the groups its
 // pattern allows and the outer rows' ranks (R's first w rows) are known per
 // group, before any pair is tried.
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <memory>
-#include <mutex>
+#include <span>
 #include <type_traits>
 #include <vector>
 #if defined(__AVX512F__)
 #include <immintrin.h>
 #endif
 
+#include "nursery/scheduler.hpp"
 #include "queens/join.hpp"
 
 namespace nursery::queens::join_detail {
 
 namespace {
 
-// Every placement of one quarter: rows 0..a-1, columns [first, first +
-// width); `found(group, diagonals, key)` for each. Depth first, a row
+// A share of a table's placements: those whose chunk columns' top `bits`
+// bits (the group's top bits) are `value`, so that a share's groups are
+// one run of the table (the whole table: bits 0).
+struct Share {
+  int bits = 0;
+  std::uint32_t value = 0;
+};
+
+// Every placement of one quarter (of one share): rows 0..a-1, columns
+// [first, first + width); `found(group, key)` for each. Depth first, a row
 // left empty or given one queen.
 template <class Found>
 class Placer {
  public:
-  Placer(const QuarterTables& tables, const QueenKeys& keys, int first, int width, Found& found,
-         const StopPoller& poller)
+  Placer(const QuarterTables& tables, const QueenKeys& keys, int first, int width, Share share,
+         Found& found, const StopPoller& poller)
       : a_(tables.n / 2),
         w_(tables.width),
         width_(width),
         left_(first == 0),
         found_(found),
         poller_(poller) {
+    // The share's chunk columns, as the quarter's columns: those it must
+    // hold (needed_) and those it must leave empty.
+    const std::uint32_t top = ((1u << share.bits) - 1) << (w_ - share.bits);
+    const std::uint32_t value = share.value << (w_ - share.bits);
+    const int offset = left_ ? 0 : width_ - w_;
+    needed_ = value << offset;
+    allowed_ = ((1u << width_) - 1) & ~((top & ~value) << offset);
     const int n = tables.n, odd = n % 2;
     for (int r = 0; r < a_; ++r)
       for (int i = 0; i < width; ++i) {
@@ -73,6 +96,7 @@ class Placer {
   void place(int r, std::uint32_t rows, std::uint32_t columns, std::uint32_t down_right,
              std::uint32_t down_left, bool on_long, std::uint64_t key) {
     if (r == 3 && (stopped_ || (stopped_ = poller_.now()))) return;  // a thousand looks
+    if (std::popcount(needed_ & ~columns) > a_ - r) return;          // the share's columns: no room
     if (r == a_) {
       const std::uint32_t low = (1u << w_) - 1;
       const std::uint32_t chunk = left_ ? columns & low : (columns >> (width_ - w_)) & low;
@@ -80,8 +104,7 @@ class Placer {
       return;
     }
     place(r + 1, rows, columns, down_right << 1, down_left >> 1, on_long, key);
-    const std::uint32_t full = (1u << width_) - 1;
-    for (std::uint32_t free = full & ~(columns | down_right | down_left); free != 0;
+    for (std::uint32_t free = allowed_ & ~(columns | down_right | down_left); free != 0;
          free &= free - 1) {
       const int i = std::countr_zero(free);
       const std::uint32_t bit = 1u << i;
@@ -92,6 +115,7 @@ class Placer {
 
   int a_, w_, width_;
   bool left_;
+  std::uint32_t needed_ = 0, allowed_ = 0;
   Found& found_;
   const StopPoller& poller_;
   bool stopped_ = false;
@@ -101,27 +125,80 @@ class Placer {
 };
 
 template <class Found>
-bool place(const QuarterTables& tables, const QueenKeys& keys, int first, int width,
+bool place(const QuarterTables& tables, const QueenKeys& keys, int first, int width, Share share,
            const StopPoller& poller, Found&& found) {
-  return Placer<std::remove_reference_t<Found>>(tables, keys, first, width, found, poller).run();
+  return Placer<std::remove_reference_t<Found>>(tables, keys, first, width, share, found, poller)
+      .run();
 }
 
+// A side of the tables to build: its quarter's columns [first, first + width).
+struct SideToBuild {
+  int first = 0, width = 0;
+  QuarterTables::Side* side = nullptr;
+};
+
 // Placed twice, counted then written: the tables are built in place, with
-// no list of entries beside them (which doubled the peak at N = 18).
+// no list of entries beside them (which doubled the peak at N = 18). Each
+// pass is cut into shares (Share: by the top chunk columns, a run of
+// groups each, so the entries land where one pass would put them), a task
+// each on the current arena: the workers of the count build them together.
+// One worker alone takes the table whole (no share's pruning to pay).
 // false when stopped
-bool build_side(const QuarterTables& tables, const QueenKeys& keys, int first, int width,
-                const StopPoller& poller, QuarterTables::Side& side) {
-  const std::size_t groups = std::size_t{1} << (tables.width + tables.n / 2 + 1);
-  side.start.assign(groups + 1, 0);
-  if (!place(tables, keys, first, width, poller,
-             [&](std::uint32_t group, std::uint64_t) { ++side.start[group + 1]; }))
-    return false;
-  for (std::size_t g = 0; g < groups; ++g) side.start[g + 1] += side.start[g];
-  side.keys.resize(side.start[groups]);
-  std::vector<std::uint32_t> next(side.start.begin(), side.start.end() - 1);
-  return place(tables, keys, first, width, poller, [&](std::uint32_t group, std::uint64_t key) {
-    const std::uint32_t at = next[group]++;
-    side.keys[at] = key;
+bool build_sides(const QuarterTables& tables, const QueenKeys& keys,
+                 std::span<const SideToBuild> sides, const StopPoller& poller) {
+  const int a = tables.n / 2;
+  const std::size_t groups = std::size_t{1} << (tables.width + a + 1);
+  const int workers = tbb::this_task_arena::max_concurrency();
+  // About four shares a worker (the shares are uneven), none for one.
+  int bits = 0;
+  while (workers > 1 && bits < tables.width && (1 << bits) < 4 * workers) ++bits;
+  const std::size_t shares = std::size_t{1} << bits;
+  const std::size_t share_groups = groups >> bits;
+  std::atomic<bool> stopped{false};
+  // Each (side, share) a task, in a context of its own: the count's
+  // cancellation reaches the placers through `poller`, so that tables
+  // half built are never taken for whole.
+  // (The hand-overs stated to ThreadSanitizer as the scheduler's are.)
+  auto each = [&](auto&& body) {
+    tbb::task_group_context context(tbb::task_group_context::isolated);
+    NURSERY_TSAN_RELEASE(&nursery::detail::g_handover);
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, sides.size() * shares, 1),
+        [&](const tbb::blocked_range<std::size_t>& range) {
+          NURSERY_TSAN_ACQUIRE(&nursery::detail::g_handover);
+          for (std::size_t task = range.begin(); task != range.end(); ++task) {
+            const SideToBuild& side = sides[task / shares];
+            const std::uint32_t value = static_cast<std::uint32_t>(task % shares);
+            if (!body(side, Share{bits, value}, value * share_groups)) stopped = true;
+          }
+          NURSERY_TSAN_RELEASE(&nursery::detail::g_handover);
+        },
+        tbb::simple_partitioner(), context);
+    NURSERY_TSAN_ACQUIRE(&nursery::detail::g_handover);
+    return !stopped.load();
+  };
+  for (const SideToBuild& side : sides) side.side->start.assign(groups + 1, 0);
+  const bool counted = each([&](const SideToBuild& side, Share share, std::size_t) {
+    std::uint32_t* start = side.side->start.data();
+    return place(tables, keys, side.first, side.width, share, poller,
+                 [start](std::uint32_t group, std::uint64_t) { ++start[group + 1]; });
+  });
+  if (!counted) return false;
+  for (const SideToBuild& side : sides) {
+    auto& start = side.side->start;
+    for (std::size_t g = 0; g < groups; ++g) start[g + 1] += start[g];
+    side.side->keys.resize(start[groups]);
+  }
+  return each([&](const SideToBuild& side, Share share, std::size_t first_group) {
+    const auto& start = side.side->start;
+    // The share's groups' next free entries.
+    std::vector<std::uint32_t> next(
+        start.begin() + static_cast<std::ptrdiff_t>(first_group),
+        start.begin() + static_cast<std::ptrdiff_t>(first_group + share_groups));
+    std::uint64_t* out = side.side->keys.data();
+    return place(
+        tables, keys, side.first, side.width, share, poller,
+        [&](std::uint32_t group, std::uint64_t key) { out[next[group - first_group]++] = key; });
   });
 }
 
@@ -196,26 +273,22 @@ bool quarter_tables_fit(int n, int width) {
   return n >= 4 && n / 2 <= kMaxQuarterRows && width <= n / 2;
 }
 
-std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const QueenKeys& keys,
-                                                    const KeyMirror& mirror,
-                                                    const StopPoller& poller) {
-  if (!quarter_tables_fit(n, width)) return nullptr;
+bool quarter_keys_fit(int n, const QueenKeys& keys) {
   // The placements' diagonal bits go below the key's lowest bit in use
   // (and above the tags): where they do not fit (N = 18 in chunks narrower
   // than 3, 19 narrower than 4), none.
   std::uint64_t used = 0;
   for (const auto& row : keys)
     for (std::uint64_t key : row) used |= key;
+  const int a = n / 2;
+  return used == 0 || std::countr_zero(used) >= QuarterTables::kDiagonalShift + 2 * (a - 1);
+}
+
+std::shared_ptr<const QuarterTables> build_quarter_tables(int n, int width, const QueenKeys& keys,
+                                                          const KeyMirror& mirror,
+                                                          const StopPoller& poller) {
+  if (!quarter_tables_fit(n, width) || !quarter_keys_fit(n, keys)) return nullptr;
   const int a = n / 2, odd = n % 2;
-  if (used != 0 && std::countr_zero(used) < QuarterTables::kDiagonalShift + 2 * (a - 1))
-    return nullptr;
-  // One count's pieces share n and the chunk width: the last tables built
-  // serve them all (every worker reads them).
-  static std::mutex mutex;
-  static std::shared_ptr<const QuarterTables> last;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (last && last->n == n && last->width == width && last->keys == keys) return last;
-  last.reset();
   auto tables = std::make_shared<QuarterTables>();
   tables->n = n;
   tables->width = width;
@@ -224,7 +297,7 @@ std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const Quee
   // Odd n: the middle column goes with the left quarter. Even n: the left
   // quarter is the right one mirrored (its diagonal bits: the down-right
   // family's i is the down-left's a-2-i and the other way round).
-  if (!build_side(*tables, keys, a + odd, a, poller, tables->right)) return nullptr;
+  std::vector<SideToBuild> sides = {{a + odd, a, &tables->right}};
   if (kMirror && odd == 0) {
     tables->mirrored = true;
     tables->mirror = mirror;
@@ -235,15 +308,16 @@ std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const Quee
       tables->mirror[static_cast<std::size_t>(d + a - 1 + i)] =
           static_cast<std::uint8_t>(d + a - 2 - i);
     }
-  } else if (!build_side(*tables, keys, 0, a + odd, poller, tables->left)) {
-    return nullptr;
+  } else {
+    sides.push_back({0, a + odd, &tables->left});
   }
-  last = tables;
-  return last;
+  if (!build_sides(*tables, keys, sides, poller)) return nullptr;
+  return tables;
 }
 
 std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, const Tiers& tiers,
-                          std::array<std::vector<std::uint64_t>*, kLists> out) {
+                          std::array<std::vector<std::uint64_t>*, kLists> out,
+                          std::vector<std::uint64_t>& buffer) {
   const int n = tables.n, a = n / 2, w = tables.width;
   const std::uint32_t all_rows = (1u << a) - 1, chunk_mask = (1u << w) - 1;
   const std::uint32_t left_chunk = pattern & chunk_mask;
@@ -271,7 +345,6 @@ std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, co
     std::uint32_t reversed = 0;
     for (int i = 0; i < w; ++i)
       if (left_chunk >> i & 1u) reversed |= 1u << (w - 1 - i);
-    thread_local std::vector<std::uint64_t> buffer;
     left_start = tables.right.start.data();
     left_group = reversed << (a + 1);
     left_base = left_start[left_group];

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 
 namespace nursery::queens {
 
@@ -30,11 +31,48 @@ constexpr int kMaxJoinWidth = 10;
 // The radix order of a piece's key lists covers this many top key bits (the
 // inner columns and the densest cut positions); below them the trie walk
 // partitions in place (join_pairs.cpp). Two passes of 11 bits: a
-// 2049-entry count table stays in L1.
+// 2049-entry count table stays in L1. The default of JoinTuning::sorted_bits.
 constexpr int kSortedBits = 22;
+// The widest pass the sort takes (JoinTuning::sorted_bits up to twice this).
+constexpr int kMaxRadixBits = 12;
+// A round of a piece (both sides' lists) holds about this many bytes of keys
+// when the machine does not say its L2 cache's size: 1 MiB, the L2 of the
+// machine the join was first tuned on (AMD EPYC, Zen 4).
+constexpr std::size_t kPieceBytes = std::size_t{1} << 20;
 // The time of one join over a piece's halves, as a share of listing and
 // sorting them (measured at N = 16, 17): JoinCount::work's weight.
 constexpr double kJoinShare = 0.1;
+
+//--- The join's tuning at run time (join_tuning.cpp) --------------------------------
+// What depends on the machine, in one struct: the defaults from the machine
+// (the L2 cache's size, read from sysconf or /sys), then the environment's
+// NURSERY_JOIN_TUNING="piece_kib=2048,pieces_per_worker=64,sorted_bits=22"
+// (any of them, comma-separated; an unknown name or a value out of range
+// is ignored with one line on stderr). docs/queens.md, "Tuning".
+struct JoinTuning {
+  // A round of a piece (both sides' key lists) holds about this many bytes
+  // of keys: the L2 cache (join_frontier.cpp widens the chunk, and
+  // join_memory.cpp splits a piece into rounds, until it does).
+  std::size_t piece_bytes = kPieceBytes;
+  // Pieces a worker is given at least (the frontier's target, with the
+  // workers): more balance the load at the end of a count, fewer cost less
+  // to list (RunOptions::per_worker's default).
+  std::size_t pieces_per_worker = 64;
+  // The radix sort's key bits, an even number (two passes of half of them):
+  // 2^(sorted_bits / 2) counts, 2 x 8 KiB at 22, stay in the L1 cache.
+  int sorted_bits = kSortedBits;
+  // A round's keys (8 bytes each).
+  double piece_keys() const { return static_cast<double>(piece_bytes) / 8.0; }
+};
+// The machine's defaults: piece_bytes the L2 cache's size where the system
+// says it (kPieceBytes where not).
+JoinTuning machine_join_tuning();
+// `base` with the settings of `text` ("name=value,..."); what is wrong in
+// it goes to `errors`, one line each, and is left as in `base`.
+JoinTuning parse_join_tuning(const char* text, JoinTuning base, std::string* errors = nullptr);
+// The process's tuning: machine_join_tuning() with NURSERY_JOIN_TUNING, read
+// once (a constant of the process, not a cache: it holds no memory).
+const JoinTuning& join_tuning();
 
 //--- Work estimates for the progress bar (Knuth's random descents) ------------------
 // Descents per subproblem of the bitboard count (canonical.cpp) and per

@@ -1,0 +1,121 @@
+// The join's state belongs to its count (engine/queens/join.hpp, JoinRun):
+// two counts at once keep their own quarter tables, and a count that has
+// returned leaves no tables and no buffers behind. The tuning at run time
+// (tuning.hpp, JoinTuning): its override and its effect on a count (none
+// on the total).
+#include <gtest/gtest.h>
+
+#include <nursery/queens.hpp>
+#include <nursery/scheduler.hpp>
+#include <string>
+#include <thread>
+
+#include "nqueens_reference.hpp"
+#include "queens/counters.hpp"
+#include "queens/join.hpp"
+
+namespace {
+
+using namespace nursery;  // Count, RunOptions, Status, queens
+
+Result<queens::Placement> join(int n, unsigned threads, std::size_t target = 0,
+                               const queens::JoinTuning* tuning = nullptr) {
+  RunOptions options;
+  options.threads = threads;
+  options.subproblems = target;
+  queens::JoinCount::Instance instance{n, 0};
+  if (tuning != nullptr) instance.run = std::make_shared<queens::join_detail::JoinRun>(*tuning);
+  return run<queens::JoinCount>(instance, options);
+}
+
+// Two counts of different N at once, each on two workers of its own: both
+// build quarter tables (N <= 19) at the same time; each gets its total.
+TEST(QueensJoinRun, TwoCountsOfDifferentNAtOnceEachKeepTheirTables) {
+  auto table = nursery::testing::nqueens_reference();
+  for (int round = 0; round < 3; ++round) {
+    Result<queens::Placement> even, odd;
+    std::thread a([&] { even = join(14, 2); });
+    std::thread b([&] { odd = join(15, 2); });
+    a.join();
+    b.join();
+    ASSERT_EQ(even.status, Status::complete);
+    ASSERT_EQ(odd.status, Status::complete);
+    EXPECT_EQ(even.count, table[14].total);
+    EXPECT_EQ(odd.count, table[15].total);
+  }
+}
+
+// After a count returns (the library's queens::count, a run of the kind on
+// one or several workers), no quarter table and no worker's buffers live.
+TEST(QueensJoinRun, NothingIsLeftOnceACountReturns) {
+  EXPECT_EQ(queens::join_detail::live_quarter_tables(), 0);
+  EXPECT_EQ(queens::join_detail::live_piece_buffers(), 0);
+  queens::CountOptions options;
+  options.method = "join";
+  for (unsigned threads : {1u, 2u}) {
+    options.run.threads = threads;
+    EXPECT_EQ(queens::count(15, options).count, Count{2279184});
+    EXPECT_EQ(queens::join_detail::live_quarter_tables(), 0) << threads << " threads";
+    EXPECT_EQ(queens::join_detail::live_piece_buffers(), 0) << threads << " threads";
+    EXPECT_EQ(join(14, threads).count, Count{365596});
+    EXPECT_EQ(queens::join_detail::live_quarter_tables(), 0) << threads << " threads";
+    EXPECT_EQ(queens::join_detail::live_piece_buffers(), 0) << threads << " threads";
+  }
+}
+
+// While a count runs, its instance holds its tables: the same instance's
+// pieces share one set (built once, at the first piece).
+TEST(QueensJoinRun, AnInstanceHoldsOneSetOfTablesUntilItGoes) {
+  {
+    queens::JoinCount::Instance instance{14, 0};
+    RunOptions options;
+    options.threads = 2;
+    EXPECT_EQ(run<queens::JoinCount>(instance, options).count, Count{365596});
+    EXPECT_EQ(queens::join_detail::live_quarter_tables(), 1);
+    EXPECT_EQ(run<queens::JoinCount>(instance, options).count, Count{365596});
+    EXPECT_EQ(queens::join_detail::live_quarter_tables(), 1);
+  }
+  EXPECT_EQ(queens::join_detail::live_quarter_tables(), 0);
+  EXPECT_EQ(queens::join_detail::live_piece_buffers(), 0);
+}
+
+TEST(QueensJoinTuning, TheOverrideSetsWhatItNamesAndRefusesTheRest) {
+  queens::JoinTuning base;
+  std::string errors;
+  auto tuned =
+      queens::parse_join_tuning("piece_kib=512,pieces_per_worker=8,sorted_bits=16", base, &errors);
+  EXPECT_TRUE(errors.empty()) << errors;
+  EXPECT_EQ(tuned.piece_bytes, std::size_t{512} << 10);
+  EXPECT_EQ(tuned.pieces_per_worker, 8u);
+  EXPECT_EQ(tuned.sorted_bits, 16);
+  tuned = queens::parse_join_tuning("sorted_bits=21,piece_kib=1,speed=9,pieces_per_worker", base,
+                                    &errors);
+  EXPECT_EQ(tuned.sorted_bits, base.sorted_bits);
+  EXPECT_EQ(tuned.piece_bytes, base.piece_bytes);
+  EXPECT_EQ(tuned.pieces_per_worker, base.pieces_per_worker);
+  EXPECT_NE(errors.find("'sorted_bits=21'"), std::string::npos) << errors;
+  EXPECT_NE(errors.find("'piece_kib=1'"), std::string::npos) << errors;
+  EXPECT_NE(errors.find("'speed=9'"), std::string::npos) << errors;
+  EXPECT_NE(errors.find("'pieces_per_worker'"), std::string::npos) << errors;
+  EXPECT_EQ(queens::parse_join_tuning(nullptr, base).piece_bytes, base.piece_bytes);
+  const auto machine = queens::machine_join_tuning();
+  EXPECT_GE(machine.piece_bytes, std::size_t{256} << 10);
+  EXPECT_LE(machine.piece_bytes, std::size_t{64} << 20);
+}
+
+// Any tuning counts the same: small pieces (more rounds, wider chunks),
+// large ones, a narrow sort or a wide one.
+TEST(QueensJoinTuning, EveryTuningCountsTheTable) {
+  auto table = nursery::testing::nqueens_reference();
+  for (const char* text : {"piece_kib=16,sorted_bits=2", "piece_kib=65536,sorted_bits=24",
+                           "piece_kib=64,sorted_bits=14"}) {
+    const auto tuning = queens::parse_join_tuning(text, queens::JoinTuning());
+    for (int n : {12, 13, 16}) {
+      const auto result = join(n, 2, 0, &tuning);
+      ASSERT_EQ(result.status, Status::complete);
+      EXPECT_EQ(result.count, table[n].total) << text << ", N = " << n;
+    }
+  }
+}
+
+}  // namespace
