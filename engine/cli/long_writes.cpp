@@ -4,6 +4,8 @@
 // every piece. A file is written to a temporary, renamed into place only
 // whole; a stopped write removes the temporary and leaves the name as it
 // was. On stdout what went out stays out: the error says so.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -17,9 +19,10 @@ namespace nursery::cli {
 
 namespace {
 
+// "-", or a name of descriptor 1 (/dev/stdout, /dev/fd/1, /proc/self/fd/1):
+// what went out stays out, as on stdout.
 bool to_stdout(const std::string& path) {
-  return is_stdio(path) || path == "/dev/stdout" || path == "/dev/fd/1" ||
-         path == "/proc/self/fd/1";
+  return is_stdio(path) || descriptor_named(path) == STDOUT_FILENO;
 }
 
 // The one line a stopped write leaves on stderr, and why it stopped.

@@ -379,16 +379,16 @@ Writer Writer::create(const std::filesystem::path& path, const Header& header, B
   // Where the records go: a link is followed (its target holds them); what
   // is no regular file (a device, a FIFO, a descriptor such as
   // /proc/self/fd/1) could never be resumed, and is refused untouched.
+  const Error no_regular_file(path.string() +
+                              ": not a regular file (expected a file the checkpoint can be "
+                              "kept in and resumed from)");
   OutputTarget target;
   try {
     target = output_target(path);
   } catch (const std::exception& e) {
     throw Error(std::string(e.what()));
   }
-  if (target.in_place)
-    throw Error(path.string() +
-                ": not a regular file (expected a file the checkpoint can be kept in and "
-                "resumed from)");
+  if (target.in_place) throw no_regular_file;
   const std::filesystem::path& file = target.file;
   // Created here (O_EXCL), or found: only a file this run created is ever
   // removed again; one that was there is left as it was found (empty).
@@ -403,9 +403,7 @@ Writer Writer::create(const std::filesystem::path& path, const Header& header, B
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
-    throw Error(path.string() +
-                ": not a regular file (expected a file the checkpoint can be kept in and "
-                "resumed from)");
+    throw no_regular_file;
   }
   // The lock before the size: of two runs started together, the second is
   // told the file is in use, not that it exists. (A file created here whose

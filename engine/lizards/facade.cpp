@@ -71,9 +71,9 @@ std::vector<std::optional<Taken>> Facade::take_back(const std::vector<Puzzle>& b
   if (ask.count) {
     // Kept only for the board it was counted on: no hash (a count typed by
     // hand, or an older build's) or another board's is counted again.
-    const Stamped stamped = read_stamp(output);
-    if (!stamped.hash || *stamped.hash != hash_of(boards.at(0)).hex()) return {std::nullopt};
-    taken.report.count = read_count(stamped.rest);
+    const auto rest = stamped_for(output, hash_of(boards.at(0)));
+    if (!rest) return {std::nullopt};
+    taken.report.count = read_count(*rest);
     if (!taken.report.count) return {std::nullopt};
     taken.note = "resumed count unverified (no table of lizards counts; its board is unchanged)";
     return {std::move(taken)};

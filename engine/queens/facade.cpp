@@ -85,12 +85,12 @@ std::vector<std::optional<Taken>> Facade::take_back(const std::vector<Puzzle>& p
   const Puzzle n = puzzles.at(0);
   // An answer written for another input (or by hand, or by an older build:
   // no hash) is solved again.
-  const Stamped stamped = read_stamp(output);
-  if (!stamped.hash || *stamped.hash != hash_of(n).hex()) return {std::nullopt};
+  const auto rest = stamped_for(output, hash_of(n));
+  if (!rest) return {std::nullopt};
   Taken taken;
   taken.text = output;
   if (ask.count) {
-    auto count = read_count(stamped.rest);
+    auto count = read_count(*rest);
     if (!count) return {std::nullopt};
     taken.report.count = count;
     if (auto known = known_total(n)) {
@@ -104,7 +104,7 @@ std::vector<std::optional<Taken>> Facade::take_back(const std::vector<Puzzle>& p
   }
   auto checked = check(n, input, output, Budget());
   if (!checked || !checked->valid) return {std::nullopt};
-  taken.report.verdict = claims_none(stamped.rest) ? Verdict::fail : Verdict::ok;
+  taken.report.verdict = claims_none(*rest) ? Verdict::fail : Verdict::ok;
   taken.verified = true;
   return {std::move(taken)};
 }

@@ -18,19 +18,19 @@ constexpr const char* kNoSolution = "no solution";
 // The content hash of a puzzle: its line format (id, size, clues, givens,
 // the known solution), so one puzzle edited in a file of many costs only
 // its own answer.
-std::string hash_of(const Puzzle& puzzle) {
-  return ContentHash().add(format_instance(puzzle, Form::line)).hex();
+ContentHash hash_of(const Puzzle& puzzle) {
+  return ContentHash().add(format_instance(puzzle, Form::line));
 }
 
 // Every part of the answer file leads with its puzzle's hash, then the
 // `# id` line.
 std::string header(const Puzzle& puzzle, std::string_view words) {
-  return std::string(kStampPrefix) + hash_of(puzzle) + "\n# " + puzzle.id + ": " +
+  return stamp_line(hash_of(puzzle)) + "# " + puzzle.id + ": " +
          std::string(words) + "\n";
 }
 
 std::string grid_answer(const Puzzle& puzzle, const Grid& heights) {
-  return std::string(kStampPrefix) + hash_of(puzzle) + "\n# " + puzzle.id + "\n" +
+  return stamp_line(hash_of(puzzle)) + "# " + puzzle.id + "\n" +
          format(puzzle, heights) + "\n";
 }
 
@@ -190,7 +190,7 @@ std::vector<std::optional<Taken>> Facade::take_back(const std::vector<Puzzle>& p
     if (found == by_id.end() || found->second.empty()) continue;
     const Part part = std::move(found->second.front());
     found->second.pop_front();
-    if (part.hash != hash_of(puzzle)) continue;
+    if (part.hash != hash_of(puzzle).hex()) continue;
     Taken one;
     if (ask.count) {
       // "# id: N solutions": no checker can vouch for a count.

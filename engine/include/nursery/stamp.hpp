@@ -80,4 +80,14 @@ inline Stamped read_stamp(std::string_view answer) {
           end == std::string_view::npos ? std::string_view() : answer.substr(end + 1)};
 }
 
+// The answer after its stamp line when that line states `hash` (it was
+// written for the input as it is now); nothing when the answer has no stamp
+// or another input's.
+inline std::optional<std::string_view> stamped_for(std::string_view answer,
+                                                   const ContentHash& hash) {
+  const Stamped stamped = read_stamp(answer);
+  if (!stamped.hash || *stamped.hash != hash.hex()) return std::nullopt;
+  return stamped.rest;
+}
+
 }  // namespace nursery
