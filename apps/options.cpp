@@ -53,6 +53,13 @@ std::string short_usage(const char* usage) {
   return out + " [options]";
 }
 
+// An option of a parsed command line as its messages name it: a positional
+// by its display name (N, FILE), the others as typed (-o, --report).
+std::string name_as_given(const po::options_description& options, const po::option& option) {
+  return option.position_key >= 0 ? display_name(options, option.string_key)
+                                  : option_name(option.string_key);
+}
+
 // Boost reads "-1" into an unsigned option as 2^64 - 1: a negative number
 // given where only counts make sense is refused as negative instead.
 void refuse_negative_unsigned(const po::parsed_options& parsed,
@@ -67,9 +74,8 @@ void refuse_negative_unsigned(const po::parsed_options& parsed,
     for (const auto& value : option.value) {
       auto first = value.find_first_not_of(" \t");
       if (first != std::string::npos && value[first] == '-') {
-        std::string name = option.position_key >= 0 ? display_name(options, option.string_key)
-                                                    : "--" + option.string_key;
-        throw UsageError(name + ": expected a number >= 0, found '" + value + "'");
+        throw UsageError(name_as_given(options, option) + ": expected a number >= 0, found '" +
+                         value + "'");
       }
     }
   }
@@ -90,10 +96,7 @@ void refuse_empty_paths(const po::parsed_options& parsed, const po::options_desc
       continue;
     for (const auto& value : option.value) {
       if (!value.empty()) continue;
-      std::string name = option.position_key >= 0        ? display_name(options, option.string_key)
-                         : option.string_key == "output" ? std::string("-o")
-                                                         : "--" + option.string_key;
-      throw usage_error(name + ": expected a path, found an empty one");
+      throw usage_error(name_as_given(options, option) + ": expected a path, found an empty one");
     }
   }
 }
