@@ -63,7 +63,10 @@ TEST(QueensAllJson, AStoppedListingIsOneValidDocumentAndSmall) {
   EXPECT_GT(json["listed"].get<std::uint64_t>(), 1000u);
   EXPECT_EQ(json["solutions"].size(), json["listed"].get<std::uint64_t>());
   // Held: the run's own, not the listing's (hundreds of MB a second before).
-  EXPECT_LT(run.peak_bytes, std::uint64_t{400} << 20) << run.peak_bytes / 1048576 << " MiB";
+  // (1 GiB under a sanitizer: its quarantine alone may hold 256 MB; 464 MiB
+  // measured under ASan)
+  const std::uint64_t most = std::uint64_t{nursery::testing::kSanitized ? 1024u : 400u} << 20;
+  EXPECT_LT(run.peak_bytes, most) << run.peak_bytes / 1048576 << " MiB";
 }
 
 // Ctrl-C in the middle: the document is closed too, its status INTERRUPTED.

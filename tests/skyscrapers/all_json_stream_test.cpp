@@ -62,7 +62,10 @@ TEST(SkyscrapersAllJson, AStoppedListingIsOneValidDocumentAndSmall) {
   EXPECT_EQ(puzzle["status"], "TIMEOUT");
   EXPECT_GT(puzzle["grids"].size(), 1000u);
   EXPECT_EQ(puzzle["at_least"], puzzle["grids"].size());
-  EXPECT_LT(run.peak_bytes, std::uint64_t{400} << 20) << run.peak_bytes / 1048576 << " MiB";
+  // (1 GiB under a sanitizer: its quarantine alone may hold 256 MB; 464 MiB
+  // measured under ASan)
+  const std::uint64_t most = std::uint64_t{nursery::testing::kSanitized ? 1024u : 400u} << 20;
+  EXPECT_LT(run.peak_bytes, most) << run.peak_bytes / 1048576 << " MiB";
 }
 
 }  // namespace
