@@ -12,13 +12,8 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
-nursery=${NURSERY:-}
-if [[ -z $nursery ]]; then
-  for candidate in "$here"/build/apps/nursery "$here"/build-*/apps/nursery; do
-    if [[ -x $candidate ]]; then nursery=$candidate; break; fi
-  done
-fi
-[[ -x ${nursery:-} ]] || { echo "bench/batch.sh: build nursery first or set NURSERY=" >&2; exit 2; }
+source "$here/bench/common.sh"
+find_nursery bench/batch.sh
 stress=${1:-/tmp/nursery-stress}
 [[ -d $stress ]] || NURSERY=$nursery "$here"/datasets/make_stress.sh "$stress" >/dev/null
 cores=$(nproc)

@@ -8,11 +8,11 @@
 # placement is checked by `nursery verify --at-least` against the board it was asked on.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
-nursery="$(realpath "${1:-$here/build/apps/nursery}")"
+source "$here/bench/common.sh"
+find_nursery bench/lizards_max.sh "${1:-}"
 seconds="${2:-60}"
 seeds="${3:-1 2 3 4 5}"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+scratch_dir
 cd "$work"
 
 echo "| trees | seed | greedy | best | bound (by) | matchings | LP bound (s) | gap | wall s | verify |"

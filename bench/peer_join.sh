@@ -9,12 +9,9 @@
 #     checkout 580f44458d14a3352bf37ccd58d9f0b96de41c05
 # OUT_DIR gets nqueensN for every N (default 15 16 17 18); run: nqueensN THREADS.
 set -euo pipefail
-source_dir=${1:?usage: bash bench/peer_join.sh SOURCE_DIR OUT_DIR [N...]}
-out_dir=${2:?usage: bash bench/peer_join.sh SOURCE_DIR OUT_DIR [N...]}
-shift 2
-sizes=("$@")
-((${#sizes[@]})) || sizes=(15 16 17 18)
-mkdir -p "$out_dir"
+source "$(dirname "$0")/common.sh"
+peer_arguments "bash bench/peer_join.sh SOURCE_DIR OUT_DIR [N...]" "$@"
+source_dir=$peer_source
 for n in "${sizes[@]}"; do
   work=$(mktemp -d)
   cp "$source_dir"/*.h "$source_dir"/main.cpp "$work"/

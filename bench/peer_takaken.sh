@@ -9,12 +9,9 @@
 # Its main loops N over `int min=4; int targetN=21;`: both are set to N.
 # OUT_DIR gets takakenN for every N (default 15 16 17 18); run: takakenN -r.
 set -euo pipefail
-source=${1:?usage: bash bench/peer_takaken.sh GCC12.c OUT_DIR [N...]}
-out_dir=${2:?usage: bash bench/peer_takaken.sh GCC12.c OUT_DIR [N...]}
-shift 2
-sizes=("$@")
-((${#sizes[@]})) || sizes=(15 16 17 18)
-mkdir -p "$out_dir"
+source "$(dirname "$0")/common.sh"
+peer_arguments "bash bench/peer_takaken.sh GCC12.c OUT_DIR [N...]" "$@"
+source=$peer_source
 for n in "${sizes[@]}"; do
   work=$(mktemp -d)
   sed "s/int min=4; int targetN=21;/int min=$n; int targetN=$n;/" "$source" > "$work/takaken.c"

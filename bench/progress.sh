@@ -12,12 +12,12 @@
 # quarter and half way through against the time really left.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
-nursery="$(realpath "${1:-$here/build/apps/nursery}")"
+source "$here/bench/common.sh"
+find_nursery bench/progress.sh "${1:-}"
 sizes="${2:-16 17}"
 threads="${3:-1 2}"
 methods="${4:-join bitboard}"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+scratch_dir
 
 echo "| N | method | threads | wall s | worst error new / old (points) | mean error new / old | ETA at 25% new / old / true | ETA at 50% new / old / true |"
 echo "|---|---|---|---|---|---|---|---|"

@@ -11,13 +11,8 @@ set -euo pipefail
 dir=${1:-/tmp/nursery-stress}
 boards=${2:-1000}
 here=$(cd "$(dirname "$0")/.." && pwd)
-nursery=${NURSERY:-}
-if [[ -z $nursery ]]; then
-  for candidate in "$here"/build/apps/nursery "$here"/build-*/apps/nursery; do
-    if [[ -x $candidate ]]; then nursery=$candidate; break; fi
-  done
-fi
-[[ -x ${nursery:-} ]] || { echo "make_stress.sh: build nursery first or set NURSERY=" >&2; exit 2; }
+source "$here/bench/common.sh"
+find_nursery make_stress.sh
 
 rm -rf "$dir"
 mkdir -p "$dir"/lizards "$dir"/huge "$dir"/queens "$dir"/skyscrapers

@@ -20,6 +20,7 @@
 
 #include "cpu_seconds.hpp"
 #include "run_cli.hpp"
+#include "spawn_cli.hpp"
 #include "temp_dir.hpp"
 
 namespace {
@@ -28,31 +29,11 @@ namespace fs = std::filesystem;
 using namespace nursery::testing;  // read, write, run_in, TempDir
 using Clock = std::chrono::steady_clock;
 
-// Starts the CLI in `folder` with `arguments`; stdin from `in` (-1: /dev/null),
-// stdout and stderr to files there.
-// `nohup`: SIGHUP ignored on entry.
+// The CLI in `folder` with `arguments`; stdin from `in` (-1: /dev/null),
+// stdout and stderr to .stdout and .stderr there; `nohup`: SIGHUP ignored.
 pid_t spawn_in(const fs::path& folder, const std::vector<std::string>& arguments, int in = -1,
                bool nohup = false) {
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    if (::chdir(folder.c_str()) != 0) ::_exit(127);
-    // As from a terminal: a runner started in the background may ignore
-    // SIGQUIT, and an ignored signal is left ignored (nohup).
-    for (int signal : {SIGHUP, SIGQUIT, SIGINT}) ::signal(signal, SIG_DFL);
-    if (nohup) ::signal(SIGHUP, SIG_IGN);
-    std::vector<std::string> copies = arguments;
-    std::string program = NURSERY_CLI;
-    std::vector<char*> argv{program.data()};
-    for (auto& argument : copies) argv.push_back(argument.data());
-    argv.push_back(nullptr);
-    int input = in >= 0 ? in : ::open("/dev/null", O_RDONLY);
-    ::dup2(input, 0);
-    ::dup2(::open(".stdout", O_WRONLY | O_CREAT | O_TRUNC, 0644), 1);
-    ::dup2(::open(".stderr", O_WRONLY | O_CREAT | O_TRUNC, 0644), 2);
-    ::execv(program.c_str(), argv.data());
-    ::_exit(127);
-  }
-  return pid;
+  return spawn_cli(arguments, {.folder = folder.string(), .out = ".stdout", .err = ".stderr", .in = in, .nohup = nohup});
 }
 
 using nursery::testing::cpu_seconds;

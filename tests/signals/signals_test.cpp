@@ -23,6 +23,7 @@
 #include "cpu_seconds.hpp"
 #include "lizards/techniques.hpp"
 #include "run_cli.hpp"
+#include "spawn_cli.hpp"
 #include "temp_dir.hpp"
 
 namespace {
@@ -34,25 +35,6 @@ using nursery::testing::run_cli;
 using nursery::testing::TempDir;
 using Clock = std::chrono::steady_clock;
 
-// Starts the CLI with `arguments`, stdout to `out` (or /dev/null), stderr
-// to /dev/null.
-pid_t spawn(const std::vector<std::string>& arguments, const std::string& out = "/dev/null") {
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    std::vector<std::string> copies = arguments;
-    std::string program = NURSERY_CLI;
-    std::vector<char*> argv{program.data()};
-    for (auto& argument : copies) argv.push_back(argument.data());
-    argv.push_back(nullptr);
-    int sink = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(sink, 1);
-    ::dup2(null, 2);
-    ::execv(program.c_str(), argv.data());
-    ::_exit(127);
-  }
-  return pid;
-}
 
 using nursery::testing::cpu_seconds;
 
@@ -68,7 +50,7 @@ struct Stopped {
 Stopped stop_during_work(const std::vector<std::string>& arguments, int signal,
                          double work = 0.3) {
   Stopped result;
-  pid_t pid = spawn(arguments);
+  pid_t pid = nursery::testing::spawn_cli(arguments);
   if (pid <= 0) return result;
   int raw = 0;
   auto give_up = Clock::now() + std::chrono::seconds(120);

@@ -29,6 +29,7 @@
 #include "cpu_seconds.hpp"
 #include "queens/counters.hpp"
 #include "run_cli.hpp"
+#include "spawn_cli.hpp"
 #include "temp_dir.hpp"
 
 namespace {
@@ -54,25 +55,10 @@ std::string slurp(const std::string& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// Starts the CLI with `arguments`, stdout to the file `out`, stderr to
-// `err`; its pid.
+// The CLI with `arguments`, stdout to the file `out`, stderr to `err`.
 pid_t spawn(const std::vector<std::string>& arguments, const std::string& out,
             const std::string& err) {
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    std::vector<std::string> copies = arguments;
-    std::string program = NURSERY_CLI;
-    std::vector<char*> argv{program.data()};
-    for (auto& argument : copies) argv.push_back(argument.data());
-    argv.push_back(nullptr);
-    int sink = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    int errors = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(sink, 1);
-    ::dup2(errors, 2);
-    ::execv(program.c_str(), argv.data());
-    ::_exit(127);
-  }
-  return pid;
+  return nursery::testing::spawn_cli(arguments, {.out = out, .err = err});
 }
 
 Ran reap(pid_t pid, Clock::time_point since, const std::string& err) {
