@@ -156,20 +156,8 @@ std::uint64_t header_number(const std::filesystem::path& path, std::size_t line,
   return value;
 }
 
-}  // namespace
-
-Contents read(const std::filesystem::path& path) {
-  // The header first (a few hundred bytes): what it says bounds the rest,
-  // so no input makes the reader take more than a checkpoint can hold.
-  std::string data, error;
-  if (!read_file(path, kHeaderBytes, data, error))
-    throw Error(path.string() + ": cannot read checkpoint: " + error);
-  if (data.empty()) throw Error(path.string() + ": empty file, not a checkpoint");
-
-  Contents contents;
-  std::vector<std::string> lines = whole_lines(data, contents.torn_tail, contents.valid_bytes);
-
-  // Header: 7 fixed lines and their CRC.
+// The header's 8 lines (7 fixed lines and their CRC), checked.
+Header read_header(const std::filesystem::path& path, const std::vector<std::string>& lines) {
   const char* keys[] = {"kind", "n", "target", "subproblems", "frontier", "part"};
   if (lines.empty() || lines[0] != kMagic)
     fail(path, 1, std::string("not a nursery checkpoint (expected '") + kMagic + "')");
@@ -186,7 +174,7 @@ Contents read(const std::filesystem::path& path) {
   }
   if (lines[7] != "header " + hex32(line_crc(header_body)))
     fail(path, 8, "header checksum does not match: the header was altered or damaged");
-  Header& header = contents.header;
+  Header header;
   header.kind = values[0];
   header.n = static_cast<int>(header_number(path, 3, "n", values[1], 1, kMaxHeaderN));
   header.target = header_number(path, 4, "target", values[2], 1, kMaxSubproblems);
@@ -200,6 +188,56 @@ Contents read(const std::filesystem::path& path) {
   } catch (const std::invalid_argument& e) {
     fail(path, 7, std::string(e.what()) + " (the 'part' line)");
   }
+  return header;
+}
+
+// One record line (line number `number`), checked against the header:
+// "done <id> <total> <unique> <crc>", its id in range and in the part.
+Record read_record(const std::filesystem::path& path, std::size_t number, const std::string& line,
+                   const Header& header) {
+  auto last = line.rfind(' ');
+  if (line.compare(0, 5, "done ") != 0 || last == std::string::npos ||
+      line.substr(last + 1) != hex32(line_crc(line.substr(0, last))))
+    fail(path, number, "damaged record (checksum does not match): '" + line + "'");
+  std::istringstream fields(line.substr(5, last - 5));
+  std::string id_text, total_text, unique_text, extra;
+  fields >> id_text >> total_text >> unique_text;
+  Record record;
+  bool id_ok = false;
+  record.id = parse_u64(id_text, id_ok);
+  auto total = parse_count(total_text);
+  auto unique = parse_count(unique_text);
+  if (!id_ok || !total || !unique || (fields >> extra))
+    fail(path, number, "expected 'done <id> <total> <unique> <crc>', found '" + line + "'");
+  record.total = *total;
+  record.unique = *unique;
+  if (record.id >= header.subproblems)
+    fail(path, number,
+         "subproblem id " + id_text + " out of range (the frontier has " +
+             std::to_string(header.subproblems) + ")");
+  // A part's file holds its own subproblems only: any other would be
+  // counted as done and never let the part complete.
+  if (!in_part(record.id, header.part, header.parts))
+    fail(path, number,
+         "expected a subproblem of part " + std::to_string(header.part) + "/" +
+             std::to_string(header.parts) + " (id % " + std::to_string(header.parts) +
+             " == " + std::to_string(header.part - 1) + "), found subproblem " + id_text);
+  return record;
+}
+
+}  // namespace
+
+Contents read(const std::filesystem::path& path) {
+  // The header first (a few hundred bytes): what it says bounds the rest,
+  // so no input makes the reader take more than a checkpoint can hold.
+  std::string data, error;
+  if (!read_file(path, kHeaderBytes, data, error))
+    throw Error(path.string() + ": cannot read checkpoint: " + error);
+  if (data.empty()) throw Error(path.string() + ": empty file, not a checkpoint");
+
+  Contents contents;
+  std::vector<std::string> lines = whole_lines(data, contents.torn_tail, contents.valid_bytes);
+  const Header& header = contents.header = read_header(path, lines);
 
   // Now the whole file, up to what its subproblems can fill (each may be
   // recorded twice: a resumed run may repeat the last batch).
@@ -215,39 +253,13 @@ Contents read(const std::filesystem::path& path) {
   // Records: each line checks itself; one id may repeat only with the same counts.
   std::unordered_map<std::uint64_t, std::size_t> seen;
   for (std::size_t i = 8; i < lines.size(); ++i) {
-    const std::string& line = lines[i];
-    auto last = line.rfind(' ');
-    if (line.compare(0, 5, "done ") != 0 || last == std::string::npos ||
-        line.substr(last + 1) != hex32(line_crc(line.substr(0, last))))
-      fail(path, i + 1, "damaged record (checksum does not match): '" + line + "'");
-    std::istringstream fields(line.substr(5, last - 5));
-    std::string id_text, total_text, unique_text, extra;
-    fields >> id_text >> total_text >> unique_text;
-    Record record;
-    bool id_ok = false;
-    record.id = parse_u64(id_text, id_ok);
-    auto total = parse_count(total_text);
-    auto unique = parse_count(unique_text);
-    if (!id_ok || !total || !unique || (fields >> extra))
-      fail(path, i + 1, "expected 'done <id> <total> <unique> <crc>', found '" + line + "'");
-    record.total = *total;
-    record.unique = *unique;
-    if (record.id >= header.subproblems)
-      fail(path, i + 1,
-           "subproblem id " + id_text + " out of range (the frontier has " +
-               std::to_string(header.subproblems) + ")");
-    // A part's file holds its own subproblems only: any other would be
-    // counted as done and never let the part complete.
-    if (!in_part(record.id, header.part, header.parts))
-      fail(path, i + 1,
-           "expected a subproblem of part " + std::to_string(header.part) + "/" +
-               std::to_string(header.parts) + " (id % " + std::to_string(header.parts) +
-               " == " + std::to_string(header.part - 1) + "), found subproblem " + id_text);
+    Record record = read_record(path, i + 1, lines[i], header);
     auto [it, fresh] = seen.emplace(record.id, contents.records.size());
     if (!fresh) {
       const Record& earlier = contents.records[it->second];
       if (earlier.total != record.total || earlier.unique != record.unique)
-        fail(path, i + 1, "subproblem " + id_text + " recorded twice with different counts");
+        fail(path, i + 1,
+             "subproblem " + std::to_string(record.id) + " recorded twice with different counts");
       continue;
     }
     contents.records.push_back(record);

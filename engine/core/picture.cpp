@@ -252,86 +252,112 @@ std::string png_skyscrapers(int size, const std::vector<int>& clues,
   return scene::png(skyscrapers_scene(size, clues, heights, title));
 }
 
-std::string svg_chart(const Chart& chart) {
-  // The plot area inside margins for the axis labels and the legend.
-  constexpr double kWidth = 720, kHeight = 440, kLeft = 72, kRight = 200, kBottom = 56;
-  const double plot_w = kWidth - kLeft - kRight, plot_h = kHeight - kTop - 16 - kBottom;
-  const double top = kTop + 16;
-  double x_min = 0, x_max = 1, y_min = 1, y_max = 10;
-  bool any = false;
-  for (const auto& series : chart.series)
-    for (const auto& [x, y] : series.points) {
-      if (!(y > 0)) continue;
-      if (!any) x_min = x_max = x, y_min = y_max = y;
-      x_min = std::min(x_min, x), x_max = std::max(x_max, x);
-      y_min = std::min(y_min, y), y_max = std::max(y_max, y);
-      any = true;
-    }
-  if (x_max <= x_min) x_min -= 1, x_max += 1;
-  // Whole decades around the data.
-  const int low = static_cast<int>(std::floor(std::log10(y_min)));
-  int high = static_cast<int>(std::ceil(std::log10(y_max)));
-  if (high <= low) high = low + 1;
-  auto px = [&](double x) { return kLeft + (x - x_min) / (x_max - x_min) * plot_w; };
-  auto py = [&](double y) {
+namespace {
+
+// A chart's plot area: the data's range (x linear, y over whole decades)
+// and where a point lands inside margins for the axis labels and legend.
+struct ChartFrame {
+  static constexpr double kWidth = 720, kHeight = 440, kLeft = 72, kRight = 200, kBottom = 56;
+  double plot_w = kWidth - kLeft - kRight, plot_h = kHeight - kTop - 16 - kBottom;
+  double top = kTop + 16;
+  double x_min = 0, x_max = 1;
+  int low = 0, high = 1;  // decades of y
+
+  explicit ChartFrame(const Chart& chart) {
+    double y_min = 1, y_max = 10;
+    bool any = false;
+    for (const auto& series : chart.series)
+      for (const auto& [x, y] : series.points) {
+        if (!(y > 0)) continue;
+        if (!any) x_min = x_max = x, y_min = y_max = y;
+        x_min = std::min(x_min, x), x_max = std::max(x_max, x);
+        y_min = std::min(y_min, y), y_max = std::max(y_max, y);
+        any = true;
+      }
+    if (x_max <= x_min) x_min -= 1, x_max += 1;
+    // Whole decades around the data.
+    low = static_cast<int>(std::floor(std::log10(y_min)));
+    high = static_cast<int>(std::ceil(std::log10(y_max)));
+    if (high <= low) high = low + 1;
+  }
+  double px(double x) const { return kLeft + (x - x_min) / (x_max - x_min) * plot_w; }
+  double py(double y) const {
     return top + plot_h - (std::log10(y) - low) / (high - low) * plot_h;
-  };
-  std::string out = header(kWidth, kHeight, chart.title);
-  out += "<g font-family=\"sans-serif\" font-size=\"12\">\n";
-  out += "<rect class=\"plot\" x=\"" + number(kLeft) + "\" y=\"" + number(top) + "\" width=\"" +
-         number(plot_w) + "\" height=\"" + number(plot_h) +
-         "\" fill=\"none\" stroke=\"black\"/>\n";
-  for (int decade = low; decade <= high; ++decade) {
-    const double y = py(std::pow(10.0, decade));
-    out += "<line x1=\"" + number(kLeft) + "\" y1=\"" + number(y) + "\" x2=\"" +
-           number(kLeft + plot_w) + "\" y2=\"" + number(y) + "\" stroke=\"#ddd\"/>\n";
+  }
+};
+
+// The frame, a grid line and label per decade, x ticks and axis labels.
+std::string chart_axes(const Chart& chart, const ChartFrame& f) {
+  using F = ChartFrame;
+  std::string out = "<rect class=\"plot\" x=\"" + number(F::kLeft) + "\" y=\"" + number(f.top) +
+                    "\" width=\"" + number(f.plot_w) + "\" height=\"" + number(f.plot_h) +
+                    "\" fill=\"none\" stroke=\"black\"/>\n";
+  for (int decade = f.low; decade <= f.high; ++decade) {
+    const double y = f.py(std::pow(10.0, decade));
+    out += "<line x1=\"" + number(F::kLeft) + "\" y1=\"" + number(y) + "\" x2=\"" +
+           number(F::kLeft + f.plot_w) + "\" y2=\"" + number(y) + "\" stroke=\"#ddd\"/>\n";
     char label[32];
     std::snprintf(label, sizeof label, "%g", std::pow(10.0, decade));
-    out += "<text x=\"" + number(kLeft - 6) + "\" y=\"" + number(y + 4) +
+    out += "<text x=\"" + number(F::kLeft - 6) + "\" y=\"" + number(y + 4) +
            "\" text-anchor=\"end\">" + label + "</text>\n";
   }
-  const double x_step = std::max(1.0, std::ceil((x_max - x_min) / 12));
-  for (double x = std::ceil(x_min); x <= x_max + 1e-9; x += x_step) {
-    out += "<line x1=\"" + number(px(x)) + "\" y1=\"" + number(top + plot_h) + "\" x2=\"" +
-           number(px(x)) + "\" y2=\"" + number(top + plot_h + 5) + "\" stroke=\"black\"/>\n";
+  const double x_step = std::max(1.0, std::ceil((f.x_max - f.x_min) / 12));
+  const double bottom = f.top + f.plot_h;
+  for (double x = std::ceil(f.x_min); x <= f.x_max + 1e-9; x += x_step) {
+    out += "<line x1=\"" + number(f.px(x)) + "\" y1=\"" + number(bottom) + "\" x2=\"" +
+           number(f.px(x)) + "\" y2=\"" + number(bottom + 5) + "\" stroke=\"black\"/>\n";
     char label[32];
     std::snprintf(label, sizeof label, "%g", x);
-    out += "<text x=\"" + number(px(x)) + "\" y=\"" + number(top + plot_h + 20) +
+    out += "<text x=\"" + number(f.px(x)) + "\" y=\"" + number(bottom + 20) +
            "\" text-anchor=\"middle\">" + label + "</text>\n";
   }
-  out += "<text class=\"x-label\" x=\"" + number(kLeft + plot_w / 2) + "\" y=\"" +
-         number(kHeight - 12) + "\" text-anchor=\"middle\">" + escape(chart.x_label) +
+  out += "<text class=\"x-label\" x=\"" + number(F::kLeft + f.plot_w / 2) + "\" y=\"" +
+         number(F::kHeight - 12) + "\" text-anchor=\"middle\">" + escape(chart.x_label) +
          "</text>\n";
-  out += "<text class=\"y-label\" x=\"16\" y=\"" + number(top + plot_h / 2) +
-         "\" text-anchor=\"middle\" transform=\"rotate(-90 16 " + number(top + plot_h / 2) +
+  out += "<text class=\"y-label\" x=\"16\" y=\"" + number(f.top + f.plot_h / 2) +
+         "\" text-anchor=\"middle\" transform=\"rotate(-90 16 " + number(f.top + f.plot_h / 2) +
          ")\">" + escape(chart.y_label) + "</text>\n";
+  return out;
+}
+
+// Series `i`: its line, a point per value (with a tooltip) and its legend entry.
+std::string chart_series(const Series& series, std::size_t i, const ChartFrame& f) {
+  using F = ChartFrame;
   static constexpr const char* kColors[] = {"#000000", "#1f77b4", "#ff7f0e", "#2ca02c",
                                             "#d62728", "#9467bd", "#8c564b", "#e377c2"};
-  for (std::size_t i = 0; i < chart.series.size(); ++i) {
-    const auto& series = chart.series[i];
-    const std::string color = kColors[i % (sizeof kColors / sizeof *kColors)];
-    out += "<g class=\"series\" stroke=\"" + color + "\" fill=\"" + color + "\">\n";
-    std::string path;
-    for (const auto& [x, y] : series.points)
-      if (y > 0) {
-        if (!path.empty()) path += ' ';
-        path += number(px(x));
-        path += ',';
-        path += number(py(y));
-      }
-    if (!path.empty())
-      out += "<polyline fill=\"none\" stroke-width=\"1.5\" points=\"" + path + "\"/>\n";
-    for (const auto& [x, y] : series.points)
-      if (y > 0)
-        out += "<circle class=\"point\" cx=\"" + number(px(x)) + "\" cy=\"" + number(py(y)) +
-               "\" r=\"3\"><title>" + escape(series.name) + ": " + number(y) + "</title></circle>\n";
-    const double ly = top + 8 + 18 * static_cast<double>(i);
-    out += "<line x1=\"" + number(kLeft + plot_w + 12) + "\" y1=\"" + number(ly) + "\" x2=\"" +
-           number(kLeft + plot_w + 32) + "\" y2=\"" + number(ly) + "\" stroke-width=\"1.5\"/>\n";
-    out += "<text class=\"legend\" x=\"" + number(kLeft + plot_w + 38) + "\" y=\"" +
-           number(ly + 4) + "\" stroke=\"none\">" + escape(series.name) + "</text>\n";
-    out += "</g>\n";
-  }
+  const std::string color = kColors[i % (sizeof kColors / sizeof *kColors)];
+  std::string out = "<g class=\"series\" stroke=\"" + color + "\" fill=\"" + color + "\">\n";
+  std::string path;
+  for (const auto& [x, y] : series.points)
+    if (y > 0) {
+      if (!path.empty()) path += ' ';
+      path += number(f.px(x));
+      path += ',';
+      path += number(f.py(y));
+    }
+  if (!path.empty())
+    out += "<polyline fill=\"none\" stroke-width=\"1.5\" points=\"" + path + "\"/>\n";
+  for (const auto& [x, y] : series.points)
+    if (y > 0)
+      out += "<circle class=\"point\" cx=\"" + number(f.px(x)) + "\" cy=\"" + number(f.py(y)) +
+             "\" r=\"3\"><title>" + escape(series.name) + ": " + number(y) + "</title></circle>\n";
+  const double ly = f.top + 8 + 18 * static_cast<double>(i);
+  out += "<line x1=\"" + number(F::kLeft + f.plot_w + 12) + "\" y1=\"" + number(ly) + "\" x2=\"" +
+         number(F::kLeft + f.plot_w + 32) + "\" y2=\"" + number(ly) + "\" stroke-width=\"1.5\"/>\n";
+  out += "<text class=\"legend\" x=\"" + number(F::kLeft + f.plot_w + 38) + "\" y=\"" +
+         number(ly + 4) + "\" stroke=\"none\">" + escape(series.name) + "</text>\n";
+  return out + "</g>\n";
+}
+
+}  // namespace
+
+std::string svg_chart(const Chart& chart) {
+  const ChartFrame frame(chart);
+  std::string out = header(ChartFrame::kWidth, ChartFrame::kHeight, chart.title);
+  out += "<g font-family=\"sans-serif\" font-size=\"12\">\n";
+  out += chart_axes(chart, frame);
+  for (std::size_t i = 0; i < chart.series.size(); ++i)
+    out += chart_series(chart.series[i], i, frame);
   return out + "</g>\n</svg>\n";
 }
 
