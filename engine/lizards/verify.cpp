@@ -195,59 +195,15 @@ Verification check_fail(const std::vector<char>& grid, std::uint64_t n, std::uin
   return unproved;
 }
 
-// The whole check; poll() may throw Stopped anywhere in it.
-Verification check(std::string_view input, std::string_view output, Placed placed) {
-  auto in = split_lines(input);
-  std::size_t at = 0;
-  if (at < in.size()) {
-    auto first = strip(in[at]);
-    if (first == "DFS" || first == "BFS" || first == "SA") ++at;
-  }
-  std::uint64_t n = 0, p = 0;
-  if (at + 1 >= in.size() || !to_number(strip(in[at]), n) || !to_number(strip(in[at + 1]), p) ||
-      n == 0 || n > 65535)
-    return invalid("input: cannot read n and p");
-  at += 2;
-  if (in.size() < at + n) return invalid("input: fewer than n rows");
-  // The text must hold the n x n cells before they are allocated: short
-  // lines must not make the checker take n*n bytes (4.3 GB at n = 65535).
-  if (input.size() < n * n) return invalid("input: too short for " + std::to_string(n) + " rows of " +
-                                            std::to_string(n) + " cells");
-  // Every input row is read once here for its shape; the grid itself is
-  // built only for a FAIL claim (its counts need it): an OK answer is
-  // checked row by row against the input, in O(n) memory.
-  rows_to_check(2 * n);
-  for (std::uint64_t r = 0; r < n; ++r) {
-    poll();
-    row_checked();
-    auto row = strip(in[at + r]);
-    if (row.size() != n) return invalid("input: row " + std::to_string(r + 1) + " is not n long");
-    if (row.find_first_not_of("02") != std::string_view::npos)
-      return invalid("input: row " + std::to_string(r + 1) + " has a character other than 0/2");
-  }
-
-  auto out = split_lines(output);
-  while (!out.empty() && strip(out.back()).empty()) out.pop_back();
-  if (out.empty()) return invalid("output is empty");
-  auto verdict = strip(out[0]);
-  if (verdict == "FAIL") {
-    if (out.size() != 1) return invalid("FAIL followed by more lines");
-    std::vector<char> grid(n * n);
-    for (std::uint64_t r = 0; r < n; ++r) {
-      auto row = strip(in[at + r]);
-      std::copy(row.begin(), row.end(), grid.begin() + static_cast<std::ptrdiff_t>(r * n));
-    }
-    return check_fail(grid, n, p);
-  }
-  if (verdict != "OK") return invalid("first line is neither OK nor FAIL");
-  if (out.size() != n + 1)
-    return invalid("expected " + std::to_string(n) + " rows after OK, found " +
-                   std::to_string(out.size() - 1));
-
-  // One pass in reading order. For every column, diagonal and
-  // anti-diagonal, the row of the last lizard since the last tree (or
-  // none); a row keeps its own. A lizard on a line that already holds one
-  // is a pair that sees each other.
+// An OK answer's n rows against the board's (from line `at` of `in`), in
+// one pass in reading order: the trees where the board has them, no two
+// lizards that see each other, and p of them (or more, where asked).
+Verification check_ok(const std::vector<std::string_view>& in, std::size_t at,
+                      const std::vector<std::string_view>& out, std::uint64_t n, std::uint64_t p,
+                      Placed placed) {
+  // For every column, diagonal and anti-diagonal, the row of the last
+  // lizard since the last tree (or none); a row keeps its own. A lizard on
+  // a line that already holds one is a pair that sees each other.
   constexpr std::int64_t kNone = -1;
   const auto side = static_cast<std::int64_t>(n);
   std::vector<std::int64_t> column(n, kNone), diagonal(2 * n, kNone), anti(2 * n, kNone);
@@ -299,6 +255,58 @@ Verification check(std::string_view input, std::string_view output, Placed place
     return {true, "OK with " + std::to_string(lizards) + " lizards (at least p = " +
                       std::to_string(p) + " asked), none seeing another"};
   return {true, "OK with " + std::to_string(p) + " lizards, none seeing another"};
+}
+
+// The whole check; poll() may throw Stopped anywhere in it.
+Verification check(std::string_view input, std::string_view output, Placed placed) {
+  auto in = split_lines(input);
+  std::size_t at = 0;
+  if (at < in.size()) {
+    auto first = strip(in[at]);
+    if (first == "DFS" || first == "BFS" || first == "SA") ++at;
+  }
+  std::uint64_t n = 0, p = 0;
+  if (at + 1 >= in.size() || !to_number(strip(in[at]), n) || !to_number(strip(in[at + 1]), p) ||
+      n == 0 || n > 65535)
+    return invalid("input: cannot read n and p");
+  at += 2;
+  if (in.size() < at + n) return invalid("input: fewer than n rows");
+  // The text must hold the n x n cells before they are allocated: short
+  // lines must not make the checker take n*n bytes (4.3 GB at n = 65535).
+  if (input.size() < n * n) return invalid("input: too short for " + std::to_string(n) + " rows of " +
+                                            std::to_string(n) + " cells");
+  // Every input row is read once here for its shape; the grid itself is
+  // built only for a FAIL claim (its counts need it): an OK answer is
+  // checked row by row against the input, in O(n) memory.
+  rows_to_check(2 * n);
+  for (std::uint64_t r = 0; r < n; ++r) {
+    poll();
+    row_checked();
+    auto row = strip(in[at + r]);
+    if (row.size() != n) return invalid("input: row " + std::to_string(r + 1) + " is not n long");
+    if (row.find_first_not_of("02") != std::string_view::npos)
+      return invalid("input: row " + std::to_string(r + 1) + " has a character other than 0/2");
+  }
+
+  auto out = split_lines(output);
+  while (!out.empty() && strip(out.back()).empty()) out.pop_back();
+  if (out.empty()) return invalid("output is empty");
+  auto verdict = strip(out[0]);
+  if (verdict == "FAIL") {
+    if (out.size() != 1) return invalid("FAIL followed by more lines");
+    std::vector<char> grid(n * n);
+    for (std::uint64_t r = 0; r < n; ++r) {
+      auto row = strip(in[at + r]);
+      std::copy(row.begin(), row.end(), grid.begin() + static_cast<std::ptrdiff_t>(r * n));
+    }
+    return check_fail(grid, n, p);
+  }
+  if (verdict != "OK") return invalid("first line is neither OK nor FAIL");
+  if (out.size() != n + 1)
+    return invalid("expected " + std::to_string(n) + " rows after OK, found " +
+                   std::to_string(out.size() - 1));
+
+  return check_ok(in, at, out, n, p, placed);
 }
 
 }  // namespace
