@@ -32,26 +32,19 @@ void order_values(Instance& in) {
                      [&](std::uint32_t a, std::uint32_t b) { return sight(a) > sight(b); });
 }
 
-}  // namespace
-
-std::shared_ptr<const Instance> build_instance(Board board, const Budget& budget) {
-  auto stop = [&] { return budget.spent(); };
-  auto instance = std::make_shared<Instance>();
-  Instance& in = *instance;
-  in.board = std::move(board);
+// Rows, diagonals and anti-diagonals in one row-major pass: along each
+// line the cells come in order, so "the open segment of this line" is one
+// slot per line, closed by a tree. False when the budget ran out.
+bool number_lines(Instance& in, const Budget& budget) {
   const std::uint32_t n = in.board.n;
   const std::uint8_t* cells = in.board.cells.data();
-  // Filled row by row below (1.6 GB at 10,000 x 10,000: one memset would
-  // hold the stop off for a second).
+  // Filled row by row (1.6 GB at 10,000 x 10,000: one memset would hold
+  // the stop off for a second).
   in.segment.reserve(4ull * n * n);
-
-  // Rows, diagonals and anti-diagonals in one row-major pass: along each
-  // line the cells come in order, so "the open segment of this line" is
-  // one slot per line, closed by a tree.
   std::vector<std::uint32_t> open_diagonal(2ull * n, kNone), open_anti(2ull * n, kNone);
   std::uint32_t rows = 0, diagonals = 0, antis = 0;
   for (std::uint32_t r = 0; r < n; ++r) {
-    if (stop()) return nullptr;
+    if (budget.spent()) return false;
     in.segment.insert(in.segment.end(), 4ull * n, kNone);
     std::uint32_t open_row = kNone;
     for (std::uint32_t c = 0; c < n; ++c) {
@@ -70,13 +63,21 @@ std::shared_ptr<const Instance> build_instance(Board board, const Budget& budget
       s[kAntiDiagonal] = open_anti[a];
     }
   }
+  in.segment_count[kRow] = rows;
+  in.segment_count[kDiagonal] = diagonals;
+  in.segment_count[kAntiDiagonal] = antis;
+  return true;
+}
 
-  // Columns in a column-major pass, numbered in the order the DFS decides
-  // them, with their cells listed in that order.
+// Columns in a column-major pass, numbered in the order the DFS decides
+// them, with their cells listed in that order. False when the budget ran out.
+bool number_columns(Instance& in, const Budget& budget) {
+  const std::uint32_t n = in.board.n;
+  const std::uint8_t* cells = in.board.cells.data();
   std::uint32_t columns = 0;
   in.column_start.push_back(0);
   for (std::uint32_t c = 0; c < n; ++c) {
-    if (stop()) return nullptr;
+    if (budget.spent()) return false;
     bool open = false;
     for (std::uint32_t r = 0; r < n; ++r) {
       std::size_t cell = static_cast<std::size_t>(r) * n + c;
@@ -95,25 +96,37 @@ std::shared_ptr<const Instance> build_instance(Board board, const Budget& budget
     }
     if (open) in.column_start.push_back(static_cast<std::uint32_t>(in.column_cells.size()));
   }
-
-  in.segment_count[kRow] = rows;
   in.segment_count[kColumn] = columns;
-  in.segment_count[kDiagonal] = diagonals;
-  in.segment_count[kAntiDiagonal] = antis;
+  return true;
+}
+
+// Global ids (each direction's after the one before) let one flag array
+// serve all four directions.
+void number_globally(Instance& in) {
   std::uint32_t offset = 0;
   for (unsigned dir = 0; dir < 4; ++dir) {
     in.segment_offset[dir] = offset;
     offset += in.segment_count[dir];
   }
   in.total_segments = offset;
-  // Global ids let one flag array serve all four directions.
-  for (std::size_t cell = 0; cell < static_cast<std::size_t>(n) * n; ++cell) {
-    if (cells[cell] == kTree) continue;
+  const std::size_t cells = static_cast<std::size_t>(in.board.n) * in.board.n;
+  for (std::size_t cell = 0; cell < cells; ++cell) {
+    if (in.board.cells[cell] == kTree) continue;
     for (unsigned dir = 0; dir < 4; ++dir) in.segment[4 * cell + dir] += in.segment_offset[dir];
   }
-  if (stop()) return nullptr;
+}
+
+}  // namespace
+
+std::shared_ptr<const Instance> build_instance(Board board, const Budget& budget) {
+  auto instance = std::make_shared<Instance>();
+  Instance& in = *instance;
+  in.board = std::move(board);
+  if (!number_lines(in, budget) || !number_columns(in, budget)) return nullptr;
+  number_globally(in);
+  if (budget.spent()) return nullptr;
   order_values(in);
-  if (stop()) return nullptr;
+  if (budget.spent()) return nullptr;
   in.capacity = column_capacities(in);
   return instance;
 }
