@@ -72,6 +72,83 @@ bool SearchState::propagate_latin(const Line& line) {
   return true;
 }
 
+namespace {
+
+// One sweep from one end of a line. forward[set]: the visible counts
+// reachable with `set` on the first |set| cells (only counts below the
+// clue matter). `order` lists the reachable sets breadth-first, so layer
+// by layer; the backward pass walks it in reverse, touching reachable
+// states only.
+struct Sweep {
+  std::uint16_t forward[1 << (kMaxSize - 1)];
+  std::uint16_t back[1 << (kMaxSize - 1)];
+  std::uint8_t order[1 << (kMaxSize - 1)];
+  int reached = 0;
+};
+
+// A line of n cells and their candidates; `lower` is heights 1..n-1 as a set.
+struct LineDomains {
+  int n;
+  unsigned lower;
+  const Candidates* domain;
+};
+
+void reach(const LineDomains& line, int clue, bool at_end, Sweep& sweep) {
+  const int n = line.n;
+  const std::uint16_t cap = clue != 0 ? std::uint16_t((1u << clue) - 1) : 1;
+  std::fill(sweep.forward, sweep.forward + line.lower + 1, 0);
+  std::fill(sweep.back, sweep.back + line.lower + 1, 0);
+  sweep.forward[0] = 1;
+  sweep.order[0] = 0;
+  sweep.reached = 1;
+  for (int i = 0; i < sweep.reached; ++i) {
+    unsigned set = sweep.order[i];
+    std::uint16_t counts = sweep.forward[set];
+    int k = std::popcount(set);
+    if (k == n - 1) continue;
+    unsigned free = line.domain[at_end ? n - 1 - k : k] & line.lower & ~set;
+    while (free != 0) {
+      unsigned height = free & (0u - free);
+      free ^= height;
+      bool visible = clue != 0 && height > set;
+      std::uint16_t next = std::uint16_t((visible ? counts << 1 : counts) & cap);
+      if (next == 0) continue;
+      unsigned grown = set | height;
+      if (sweep.forward[grown] == 0) sweep.order[sweep.reached++] = std::uint8_t(grown);
+      sweep.forward[grown] |= next;
+    }
+  }
+}
+
+// Backwards from the good splits: a height is kept (in `support`) where a
+// reachable state steps into a state that still leads to a good split.
+void support_from(const LineDomains& line, int clue, bool at_end, Sweep& sweep,
+                  Candidates* support) {
+  const int n = line.n;
+  for (int i = sweep.reached; i-- > 0;) {
+    unsigned set = sweep.order[i];
+    int k = std::popcount(set);
+    if (k == n - 1) continue;
+    int position = at_end ? n - 1 - k : k;
+    std::uint16_t counts = sweep.forward[set];
+    unsigned free = line.domain[position] & line.lower & ~set;
+    std::uint16_t leads = sweep.back[set];
+    while (free != 0) {
+      unsigned height = free & (0u - free);
+      free ^= height;
+      std::uint16_t later = sweep.back[set | height];
+      if (later == 0) continue;
+      bool visible = clue != 0 && height > set;
+      std::uint16_t now = visible ? std::uint16_t(later >> 1) : later;
+      if ((counts & now) != 0) support[position] |= Candidates(height);
+      leads |= now;
+    }
+    sweep.back[set] = leads;
+  }
+}
+
+}  // namespace
+
 // Exact filtering of one clued line: keeps a height in a cell only when some
 // arrangement of the line (a permutation within the current candidates) puts
 // it there and shows every clue of the line.
@@ -96,46 +173,12 @@ bool SearchState::propagate_visibility(const Line& line) {
   }
   if (settled) return line_holds(line, domain);
 
-  // One sweep from one end. forward[set]: the visible counts reachable with
-  // `set` on the first |set| cells (only counts below the clue matter).
-  // `order` lists the reachable sets breadth-first, so layer by layer; the
-  // backward pass walks it in reverse, touching reachable states only.
-  struct Sweep {
-    std::uint16_t forward[1 << (kMaxSize - 1)];
-    std::uint16_t back[1 << (kMaxSize - 1)];
-    std::uint8_t order[1 << (kMaxSize - 1)];
-    int reached = 0;
-  };
-  Sweep from_start, from_end;
-  auto reach = [&](int clue, bool at_end, Sweep& sweep) {
-    const std::uint16_t cap = clue != 0 ? std::uint16_t((1u << clue) - 1) : 1;
-    std::fill(sweep.forward, sweep.forward + lower + 1, 0);
-    std::fill(sweep.back, sweep.back + lower + 1, 0);
-    sweep.forward[0] = 1;
-    sweep.order[0] = 0;
-    sweep.reached = 1;
-    for (int i = 0; i < sweep.reached; ++i) {
-      unsigned set = sweep.order[i];
-      std::uint16_t counts = sweep.forward[set];
-      int k = std::popcount(set);
-      if (k == n - 1) continue;
-      unsigned free = domain[at_end ? n - 1 - k : k] & lower & ~set;
-      while (free != 0) {
-        unsigned height = free & (0u - free);
-        free ^= height;
-        bool visible = clue != 0 && height > set;
-        std::uint16_t next = std::uint16_t((visible ? counts << 1 : counts) & cap);
-        if (next == 0) continue;
-        unsigned grown = set | height;
-        if (sweep.forward[grown] == 0) sweep.order[sweep.reached++] = std::uint8_t(grown);
-        sweep.forward[grown] |= next;
-      }
-    }
-  };
+  const LineDomains domains{n, lower, domain};
   const int a = line.clue_start;
   const int b = line.clue_end;
-  reach(a, false, from_start);
-  reach(b, true, from_end);
+  Sweep from_start, from_end;
+  reach(domains, a, false, from_start);
+  reach(domains, b, true, from_end);
 
   // A split puts N on cell |A| with the set A before it and the rest after.
   const std::uint16_t need_a = a != 0 ? std::uint16_t(1u << (a - 1)) : 1;
@@ -154,33 +197,8 @@ bool SearchState::propagate_visibility(const Line& line) {
     any = true;
   }
   if (!any) return false;
-
-  // Backwards from the good splits: a height is kept where a reachable state
-  // steps into a state that still leads to a good split.
-  auto support_from = [&](int clue, bool at_end, Sweep& sweep) {
-    for (int i = sweep.reached; i-- > 0;) {
-      unsigned set = sweep.order[i];
-      int k = std::popcount(set);
-      if (k == n - 1) continue;
-      int position = at_end ? n - 1 - k : k;
-      std::uint16_t counts = sweep.forward[set];
-      unsigned free = domain[position] & lower & ~set;
-      std::uint16_t leads = sweep.back[set];
-      while (free != 0) {
-        unsigned height = free & (0u - free);
-        free ^= height;
-        std::uint16_t later = sweep.back[set | height];
-        if (later == 0) continue;
-        bool visible = clue != 0 && height > set;
-        std::uint16_t now = visible ? std::uint16_t(later >> 1) : later;
-        if ((counts & now) != 0) support[position] |= Candidates(height);
-        leads |= now;
-      }
-      sweep.back[set] = leads;
-    }
-  };
-  support_from(a, false, from_start);
-  support_from(b, true, from_end);
+  support_from(domains, a, false, from_start, support);
+  support_from(domains, b, true, from_end, support);
 
   for (int p = 0; p < n; ++p)
     if (!restrict(line.cells[p], support[p])) return false;

@@ -2,10 +2,13 @@
 // solutions with the solver, running the CLI.
 #pragma once
 
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <array>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <nursery/skyscrapers.hpp>
@@ -87,8 +90,20 @@ inline Run run_cli(const std::string& arguments) {
   return run;
 }
 
+// A file name in a folder of this test process's own, removed when it
+// exits: ctest runs tests in parallel, each in a process, and two that
+// shared a name read each other's writes.
 inline std::string temp_path(const std::string& name) {
-  return std::string(::testing::TempDir()) + "sky_" + name;
+  static const struct Folder {
+    std::filesystem::path path = std::filesystem::path(::testing::TempDir()) /
+                                 ("sky_" + std::to_string(::getpid()));
+    Folder() { std::filesystem::create_directories(path); }
+    ~Folder() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  } folder;
+  return (folder.path / name).string();
 }
 
 inline void write_text(const std::string& path, const std::string& text) {
