@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <nursery/bench.hpp>
+#include "cli/bench.hpp"
 #include <nursery/picture.hpp>
 #include <thread>
 

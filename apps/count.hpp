@@ -3,7 +3,7 @@
 // it: ranks, merged); returns the exit status.
 #pragma once
 
-#include <nursery/queens_count.hpp>
+#include "cli/queens/count_command.hpp"
 
 #include "options.hpp"
 

@@ -2,7 +2,7 @@
 // per kind, then the engine's writer (lizards: nursery/lizards_cli.hpp's
 // write_generated; Skyscrapers: nursery/skyscrapers.hpp's generate_lines).
 #include <iostream>
-#include <nursery/lizards_cli.hpp>
+#include "cli/lizards/command.hpp"
 #include <nursery/skyscrapers.hpp>
 #include <string>
 

@@ -5,7 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
-#include <nursery/lizards_cli.hpp>
+#include "cli/lizards/command.hpp"
 
 #include "commands.hpp"
 #include "options.hpp"

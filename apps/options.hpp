@@ -7,7 +7,7 @@
 #include <boost/program_options.hpp>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
-#include <nursery/cli.hpp>
+#include "cli/cli.hpp"
 #include <nursery/count.hpp>
 #include <nursery/io.hpp>
 #include <nursery/json.hpp>

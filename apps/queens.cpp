@@ -3,7 +3,7 @@
 
 #include <algorithm>
 #include <iostream>
-#include <nursery/queens_show.hpp>
+#include "cli/queens/show.hpp"
 #include <optional>
 
 #include "commands.hpp"

@@ -4,7 +4,7 @@
 
 #include <chrono>
 #include <iostream>
-#include <nursery/cli.hpp>
+#include "cli/cli.hpp"
 
 #include "queens/resumable_counts.hpp"
 

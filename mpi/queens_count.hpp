@@ -3,7 +3,7 @@
 // (resumable_count.hpp).
 #pragma once
 
-#include <nursery/queens_count.hpp>
+#include "cli/queens/count_command.hpp"
 #include <optional>
 
 #include "resumable_count.hpp"

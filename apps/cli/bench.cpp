@@ -5,7 +5,7 @@
 // statistics, CPU seconds from getrusage (the process's own, or its
 // children's, before and after); then the rows as table lines, JSON and
 // the chart's points.
-#include "nursery/bench.hpp"
+#include "cli/bench.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -25,7 +25,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "nursery/cli.hpp"
+#include "cli/cli.hpp"
 #include "nursery/json.hpp"
 #include "nursery/scheduler.hpp"
 #include "queens/counters.hpp"

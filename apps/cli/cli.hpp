@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <nursery/background.hpp>
 #include <nursery/budget.hpp>
+#include <nursery/kind.hpp>
 #include <nursery/progress.hpp>
 #include <nursery/report.hpp>
 #include <nursery/stop.hpp>
@@ -159,6 +160,16 @@ struct Drawing {
 // as batch and verify find it) with its answer; UsageError for any other
 // file, a malformed answer or a cell off the board.
 std::string draw(const Drawing& drawing);
+// nursery verify FILE ANSWER (verify_files.cpp): FILE's kind from its head
+// (batch::verify_kind), both files read no further than that kind's files
+// can be ("-" is standard input), then the kind's checker over every puzzle
+// (batch::verify_texts), polling Ctrl-C and SIGTERM. With `progress`, a bar
+// on stderr says which file is being read, then how many puzzles are
+// checked. nullopt when a signal ended the check; usage_error for
+// `ask.at_least_p` on a file that holds no lizards board.
+std::optional<std::vector<Checked>> verify_files(const std::string& input,
+                                                 const std::string& answer, bool progress,
+                                                 const VerifyAsk& ask = {});
 // Whether `path` is a name ending in `extension` (".png"; the extension
 // alone is no such name): how -o picks a picture's format.
 bool named_as(const std::string& path, std::string_view extension);
@@ -210,8 +221,6 @@ unsigned parse_jobs(const std::string& text);
 // count --memory: a size such as 8G, 512M, 100000K or 123456789 (bytes);
 // UsageError "--memory: expected a size such as ..." otherwise.
 std::uint64_t parse_memory(const std::string& text);
-// Without --memory: half the physical memory (4 GiB when it is unknown).
-std::uint64_t default_memory();
 // What a run uses of `asked` threads: at most the cores (0 stays 0, all).
 unsigned usable_threads(unsigned asked);
 // Finite seconds from 0 to kMaxTimeout (0: none), or with GNU timeout's

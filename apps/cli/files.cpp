@@ -11,7 +11,7 @@
 #include <iostream>
 #include <limits>
 #include <map>
-#include <nursery/cli.hpp>
+#include "cli/cli.hpp"
 #include <nursery/io.hpp>
 #include <string>
 #include <vector>

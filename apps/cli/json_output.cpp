@@ -1,6 +1,6 @@
 // Every command's JSON result on stdout: one line, or indented.
 #include <iostream>
-#include <nursery/cli.hpp>
+#include "cli/cli.hpp"
 #include <nursery/input.hpp>
 #include <string_view>
 

@@ -11,7 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
-#include <nursery/cli.hpp>
+#include "cli/cli.hpp"
 #include <nursery/io.hpp>
 #include <optional>
 

@@ -1,6 +1,6 @@
 // The one-line messages of every command: usage errors in the command's own
 // words, text made safe for a terminal, "did you mean", status words.
-#include <nursery/cli.hpp>
+#include "cli/cli.hpp"
 #include <nursery/input.hpp>
 
 #include <algorithm>

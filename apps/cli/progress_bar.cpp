@@ -1,5 +1,5 @@
 // The one progress bar of every command, on stderr.
-#include <nursery/cli.hpp>
+#include "cli/cli.hpp"
 
 #include <sys/ioctl.h>
 #include <unistd.h>

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
-#include <nursery/cli.hpp>
+#include "cli/cli.hpp"
 #include <nursery/io.hpp>
 
 namespace nursery::cli {

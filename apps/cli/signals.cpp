@@ -1,6 +1,6 @@
 // Ctrl-C, SIGTERM, SIGHUP and SIGQUIT: one stop source every command polls, and a command's
 // own deadline that follows it.
-#include <nursery/cli.hpp>
+#include "cli/cli.hpp"
 
 #include <chrono>
 #include <csignal>

@@ -4,7 +4,6 @@
 #include <nursery/count.hpp>
 #include <nursery/lizards.hpp>  // the facades compile without the engine's sources
 #include <nursery/queens.hpp>
-#include <nursery/queens_count.hpp>  // nursery count's entry compiles alone too
 #include <nursery/skyscrapers.hpp>
 
 int main() {

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <iostream>
 #include <nursery/json.hpp>
-#include <nursery/lizards_cli.hpp>
+#include "cli/lizards/command.hpp"
 #include <nursery/scheduler.hpp>
 
 namespace nursery::lizards {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <iostream>
 #include <nursery/io.hpp>
-#include <nursery/lizards_cli.hpp>
+#include "cli/lizards/command.hpp"
 #include <optional>
 
 namespace nursery::lizards {

@@ -4,8 +4,8 @@
 #include <sys/stat.h>
 
 #include <cstdio>
-#include <nursery/cli.hpp>
-#include <nursery/queens_count.hpp>
+#include "cli/cli.hpp"
+#include "cli/queens/count_command.hpp"
 #include <stdexcept>
 #include <utility>
 
@@ -121,7 +121,7 @@ CountPlan plan_count(const CountRequest& request) {
   }
   // Checked whatever the method.
   const std::uint64_t memory =
-      request.memory ? cli::parse_memory(*request.memory) : cli::default_memory();
+      request.memory ? cli::parse_memory(*request.memory) : queens::default_memory();
   if (method.method == Method::join) try {
       plan.join_width =
           join_for_memory(n, memory, detail::worker_count(plan.run.threads)).min_width;

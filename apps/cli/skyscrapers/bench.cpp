@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <nursery/scheduler.hpp>
-#include <nursery/skyscrapers.hpp>
+#include "cli/skyscrapers/command.hpp"
 #include <stdexcept>
 
 namespace nursery::skyscrapers {

@@ -8,9 +8,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <nursery/cli.hpp>
+#include "cli/cli.hpp"
 #include <nursery/json.hpp>
-#include <nursery/skyscrapers.hpp>
+#include "cli/skyscrapers/command.hpp"
 #include <optional>
 
 namespace nursery::skyscrapers {
