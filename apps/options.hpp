@@ -1,7 +1,7 @@
 // The command line of every command: parse_command_line, and the options
 // every solving command shares, declared once with their ranges. The rest
-// a command shares (errors, inputs, outputs, the progress bar) is the
-// engine's nursery/cli.hpp.
+// a command shares (errors, inputs, outputs, the progress bar) is
+// cli/cli.hpp (apps/cli/, the CLI's internal library).
 #pragma once
 
 #include <boost/program_options.hpp>

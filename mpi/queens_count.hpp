@@ -1,4 +1,4 @@
-// nursery count --mpi: a resumable N-queens count (nursery/queens_count.hpp's
+// nursery count --mpi: a resumable N-queens count (cli/queens/count_command.hpp's
 // plan) over the MPI ranks, rank 0's ledger handing out the subproblems
 // (resumable_count.hpp).
 #pragma once

@@ -2,7 +2,8 @@
 // classes), the solutions in order, a first solution for any N, an
 // independent checker, the formats and `queens N` files. The counters behind
 // these verbs are the engine's own (engine/queens/counters.hpp, not
-// installed); nursery count's whole policy is nursery/queens_count.hpp.
+// installed); nursery count's whole policy is the CLI's
+// (apps/cli/queens/count_command.hpp).
 #pragma once
 
 #include <cstdint>

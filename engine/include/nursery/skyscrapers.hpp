@@ -2,9 +2,9 @@
 // row and column, so that every clue outside the grid counts the buildings
 // visible from there (a taller building hides every shorter one behind it).
 //
-// The facade of the kind: the puzzle and its formats, the solver, the
-// command's run over a file of puzzles, an independent checker and a
-// generator. The solver core (instance,
+// The facade of the kind: the puzzle and its formats, the solver, an
+// independent checker and a generator (the command, nursery skyscrapers
+// FILE, is the CLI's: apps/cli/skyscrapers/command.hpp). The solver core (instance,
 // propagate, search: a kind of the frontier scheduler) knows nothing of
 // files and is internal: engine/skyscrapers/techniques.hpp.
 #pragma once
