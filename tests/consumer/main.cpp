@@ -28,8 +28,9 @@ int failed(const std::string& what) {
 
 // A 4x4 board with one tree (2), 4 lizards to place.
 constexpr const char* kBoard = "DFS\n4\n4\n0000\n0200\n0000\n0000\n";
-// Tatham's 4du#sky-4du-0 (datasets/skyscrapers/tatham_unreasonable_4.txt).
-constexpr const char* kPuzzle = "tu4-00 4 0,0,3,0,3,3,0,0,0,2,0,3,0,0,0,0\n";
+// Tatham's 4du#sky-4du-0 (datasets/skyscrapers/tatham_unreasonable_4.txt),
+// in the line format: id N clues givens solution ("-": none).
+constexpr const char* kPuzzle = "tu4-00 4 0,0,3,0,3,3,0,0,0,2,0,3,0,0,0,0 - -\n";
 
 }  // namespace
 
@@ -61,13 +62,14 @@ int main() {
             << (lizards_check.valid ? "valid" : "invalid: " + lizards_check.reason) << '\n';
   if (!lizards_check.valid) return 1;
 
-  // Solve a Skyscrapers puzzle, and prove it unique (count mode).
+  // Solve a Skyscrapers puzzle, and prove it unique (mode all, up to 2).
   const auto puzzles = nq::skyscrapers::parse(kPuzzle, "puzzles.txt");
   if (puzzles.size() != 1) return failed("the puzzle file did not read as one puzzle");
-  nq::RunOptions count;
-  count.mode = nq::Mode::count;
-  count.threads = 2;
-  const auto towers = nq::skyscrapers::solve(puzzles[0], count);
+  nq::RunOptions all;
+  all.mode = nq::Mode::all;
+  all.limit = 2;
+  all.threads = 2;
+  const auto towers = nq::skyscrapers::solve(puzzles[0], all);
   if (towers.status != nq::Status::complete || !towers.solution)
     return failed("the Skyscrapers puzzle was not solved");
   const auto towers_check = nq::skyscrapers::verify(puzzles[0], *towers.solution);
