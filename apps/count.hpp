@@ -5,7 +5,6 @@
 #pragma once
 
 #include "cli/queens/count_command.hpp"
-
 #include "options.hpp"
 
 namespace nursery::cli {

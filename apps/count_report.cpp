@@ -25,7 +25,7 @@ int print_total(std::ostream& out, const queens::CountReport& report, const po::
     out << '\n';
   } else if (complete && unique) {
     out << "total  " << to_string(report.total()) << "\nunique " << to_string(report.unique)
-              << '\n';
+        << '\n';
   } else if (complete) {
     out << to_string(report.total()) << '\n';
   } else {
@@ -44,11 +44,10 @@ int print_total(std::ostream& out, const queens::CountReport& report, const po::
 // A part's sum is not the answer: it is never printed bare.
 int print_part(std::ostream& out, const queens::CountReport& report, const po::variables_map& vm) {
   const checkpoint::Header& header = report.resumable->header;
-  out << "part " << header.part << '/' << header.parts << ": total "
-            << to_string(report.total());
+  out << "part " << header.part << '/' << header.parts << ": total " << to_string(report.total());
   if (report.unique_known) out << " unique " << to_string(report.unique);
   out << " (" << report.stats.subproblems << " of " << header.subproblems
-            << " subproblems; sum the parts with nursery count --merge)\n";
+      << " subproblems; sum the parts with nursery count --merge)\n";
   if (vm.count("stats")) print_stats(std::cerr, report.stats);
   return kExitSuccess;
 }

@@ -2,10 +2,10 @@
 // per kind, then the kind's writer (lizards: cli/lizards/command.hpp's
 // write_generated; Skyscrapers: nursery/skyscrapers.hpp's generate_lines).
 #include <iostream>
-#include "cli/lizards/command.hpp"
 #include <nursery/skyscrapers.hpp>
 #include <string>
 
+#include "cli/lizards/command.hpp"
 #include "commands.hpp"
 #include "options.hpp"
 

@@ -5,8 +5,8 @@
 
 #include <cmath>
 #include <cstdio>
-#include "cli/lizards/command.hpp"
 
+#include "cli/lizards/command.hpp"
 #include "commands.hpp"
 #include "options.hpp"
 

@@ -7,7 +7,6 @@
 #include <boost/program_options.hpp>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
-#include "cli/cli.hpp"
 #include <nursery/count.hpp>
 #include <nursery/io.hpp>
 #include <nursery/json.hpp>
@@ -15,6 +14,8 @@
 #include <nursery/stats.hpp>
 #include <nursery/stop.hpp>
 #include <string>
+
+#include "cli/cli.hpp"
 
 namespace nursery::cli {
 

@@ -3,9 +3,9 @@
 // (resumable_count.hpp).
 #pragma once
 
-#include "cli/queens/count_command.hpp"
 #include <optional>
 
+#include "cli/queens/count_command.hpp"
 #include "resumable_count.hpp"
 
 namespace nursery::mpi {

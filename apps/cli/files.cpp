@@ -11,10 +11,11 @@
 #include <iostream>
 #include <limits>
 #include <map>
-#include "cli/cli.hpp"
 #include <nursery/io.hpp>
 #include <string>
 #include <vector>
+
+#include "cli/cli.hpp"
 
 namespace nursery::cli {
 

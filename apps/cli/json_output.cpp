@@ -1,8 +1,9 @@
 // Every command's JSON result on stdout: one line, or indented.
 #include <iostream>
-#include "cli/cli.hpp"
 #include <nursery/input.hpp>
 #include <string_view>
+
+#include "cli/cli.hpp"
 
 namespace nursery::cli {
 

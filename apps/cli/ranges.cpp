@@ -1,9 +1,6 @@
 // The ranges of the number options every command shares: --threads,
 // --timeout, and `within` for any other number option.
-#include "cli/cli.hpp"
-
 #include <tbb/info.h>
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,6 +9,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+
+#include "cli/cli.hpp"
 
 namespace nursery::cli {
 

@@ -3,6 +3,8 @@
 // independent checker; solves a lizards board and a Skyscrapers puzzle and
 // checks both answers; runs a small batch over one file of each kind into a
 // temporary directory and reads its report back (batch::merge_reports).
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -14,7 +16,6 @@
 #include <nursery/queens.hpp>
 #include <nursery/skyscrapers.hpp>
 #include <string>
-#include <unistd.h>
 
 namespace fs = std::filesystem;
 namespace nq = nursery;
@@ -42,9 +43,8 @@ int main() {
   if (result.status != nq::Status::complete) return failed("the count did not complete");
   auto placement = nq::queens::construct(8);
   auto verdict = nq::queens::verify(8, placement);
-  std::cout << "nursery " << NURSERY_VERSION << ": 8-queens total "
-            << nq::to_string(result.count) << ", unique " << nq::to_string(result.unique)
-            << "; rows";
+  std::cout << "nursery " << NURSERY_VERSION << ": 8-queens total " << nq::to_string(result.count)
+            << ", unique " << nq::to_string(result.unique) << "; rows";
   for (auto row : placement) std::cout << ' ' << row;
   std::cout << ' ' << (verdict.valid ? "valid" : "invalid") << '\n';
   if (!verdict.valid) return 1;
@@ -78,7 +78,8 @@ int main() {
   if (!towers_check.valid || towers.count.value_or(0) != nq::Count{1}) return 1;
 
   // A batch over one file of each kind, answers checked, and its report read back.
-  const fs::path work = fs::temp_directory_path() / ("nursery-consumer-" + std::to_string(getpid()));
+  const fs::path work =
+      fs::temp_directory_path() / ("nursery-consumer-" + std::to_string(getpid()));
   fs::remove_all(work);
   fs::create_directories(work / "in");
   nq::write_atomically((work / "in" / "board.txt").string(), kBoard);
@@ -91,8 +92,9 @@ int main() {
   run.verify = true;
   run.threads = 2;
   const nq::batch::Summary summary = nq::batch::run(run);
-  const nq::batch::Summary read = nq::batch::merge_reports({run.report.string()}, work / "read.json",
-                                                           /*check_parts=*/false);
+  const nq::batch::Summary read =
+      nq::batch::merge_reports({run.report.string()}, work / "read.json",
+                               /*check_parts=*/false);
   std::cout << "batch: " << summary.instances << " instances, " << summary.ok << " OK, "
             << summary.verified << " verified; the report read back: " << read.instances
             << " instances, " << read.ok << " OK\n";

@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <iostream>
 #include <nursery/io.hpp>
-#include "cli/lizards/command.hpp"
 #include <optional>
+
+#include "cli/lizards/command.hpp"
 
 namespace nursery::lizards {
 

@@ -1,14 +1,15 @@
 // nursery count's policy (nursery/queens_count.hpp): a request checked into
 // a plan, the plan run plainly, resumably or as a sampled estimate, and the
 // parts of a count merged; the CLI only reads options and prints.
+#include "cli/queens/count_command.hpp"
+
 #include <sys/stat.h>
 
 #include <cstdio>
-#include "cli/cli.hpp"
-#include "cli/queens/count_command.hpp"
 #include <stdexcept>
 #include <utility>
 
+#include "cli/cli.hpp"
 #include "queens/count_methods.hpp"
 #include "queens/resumable_counts.hpp"
 

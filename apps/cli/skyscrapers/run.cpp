@@ -8,10 +8,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include "cli/cli.hpp"
 #include <nursery/json.hpp>
-#include "cli/skyscrapers/command.hpp"
 #include <optional>
+
+#include "cli/cli.hpp"
+#include "cli/skyscrapers/command.hpp"
 
 namespace nursery::skyscrapers {
 
@@ -151,8 +152,8 @@ int run(const std::vector<Puzzle>& puzzles, const Command& command) {
         return;
       }
       out << "# " << puzzle.id << ": solution " << listed
-                << (verification.valid ? "" : ", NOT VERIFIED: " + verification.reason) << '\n'
-                << format(puzzle, grid) << '\n';
+          << (verification.valid ? "" : ", NOT VERIFIED: " + verification.reason) << '\n'
+          << format(puzzle, grid) << '\n';
     };
     const auto puzzle_start = Clock::now();
     options.budget = stop.within(command.timeout);
@@ -247,14 +248,14 @@ int run(const std::vector<Puzzle>& puzzles, const Command& command) {
     json->finish();
   } else {
     out << "# " << puzzles.size() << (puzzles.size() == 1 ? " puzzle: " : " puzzles: ")
-              << totals.solved << " solved";
+        << totals.solved << " solved";
     if (options.mode != Mode::first) out << " (" << totals.unique << " unique)";
     if (totals.verified > 0) out << ", " << totals.verified << " verified";
     out << ", " << totals.no_solution << " without solution";
     if (totals.timeouts) out << ", " << totals.timeouts << " timed out";
     if (command.count)
       out << ", " << (totals.exact ? "" : "at least ") << to_string(totals.solutions)
-                << " solutions in all" << (totals.exact ? "" : " (incomplete)");
+          << " solutions in all" << (totals.exact ? "" : " (incomplete)");
     out << "; total " << milliseconds(seconds) << '\n';
   }
   results.keep();

@@ -147,8 +147,7 @@ VerifyKind verify_kind(std::string_view head, const std::string& input);
 std::optional<std::vector<Checked>> verify_texts(std::string_view input, std::string_view answer,
                                                  const std::string& input_name,
                                                  const std::string& answer_name,
-                                                 const Budget& budget,
-                                                 Progress* progress = nullptr,
+                                                 const Budget& budget, Progress* progress = nullptr,
                                                  const VerifyAsk& ask = {});
 
 // What batch may delete, and nothing else: a file named like nursery's own

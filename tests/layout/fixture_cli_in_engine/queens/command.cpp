@@ -4,6 +4,8 @@
 
 namespace nursery::queens {
 
-void refuse() { throw cli::usage_error("N: expected 1 to 32"); }
+void refuse() {
+  throw cli::usage_error("N: expected 1 to 32");
+}
 
 }  // namespace nursery::queens
