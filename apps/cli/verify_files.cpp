@@ -16,9 +16,11 @@ std::optional<std::vector<Checked>> verify_files(const std::string& input,
   if (ask.at_least_p && kind.name != "lizards")
     throw usage_error("--at-least: only for a lizards board (" + printable(input) + " holds " +
                       kind.name + ")");
-  // A file, never more of it than the puzzle FILE's head describes can be.
+  // A file, never more of it than the puzzle FILE's head describes can be
+  // (the bound worked out once, from the head).
+  const std::optional<std::uint64_t> limit = kind.size_limit(head, input);
   auto read_sized = [&](const std::string& path) {
-    return kind.size_limit ? read_input_within(path, *kind.size_limit) : read_input(path);
+    return limit ? read_input_within(path, *limit) : read_input(path);
   };
   // The bar says which file is being read, then what is checked (a 10,000
   // x 10,000 board takes seconds).

@@ -24,11 +24,7 @@ const KindEntry& kind_of(std::string_view head, const std::string& input) {
 
 VerifyKind verify_kind(std::string_view head, const std::string& input) {
   const KindEntry& kind = kind_of(head, input);
-  VerifyKind found;
-  found.name = kind.name;
-  // Worked out once, from the head's first 4 KiB.
-  if (kind.size_limit != nullptr) found.size_limit = kind.size_limit(head.substr(0, 4096), input);
-  return found;
+  return VerifyKind{kind.name, kind.size_limit};
 }
 
 std::optional<std::vector<Checked>> verify_texts(std::string_view input, std::string_view answer,

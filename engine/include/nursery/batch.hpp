@@ -132,12 +132,17 @@ std::string detect_kind(std::string_view head, std::string& why);
 // reader (the CLI: standard input, FIFOs, a progress bar) reads no more of
 // a file than its kind allows (a reader of /dev/zero would run out of
 // memory). First FILE's kind from its head (its first 64 KiB), as batch
-// reads it, and the most bytes a file of that kind can hold (nullopt: no
-// bound); InputError "FILE:1: expected a lizards board, ..." for a file of
-// no kind batch knows.
+// reads it; InputError "FILE:1: expected a lizards board, ..." for a file
+// of no kind batch knows. Its size_limit: the most bytes a file of that
+// kind can hold, from the head's first 4 KiB (nullopt: no bound; InputError
+// when the head already rules the file out).
 struct VerifyKind {
-  std::string name;                         // "lizards", "queens", "skyscrapers"
-  std::optional<std::uint64_t> size_limit;  // the most bytes its files can hold
+  std::string name;  // "lizards", "queens", "skyscrapers"
+  std::uint64_t (*limit)(std::string_view head, const std::string& name) = nullptr;
+  std::optional<std::uint64_t> size_limit(std::string_view head, const std::string& input) const {
+    if (limit == nullptr) return std::nullopt;
+    return limit(head.substr(0, 4096), input);
+  }
 };
 VerifyKind verify_kind(std::string_view head, const std::string& input);
 // Then the kind's independent checker over every puzzle of the texts,
