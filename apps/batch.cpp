@@ -1,6 +1,7 @@
 // nursery batch PATH...: option parsing and the progress bar; the batch
 // engine (walk, kinds, lanes, writer, report) is nursery::batch::run.
 #include <algorithm>
+#include <cstdio>
 #include <iostream>
 #include <mutex>
 #include <nursery/batch.hpp>
@@ -17,6 +18,22 @@
 namespace nursery::cli {
 
 namespace {
+
+// The bar's line over the engine's tally: files done of all, the rate, the
+// time left, the failures.
+ProgressBar::Line progress_line(const batch::Tally& tally) {
+  return [&tally, eta = Eta{}](double elapsed) mutable {
+    auto total = tally.files.load(std::memory_order_relaxed);
+    auto done = tally.files_done.load(std::memory_order_relaxed);
+    auto instances = tally.done.load(std::memory_order_relaxed);
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  " files  %.1f instances/s  ETA %s  FAIL %zu ERROR %zu TIMEOUT %zu",
+                  elapsed > 0 ? instances / elapsed : 0.0, eta.text(elapsed, done, total).c_str(),
+                  tally.fail.load(), tally.error.load(), tally.timeout.load());
+    return ProgressBar::gauge("batch", done, total) + text;
+  };
+}
 
 // The summary: one line (on stderr when the report took stdout), or one JSON
 // object with the report's path and where the answers went; then, on
@@ -167,7 +184,7 @@ int cmd_batch(int argc, char** argv) {
 #endif
   } else {
     try {
-      ProgressBar bar(shared.progress, batch::progress_line(tally));
+      ProgressBar bar(shared.progress, progress_line(tally));
       summary = batch::run(run, &tally);
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());

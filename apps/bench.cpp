@@ -5,10 +5,11 @@
 // same machine. The engine runs and times them and lays out the table, the
 // JSON rows and the chart (nursery/bench.hpp); this reads the options and
 // prints them.
+#include "cli/bench.hpp"
+
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <nursery/bench.hpp>
 #include <nursery/picture.hpp>
 #include <thread>
 

@@ -1,7 +1,7 @@
 // nursery count N: exact N-queens totals and, with --unique, symmetry classes;
 // resumable with --checkpoint, --part or --mpi; --estimate projects the time.
-// This file reads the options into the engine's request
-// (nursery/queens_count.hpp, which holds every policy), runs it under the
+// This file reads the options into the command's request
+// (cli/queens/count_command.hpp, which holds every policy), runs it under the
 // bar, and count_report.cpp prints what it returns.
 #include "count.hpp"
 
@@ -50,7 +50,7 @@ std::string text(const po::variables_map& vm, const char* name) {
 }
 
 #ifdef NURSERY_HAVE_MPI
-int count_mpi(const queens::CountPlan& plan, const po::variables_map& vm) {
+int count_mpi(const queens::CountPlan& plan, const po::variables_map& vm, std::ostream& out) {
   double progress_seconds = vm.count("progress") ? 1.0 : 10.0;
   if (!vm["progress-interval"].defaulted()) progress_seconds = vm["progress-interval"].as<double>();
   const mpi::Reporting reporting{vm.count("no-progress") ? 0 : progress_seconds,
@@ -58,10 +58,10 @@ int count_mpi(const queens::CountPlan& plan, const po::variables_map& vm) {
   const mpi::RankCount counted = mpi::count_queens(plan, reporting);
   if (counted.refused) return kExitUsage;
   if (!counted.report) return kExitSuccess;  // not rank 0: rank 0 prints
-  return print_count(*counted.report, vm, false, {{"ranks", counted.ranks}});
+  return print_count(out, *counted.report, vm, false, {{"ranks", counted.ranks}});
 }
 #else
-int count_mpi(const queens::CountPlan&, const po::variables_map&) {
+int count_mpi(const queens::CountPlan&, const po::variables_map&, std::ostream&) {
   throw UsageError(
       "--mpi: this nursery was built without MPI support (install openmpi-bin "
       "libopenmpi-dev and rebuild)");
@@ -69,7 +69,7 @@ int count_mpi(const queens::CountPlan&, const po::variables_map&) {
 #endif
 
 // One count: N and the options; `listed` when it is one of several N.
-int count_one(int n, const po::variables_map& vm, bool listed) {
+int count_one(int n, const po::variables_map& vm, bool listed, std::ostream& out) {
   queens::CountRequest request;
   request.n = n;
   request.method = vm["method"].as<std::string>();
@@ -96,7 +96,7 @@ int count_one(int n, const po::variables_map& vm, bool listed) {
   plan.resumable.log = [](LogLevel level, const std::string& message) {
     level == LogLevel::warning ? spdlog::warn("{}", message) : spdlog::info("{}", message);
   };
-  if (request.mpi) return count_mpi(plan, vm);
+  if (request.mpi) return count_mpi(plan, vm, out);
 
   Progress progress;
   plan.run.progress = plan.resumable.progress = &progress;
@@ -121,11 +121,11 @@ int count_one(int n, const po::variables_map& vm, bool listed) {
   const queens::CountReport report = queens::count(plan);
   log.reset();
   bar.reset();
-  return print_count(report, vm, listed);
+  return print_count(out, report, vm, listed);
 }
 
 // Every N asked, or --merge.
-int count_all(const po::variables_map& vm) {
+int count_all(const po::variables_map& vm, std::ostream& out) {
   if (vm.count("merge")) {
     if (vm.count("n") || vm.count("mpi") || vm.count("checkpoint") || vm.count("part"))
       throw usage_error("--merge takes only checkpoint files (and --unique, --json)");
@@ -134,7 +134,7 @@ int count_all(const po::variables_map& vm) {
                    "progress-interval", "threads", "timeout"},
                   "the part files are summed, nothing is counted (only --unique, --json, -o)");
     const auto files = vm["merge"].as<std::vector<std::string>>();
-    return print_count(queens::merge_counts(files), vm, false, {{"merged", files}});
+    return print_count(out, queens::merge_counts(files), vm, false, {{"merged", files}});
   }
   if (!vm.count("n")) throw missing_argument("N");
   if (!vm.count("checkpoint") && !vm["checkpoint-interval"].defaulted())
@@ -145,14 +145,14 @@ int count_all(const po::variables_map& vm) {
   for (int n : sizes)
     if (n < 1 || n > queens::kMaxCountN)
       throw usage_error("N must be between 1 and 32, found " + std::to_string(n));
-  if (sizes.size() == 1) return count_one(sizes[0], vm, false);
+  if (sizes.size() == 1) return count_one(sizes[0], vm, false, out);
   for (const char* alone : {"estimate", "checkpoint", "part", "mpi"})
     if (vm.count(alone))
       throw usage_error(std::string("--") + alone + ": counts one N (found " +
                         std::to_string(sizes.size()) + ")");
   int status = kExitSuccess;
   for (int n : sizes) {
-    status = count_one(n, vm, true);
+    status = count_one(n, vm, true, out);
     if (status != kExitSuccess) break;
   }
   return status;
@@ -209,8 +209,8 @@ int cmd_count(int argc, char** argv) {
   refuse_clobbering(
       vm.count("merge") ? vm["merge"].as<std::vector<std::string>>() : std::vector<std::string>{},
       {{"-o", output}, {"--checkpoint", text(vm, "checkpoint")}});
-  ResultsTo results(output);
-  const int status = count_all(vm);
+  Results results(output);  // -o FILE: written at the end, atomically
+  const int status = count_all(vm, results.out());
   results.keep();
   return status;
 }

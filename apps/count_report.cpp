@@ -11,23 +11,23 @@ namespace nursery::cli {
 namespace {
 
 // The number (or on stderr why there is none), or one JSON object.
-int print_total(const queens::CountReport& report, const po::variables_map& vm, bool listed,
-                const nlohmann::json& extra) {
+int print_total(std::ostream& out, const queens::CountReport& report, const po::variables_map& vm,
+                bool listed, const nlohmann::json& extra) {
   const bool complete = report.status == Status::complete;
   const bool unique = vm.count("unique") != 0;
   if (json_wanted(vm)) {
-    nlohmann::json out = queens::report_json(report, unique);
-    out.update(extra);
-    print_json(out);
+    nlohmann::json json = queens::report_json(report, unique);
+    json.update(extra);
+    print_json(json, out);
   } else if (complete && listed) {
-    std::cout << report.n << ' ' << to_string(report.total());
-    if (unique) std::cout << ' ' << to_string(report.unique);
-    std::cout << '\n';
+    out << report.n << ' ' << to_string(report.total());
+    if (unique) out << ' ' << to_string(report.unique);
+    out << '\n';
   } else if (complete && unique) {
-    std::cout << "total  " << to_string(report.total()) << "\nunique " << to_string(report.unique)
-              << '\n';
+    out << "total  " << to_string(report.total()) << "\nunique " << to_string(report.unique)
+        << '\n';
   } else if (complete) {
-    std::cout << to_string(report.total()) << '\n';
+    out << to_string(report.total()) << '\n';
   } else {
     // No result: stdout stays empty (a script reading the count gets none),
     // the reason goes to stderr with the exit status.
@@ -42,32 +42,31 @@ int print_total(const queens::CountReport& report, const po::variables_map& vm, 
 }
 
 // A part's sum is not the answer: it is never printed bare.
-int print_part(const queens::CountReport& report, const po::variables_map& vm) {
+int print_part(std::ostream& out, const queens::CountReport& report, const po::variables_map& vm) {
   const checkpoint::Header& header = report.resumable->header;
-  std::cout << "part " << header.part << '/' << header.parts << ": total "
-            << to_string(report.total());
-  if (report.unique_known) std::cout << " unique " << to_string(report.unique);
-  std::cout << " (" << report.stats.subproblems << " of " << header.subproblems
-            << " subproblems; sum the parts with nursery count --merge)\n";
+  out << "part " << header.part << '/' << header.parts << ": total " << to_string(report.total());
+  if (report.unique_known) out << " unique " << to_string(report.unique);
+  out << " (" << report.stats.subproblems << " of " << header.subproblems
+      << " subproblems; sum the parts with nursery count --merge)\n";
   if (vm.count("stats")) print_stats(std::cerr, report.stats);
   return kExitSuccess;
 }
 
 }  // namespace
 
-int print_count(const queens::CountReport& report, const po::variables_map& vm, bool listed,
-                nlohmann::json extra) {
+int print_count(std::ostream& out, const queens::CountReport& report, const po::variables_map& vm,
+                bool listed, nlohmann::json extra) {
   if (report.estimate) {  // the projected time of the whole count
     if (json_wanted(vm))
-      print_json(queens::report_json(report, false));
+      print_json(queens::report_json(report, false), out);
     else
-      std::cout << queens::estimate_text(report, vm["estimate"].as<double>());
+      out << queens::estimate_text(report, vm["estimate"].as<double>());
     return exit_code(report, Asked::count);
   }
   if (report.resumable && report.resumable->header.parts > 1 && !json_wanted(vm) &&
       report.status == Status::complete)
-    return print_part(report, vm);
-  return print_total(report, vm, listed, extra);
+    return print_part(out, report, vm);
+  return print_total(out, report, vm, listed, extra);
 }
 
 }  // namespace nursery::cli

@@ -1,5 +1,5 @@
-// nursery draw FILE [ANSWER]: the options, then the engine's picture of a
-// lizards board or a Skyscrapers puzzle (nursery/cli.hpp: draw).
+// nursery draw FILE [ANSWER]: the options, then the picture of a lizards
+// board or a Skyscrapers puzzle (cli/cli.hpp: draw, over the engine's pictures).
 #include <string>
 
 #include "commands.hpp"

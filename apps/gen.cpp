@@ -1,11 +1,11 @@
 // nursery gen KIND ...: reproducible instance generators, one option table
-// per kind, then the engine's writer (lizards: nursery/lizards_cli.hpp's
+// per kind, then the kind's writer (lizards: cli/lizards/command.hpp's
 // write_generated; Skyscrapers: nursery/skyscrapers.hpp's generate_lines).
 #include <iostream>
-#include <nursery/lizards_cli.hpp>
 #include <nursery/skyscrapers.hpp>
 #include <string>
 
+#include "cli/lizards/command.hpp"
 #include "commands.hpp"
 #include "options.hpp"
 

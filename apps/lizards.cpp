@@ -1,12 +1,12 @@
-// nursery lizards: the options, then the engine's run of the board
-// (nursery/lizards_cli.hpp: decided, counted or maximized).
+// nursery lizards: the options, then the command's run of the board
+// (cli/lizards/command.hpp: decided, counted or maximized).
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
-#include <nursery/lizards_cli.hpp>
 
+#include "cli/lizards/command.hpp"
 #include "commands.hpp"
 #include "options.hpp"
 

@@ -1,13 +1,12 @@
 // The command line of every command: parse_command_line, and the options
 // every solving command shares, declared once with their ranges. The rest
-// a command shares (errors, inputs, outputs, the progress bar) is the
-// engine's nursery/cli.hpp.
+// a command shares (errors, inputs, outputs, the progress bar) is
+// cli/cli.hpp (apps/cli/, the CLI's internal library).
 #pragma once
 
 #include <boost/program_options.hpp>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
-#include <nursery/cli.hpp>
 #include <nursery/count.hpp>
 #include <nursery/io.hpp>
 #include <nursery/json.hpp>
@@ -15,6 +14,8 @@
 #include <nursery/stats.hpp>
 #include <nursery/stop.hpp>
 #include <string>
+
+#include "cli/cli.hpp"
 
 namespace nursery::cli {
 

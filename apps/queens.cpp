@@ -3,9 +3,9 @@
 
 #include <algorithm>
 #include <iostream>
-#include <nursery/queens_show.hpp>
 #include <optional>
 
+#include "cli/queens/show.hpp"
 #include "commands.hpp"
 #include "options.hpp"
 

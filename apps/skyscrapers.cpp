@@ -1,8 +1,8 @@
 // nursery skyscrapers: the options, then the engine's run over the file
 // (nursery/skyscrapers.hpp: run, bench).
 #include <iostream>
-#include <nursery/skyscrapers.hpp>
 
+#include "cli/skyscrapers/command.hpp"
 #include "commands.hpp"
 #include "options.hpp"
 

@@ -1,6 +1,6 @@
 // nursery verify FILE ANSWER: the independent checkers, chosen by the
 // input's content the way `nursery batch` chooses, and driven the same way
-// for every kind (batch::verify_files): a file of one puzzle gets one
+// for every kind (verify_files: cli/verify_files.cpp): a file of one puzzle gets one
 // verdict, a file of several one line each.
 #include <iostream>
 #include <nursery/batch.hpp>
@@ -109,7 +109,7 @@ int cmd_verify(int argc, char** argv) {
   const SharedOptions shared = read_shared(vm);
   VerifyAsk ask;
   ask.at_least_p = vm.count("at-least") != 0;
-  const auto checked = batch::verify_files(input, output, shared.progress, ask);
+  const auto checked = verify_files(input, output, shared.progress, ask);
   if (!checked) return kExitInterrupted;
   if (checked->size() == 1 && checked->front().id.empty())
     return print_one(checked->front().verification, shared.json);

@@ -1,7 +1,9 @@
 # `cmake --install build --prefix PREFIX` installs:
 #   bin/nursery                          the CLI
-#   lib/libnursery.a                     the engine
-#   include/nursery/*.hpp                its public headers
+#   lib/libnursery.a                     the engine (the library alone: the CLI's
+#                                        own library, nursery_cli, is not installed)
+#   include/nursery/*.hpp                the engine's public headers, none of the
+#                                        CLI's (apps/cli/ stays in the source tree)
 #   lib/cmake/nursery/                   a CMake package: find_package(nursery)
 #                                        gives the target nursery::engine
 #   share/man/man1/nursery.1             the manual page

@@ -4,8 +4,8 @@
 
 #include <chrono>
 #include <iostream>
-#include <nursery/cli.hpp>
 
+#include "cli/cli.hpp"
 #include "queens/resumable_counts.hpp"
 
 namespace nursery::mpi {

@@ -1,11 +1,11 @@
-// nursery count --mpi: a resumable N-queens count (nursery/queens_count.hpp's
+// nursery count --mpi: a resumable N-queens count (cli/queens/count_command.hpp's
 // plan) over the MPI ranks, rank 0's ledger handing out the subproblems
 // (resumable_count.hpp).
 #pragma once
 
-#include <nursery/queens_count.hpp>
 #include <optional>
 
+#include "cli/queens/count_command.hpp"
 #include "resumable_count.hpp"
 
 namespace nursery::mpi {

@@ -1,7 +1,6 @@
 // The batch report: one row per finished instance, as JSON or CSV, and the
 // summary line.
 #include <cstdio>
-#include <nursery/cli.hpp>
 #include <sstream>
 
 #include "batch/stream.hpp"
@@ -62,20 +61,6 @@ Summary summarize(const std::vector<const Row*>& rows) {
   Summary summary;
   for (const Row* row : rows) count_row(summary, *row);
   return summary;
-}
-
-std::function<std::string(double elapsed)> progress_line(const Tally& tally) {
-  return [&tally, eta = Eta{}](double elapsed) mutable {
-    auto total = tally.files.load(std::memory_order_relaxed);
-    auto done = tally.files_done.load(std::memory_order_relaxed);
-    auto instances = tally.done.load(std::memory_order_relaxed);
-    char text[160];
-    std::snprintf(text, sizeof text,
-                  " files  %.1f instances/s  ETA %s  FAIL %zu ERROR %zu TIMEOUT %zu",
-                  elapsed > 0 ? instances / elapsed : 0.0, eta.text(elapsed, done, total).c_str(),
-                  tally.fail.load(), tally.error.load(), tally.timeout.load());
-    return cli::ProgressBar::gauge("batch", done, total) + text;
-  };
 }
 
 std::string summary_line(const Summary& s) {

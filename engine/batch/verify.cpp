@@ -1,54 +1,41 @@
-// nursery verify's driver, written once for every kind: the kind table
-// (kinds.cpp) picks the checker, as it picks batch's solver.
-#include <atomic>
-#include <nursery/cli.hpp>
-
+// nursery verify's check, written once for every kind: the kind table
+// (kinds.cpp) picks the checker, as it picks batch's solver. The files are
+// read by the caller (the CLI: apps/cli/verify_files.cpp), bounded by
+// verify_kind's size limit.
 #include "batch/internal.hpp"
 
 namespace nursery::batch {
 
-std::optional<std::vector<Checked>> verify_files(const std::string& input,
-                                                 const std::string& answer, bool progress,
-                                                 const VerifyAsk& ask) {
+namespace {
+
+// The head a kind is told by: the first 64 KiB, as verify_kind is given.
+constexpr std::size_t kVerifyHead = 64 * 1024;
+
+const KindEntry& kind_of(std::string_view head, const std::string& input) {
   std::string why;
-  const std::string head = cli::read_input(input, 64 * 1024);
-  const KindEntry* kind = detect(head, why);
+  const KindEntry* kind = detect(head.substr(0, kVerifyHead), why);
   if (kind == nullptr)
     throw InputError(input + ":1", "a lizards board, a 'queens N' file or Skyscrapers puzzles",
                      why);
-  if (ask.at_least_p && std::string_view(kind->name) != "lizards")
-    throw cli::usage_error("--at-least: only for a lizards board (" + cli::printable(input) +
-                           " holds " + kind->name + ")");
-  // A file, never more of it than the puzzle FILE's head describes can be
-  // (the bound worked out once, from the head's first 4 KiB).
-  std::optional<std::uint64_t> limit;
-  if (kind->size_limit != nullptr) limit = kind->size_limit(head.substr(0, 4096), input);
-  auto read_sized = [&](const std::string& path) {
-    return limit ? cli::read_input_within(path, *limit) : cli::read_input(path);
-  };
-  // The bar says which file is being read, then what is checked (a 10,000
-  // x 10,000 board takes seconds).
-  Progress checking;
-  std::atomic<int> reading{1};
-  // The bar's thread alone calls the line (the last time after it ended).
-  double check_start = -1;
-  cli::ProgressBar bar(progress, [&, eta = Eta{}](double elapsed) mutable {
-    const int file = reading.load(std::memory_order_relaxed);
-    if (file != 0)
-      return "verify: reading " + cli::printable(file == 1 ? input : answer) + ", " +
-             std::to_string(static_cast<long long>(elapsed)) + " s";
-    if (check_start < 0) check_start = elapsed;
-    const auto total = checking.total.load(std::memory_order_relaxed);
-    const auto done = checking.done.load(std::memory_order_relaxed);
-    return cli::ProgressBar::gauge("verify", done, total) + "  ETA " +
-           eta.text(elapsed - check_start, done, total);
-  });
-  const std::string text = read_sized(input);
-  reading.store(2, std::memory_order_relaxed);
-  const std::string answer_text = read_sized(answer);
-  reading.store(0, std::memory_order_relaxed);
-  return kind->verify_answers(text, answer_text, input, answer, Budget(&cli::interrupt_source()),
-                              &checking, ask);
+  return *kind;
+}
+
+}  // namespace
+
+VerifyKind verify_kind(std::string_view head, const std::string& input) {
+  const KindEntry& kind = kind_of(head, input);
+  return VerifyKind{kind.name, kind.size_limit};
+}
+
+std::optional<std::vector<Checked>> verify_texts(std::string_view input, std::string_view answer,
+                                                 const std::string& input_name,
+                                                 const std::string& answer_name,
+                                                 const Budget& budget, Progress* progress,
+                                                 const VerifyAsk& ask) {
+  const KindEntry& kind = kind_of(input, input_name);
+  if (ask.at_least_p && std::string_view(kind.name) != "lizards")
+    throw std::invalid_argument("--at-least: only for a lizards board");
+  return kind.verify_answers(input, answer, input_name, answer_name, budget, progress, ask);
 }
 
 }  // namespace nursery::batch

@@ -1,9 +1,10 @@
 // nursery count's methods as one table (count_methods.hpp).
 #include "queens/count_methods.hpp"
 
+#include <unistd.h>
+
 #include <array>
 #include <cstdio>
-#include <nursery/cli.hpp>
 
 #include "queens/join.hpp"
 
@@ -86,6 +87,12 @@ JoinCount::Instance join_for_memory(int n, std::uint64_t budget, unsigned worker
                               " (raise --memory, use fewer --threads, or --method bitboard)");
 }
 
+std::uint64_t default_memory() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return std::uint64_t{4} << 30;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 2;
+}
+
 Result<Placement> count(int n, const CountOptions& options) {
   if (n < 1 || n > kMaxCountN)
     throw std::invalid_argument("N must be between 1 and " + std::to_string(kMaxCountN) +
@@ -95,7 +102,7 @@ Result<Placement> count(int n, const CountOptions& options) {
   run.mode = Mode::count;
   JoinCount::Instance instance{n, 0};
   if (method.method == Method::join)
-    instance = join_for_memory(n, options.memory ? options.memory : cli::default_memory(),
+    instance = join_for_memory(n, options.memory ? options.memory : default_memory(),
                                detail::worker_count(run.threads));
   return method.count(instance, run, options.unique);
 }

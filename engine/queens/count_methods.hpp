@@ -1,7 +1,7 @@
 // The ways `nursery count` counts N-queens solutions, as one table: each
 // method's --method name, the largest N it takes, whether a count by it can
 // be resumed, and the count itself. queens::count and the count command's
-// entry (nursery/queens_count.hpp) pick a row; the CLI knows no method.
+// entry (apps/cli/queens/count_command.hpp) pick a row; the CLI knows no method.
 #pragma once
 
 #include <cstdint>

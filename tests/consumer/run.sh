@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs a nursery build into a temporary prefix and builds a project of
 # its own against the installed package (find_package(nursery) ->
-# nursery::engine), then runs it and the installed CLI.
+# nursery::engine, the library alone), then runs it and the installed CLI.
 #   bash tests/consumer/run.sh [BUILD_DIR]     (default: build, Release)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -21,6 +21,15 @@ for file in bin/nursery include/nursery/queens.hpp share/man/man1/nursery.1 \
             lib/cmake/nursery/nurseryConfig.cmake lib/cmake/nursery/nurseryConfigVersion.cmake; do
   [ -e "$prefix/$file" ] || fail "$file was not installed"
 done
+# The library's headers only: none of the CLI's (apps/cli/), and no
+# installed header includes one.
+for file in cli.hpp bench.hpp queens_count.hpp queens_show.hpp lizards_cli.hpp; do
+  [ ! -e "$prefix/include/nursery/$file" ] || fail "the CLI's include/nursery/$file was installed"
+done
+if grep -rlE '#[[:space:]]*include[[:space:]]*[<"](cli|apps)/' "$prefix/include"; then
+  fail "an installed header includes a CLI header"
+fi
+[ ! -e "$prefix/lib/libnursery_cli.a" ] || fail "the CLI's library was installed"
 
 # built_and_run SOURCE BUILD PROGRAM: a project configured against the
 # prefix alone (none of the source tree's paths), built, and its program's
@@ -32,10 +41,16 @@ built_and_run() {
 }
 out="$(built_and_run "$root/tests/consumer" "$work/build" consumer)"
 echo "$out"
-case "$out" in
-  *"8-queens total 92, unique 12;"*valid) ;;
-  *) fail "unexpected output from the consumer: $out" ;;
-esac
+# Counted, solved (lizards, Skyscrapers), a batch run and its report read
+# back, with the library alone.
+for expected in "8-queens total 92, unique 12;" "lizards: 4 placed, valid" \
+                "skyscrapers: 1 solution(s), valid" \
+                "batch: 3 instances, 3 OK, 3 verified; the report read back: 3 instances, 3 OK"; do
+  case "$out" in
+    *"$expected"*) ;;
+    *) fail "the consumer did not print '$expected': $out" ;;
+  esac
+done
 
 # README's example project, built exactly as printed there: each block after
 # a "<!-- consumer: FILE -->" line is FILE; the one named output is what the

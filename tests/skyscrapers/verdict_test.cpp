@@ -1,9 +1,12 @@
-// A puzzle's run in words and its exit status from the one result shape
-// (exit_code of a Report with what was asked, nursery/report.hpp); a run's
-// status is the gravest of its puzzles'.
+// A puzzle's run in words (the CLI's, apps/cli/skyscrapers/verdict.cpp) and
+// its exit status from the one result shape (exit_code of a Report with what
+// was asked, nursery/report.hpp); a run's status is the gravest of its
+// puzzles'.
 #include <gtest/gtest.h>
 
 #include <nursery/skyscrapers.hpp>
+
+#include "cli/skyscrapers/command.hpp"  // words: the command's
 
 namespace {
 

@@ -25,8 +25,10 @@
 #include <string_view>
 #include <vector>
 
+#include "nursery/budget.hpp"
 #include "nursery/count.hpp"
 #include "nursery/kind.hpp"
+#include "nursery/progress.hpp"
 #include "nursery/stop.hpp"
 
 namespace nursery::batch {
@@ -114,31 +116,43 @@ struct Options {
   std::function<void(const std::string&)> message;
 };
 
-// Live counters for a display: files and instances as they finish (files:
-// all regular files, counted by a walk that reads no file first).
+// Live counters for a display (the CLI's progress bar): files and instances
+// as they finish (files: all regular files, counted by a walk that reads no
+// file first).
 struct Tally {
   std::atomic<std::size_t> files{0}, files_done{0};
   std::atomic<std::size_t> done{0}, fail{0}, error{0}, timeout{0};
 };
-// The progress bar's line over a tally: files done of all, the rate, the
-// time left, the failures (for cli::ProgressBar).
-std::function<std::string(double elapsed)> progress_line(const Tally& tally);
 
 // The kind of a text from its head, as batch decides it: "lizards",
 // "queens", "skyscrapers", or empty with the reason in `why`.
 std::string detect_kind(std::string_view head, std::string& why);
 
-// nursery verify FILE ANSWER, for any kind: FILE's kind read from its head
-// as batch reads it; both files read no further than that kind's files can
-// be (a reader of /dev/zero would run out of memory; "-" is standard
-// input); then the kind's independent checker over every puzzle, which
-// polls Ctrl-C and SIGTERM. With `progress`, a bar on stderr says which
-// file is being read, then how many puzzles are checked. nullopt when a
-// signal ended the check; InputError "FILE:1: expected a lizards board,
-// ..." for a file of no kind batch knows. `ask.at_least_p` is for lizards
-// boards only (cli::UsageError for another kind).
-std::optional<std::vector<Checked>> verify_files(const std::string& input,
-                                                 const std::string& answer, bool progress,
+// nursery verify FILE ANSWER, for any kind, in two steps, so that the
+// reader (the CLI: standard input, FIFOs, a progress bar) reads no more of
+// a file than its kind allows (a reader of /dev/zero would run out of
+// memory). First FILE's kind from its head (its first 64 KiB), as batch
+// reads it; InputError "FILE:1: expected a lizards board, ..." for a file
+// of no kind batch knows. Its size_limit: the most bytes a file of that
+// kind can hold, from the head's first 4 KiB (nullopt: no bound; InputError
+// when the head already rules the file out).
+struct VerifyKind {
+  std::string name;  // "lizards", "queens", "skyscrapers"
+  std::uint64_t (*limit)(std::string_view head, const std::string& name) = nullptr;
+  std::optional<std::uint64_t> size_limit(std::string_view head, const std::string& input) const {
+    if (limit == nullptr) return std::nullopt;
+    return limit(head.substr(0, 4096), input);
+  }
+};
+VerifyKind verify_kind(std::string_view head, const std::string& input);
+// Then the kind's independent checker over every puzzle of the texts,
+// polling `budget`; `progress` (optional) counts the puzzles checked.
+// nullopt when the budget ended the check. `ask.at_least_p` is for lizards
+// boards only (std::invalid_argument for another kind).
+std::optional<std::vector<Checked>> verify_texts(std::string_view input, std::string_view answer,
+                                                 const std::string& input_name,
+                                                 const std::string& answer_name,
+                                                 const Budget& budget, Progress* progress = nullptr,
                                                  const VerifyAsk& ask = {});
 
 // What batch may delete, and nothing else: a file named like nursery's own

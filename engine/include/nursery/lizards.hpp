@@ -77,19 +77,6 @@ std::string format(const Board& board, const Placement* placement);  // OK+rows 
 using nursery::Verdict;
 using nursery::to_string;
 
-// What nursery lizards is asked for: p lizards placed (decide), every such
-// placement counted, or the largest placement (maximize). The options of
-// one task are refused with another (std::invalid_argument, in the user's
-// words: "--max and --count: choose one", "--target: only with --max").
-enum class Task { decide, count, maximize };
-struct TaskOptions {
-  bool count = false;      // --count
-  bool maximize = false;   // --max
-  bool target = false;     // --target K (maximize only)
-  bool max_board = false;  // --max-board FILE (maximize only)
-};
-Task choose_task(const TaskOptions& asked);
-
 struct SolveOptions {
   bool count = false;                        // count every placement of p lizards exactly
   std::optional<Algorithm> algorithm;        // override the file's algorithm line

@@ -2,7 +2,8 @@
 // classes), the solutions in order, a first solution for any N, an
 // independent checker, the formats and `queens N` files. The counters behind
 // these verbs are the engine's own (engine/queens/counters.hpp, not
-// installed); nursery count's whole policy is nursery/queens_count.hpp.
+// installed); nursery count's whole policy is the CLI's
+// (apps/cli/queens/count_command.hpp).
 #pragma once
 
 #include <cstdint>
@@ -35,10 +36,13 @@ using Placement = std::vector<std::uint32_t>;
 struct CountOptions {
   std::string method = "auto";  // as --method: auto, join, bitboard, backtrack, ...
   bool unique = true;           // also the symmetry classes (join, bitboard; others: 0)
-  std::uint64_t memory = 0;     // bytes the join's pieces may take; 0: half of the RAM
+  std::uint64_t memory = 0;     // bytes the join's pieces may take; 0: default_memory()
   RunOptions run;               // threads, budget (stop, deadline), progress
 };
 Result<Placement> count(int n, const CountOptions& options = {});
+// The join's memory when none is given: half the physical memory (4 GiB
+// when it is unknown); nursery count's default --memory too.
+std::uint64_t default_memory();
 
 //--- The solutions in order, as `nursery queens N --all` lists them ------------
 // Every solution in lexicographic order (one worker walks the frontier left

@@ -48,7 +48,7 @@ constexpr int kExitNoSolution = 1;     // FAIL / no solution / invalid answer
 constexpr int kExitUsage = 2;          // bad arguments or bad input
 constexpr int kExitTimeout = 3;        // deadline passed before an answer
 constexpr int kExitUnverified = 4;     // verify: a FAIL claim the checker cannot prove or refute
-constexpr int kExitInterrupted = 130;  // Ctrl-C (SIGTERM: 143, cli::interrupted_status)
+constexpr int kExitInterrupted = 130;  // Ctrl-C (SIGTERM: 143: the CLI's interrupted_status)
 
 // 0 solved or counted (a zero count is a count), 1 proved unsolvable,
 // 3 deadline, 130 interrupted.

@@ -1,14 +1,15 @@
 // nursery count's policy (nursery/queens_count.hpp): a request checked into
 // a plan, the plan run plainly, resumably or as a sampled estimate, and the
 // parts of a count merged; the CLI only reads options and prints.
+#include "cli/queens/count_command.hpp"
+
 #include <sys/stat.h>
 
 #include <cstdio>
-#include <nursery/cli.hpp>
-#include <nursery/queens_count.hpp>
 #include <stdexcept>
 #include <utility>
 
+#include "cli/cli.hpp"
 #include "queens/count_methods.hpp"
 #include "queens/resumable_counts.hpp"
 
@@ -121,7 +122,7 @@ CountPlan plan_count(const CountRequest& request) {
   }
   // Checked whatever the method.
   const std::uint64_t memory =
-      request.memory ? cli::parse_memory(*request.memory) : cli::default_memory();
+      request.memory ? cli::parse_memory(*request.memory) : queens::default_memory();
   if (method.method == Method::join) try {
       plan.join_width =
           join_for_memory(n, memory, detail::worker_count(plan.run.threads)).min_width;

@@ -8,10 +8,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <nursery/cli.hpp>
 #include <nursery/json.hpp>
-#include <nursery/skyscrapers.hpp>
 #include <optional>
+
+#include "cli/cli.hpp"
+#include "cli/skyscrapers/command.hpp"
 
 namespace nursery::skyscrapers {
 
@@ -116,14 +117,15 @@ int run(const std::vector<Puzzle>& puzzles, const Command& command) {
   const Budget stop(&cli::interrupt_source());  // --timeout is per puzzle: each its own deadline
   Bar bar(command.progress, puzzles.size());
   options.progress = &bar.progress;
-  cli::ResultsTo results(command.output);
+  cli::Results results(command.output);  // -o FILE: written at the end, atomically
+  std::ostream& out = results.out();
   const auto start = Clock::now();
   // --json: the document streamed, each puzzle's entry (and with --all each
   // grid) written as it comes, the status and summary last: a listing of
   // millions of grids is never held, and a stopped run still closes it.
   std::optional<cli::JsonStream> json;
   if (command.json) {
-    json.emplace();
+    json.emplace(out);
     json->open_array("puzzles");
   }
   Totals totals;
@@ -149,9 +151,9 @@ int run(const std::vector<Puzzle>& puzzles, const Command& command) {
         json->item(grid_json(grid, puzzle.size));
         return;
       }
-      std::cout << "# " << puzzle.id << ": solution " << listed
-                << (verification.valid ? "" : ", NOT VERIFIED: " + verification.reason) << '\n'
-                << format(puzzle, grid) << '\n';
+      out << "# " << puzzle.id << ": solution " << listed
+          << (verification.valid ? "" : ", NOT VERIFIED: " + verification.reason) << '\n'
+          << format(puzzle, grid) << '\n';
     };
     const auto puzzle_start = Clock::now();
     options.budget = stop.within(command.timeout);
@@ -219,14 +221,14 @@ int run(const std::vector<Puzzle>& puzzles, const Command& command) {
         json->item(entry);
       }
     } else {
-      std::cout << "# " << puzzle.id << ": " << words(solved, options.mode, command.limit);
+      out << "# " << puzzle.id << ": " << words(solved, options.mode, command.limit);
       if (listing && listed > 0)
-        std::cout << (fault.empty() ? ", all verified" : ", NOT VERIFIED: " + fault);
+        out << (fault.empty() ? ", all verified" : ", NOT VERIFIED: " + fault);
       else if (solved.solution)
-        std::cout << (fault.empty() ? ", verified" : ", NOT VERIFIED: " + fault);
-      if (differs) std::cout << ", differs from the file's solution";
-      std::cout << " (" << milliseconds(puzzle_seconds) << ")\n";
-      if (solved.solution && !listing) std::cout << format(puzzle, *solved.solution) << '\n';
+        out << (fault.empty() ? ", verified" : ", NOT VERIFIED: " + fault);
+      if (differs) out << ", differs from the file's solution";
+      out << " (" << milliseconds(puzzle_seconds) << ")\n";
+      if (solved.solution && !listing) out << format(puzzle, *solved.solution) << '\n';
     }
     if (puzzle_status == kExitInterrupted) break;
   }
@@ -245,16 +247,16 @@ int run(const std::vector<Puzzle>& puzzles, const Command& command) {
     json->member("summary", summary);
     json->finish();
   } else {
-    std::cout << "# " << puzzles.size() << (puzzles.size() == 1 ? " puzzle: " : " puzzles: ")
-              << totals.solved << " solved";
-    if (options.mode != Mode::first) std::cout << " (" << totals.unique << " unique)";
-    if (totals.verified > 0) std::cout << ", " << totals.verified << " verified";
-    std::cout << ", " << totals.no_solution << " without solution";
-    if (totals.timeouts) std::cout << ", " << totals.timeouts << " timed out";
+    out << "# " << puzzles.size() << (puzzles.size() == 1 ? " puzzle: " : " puzzles: ")
+        << totals.solved << " solved";
+    if (options.mode != Mode::first) out << " (" << totals.unique << " unique)";
+    if (totals.verified > 0) out << ", " << totals.verified << " verified";
+    out << ", " << totals.no_solution << " without solution";
+    if (totals.timeouts) out << ", " << totals.timeouts << " timed out";
     if (command.count)
-      std::cout << ", " << (totals.exact ? "" : "at least ") << to_string(totals.solutions)
-                << " solutions in all" << (totals.exact ? "" : " (incomplete)");
-    std::cout << "; total " << milliseconds(seconds) << '\n';
+      out << ", " << (totals.exact ? "" : "at least ") << to_string(totals.solutions)
+          << " solutions in all" << (totals.exact ? "" : " (incomplete)");
+    out << "; total " << milliseconds(seconds) << '\n';
   }
   results.keep();
   if (failed) std::cerr << "no solution" << (puzzles.size() > 1 ? " for some puzzles\n" : "\n");

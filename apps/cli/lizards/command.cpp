@@ -1,12 +1,13 @@
 // nursery lizards FILE behind its options (nursery/lizards_cli.hpp): the
 // board read, decided, counted or maximized; the answer written, the JSON
 // document, what stderr says, the exit status.
+#include "cli/lizards/command.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <iostream>
 #include <nursery/json.hpp>
-#include <nursery/lizards_cli.hpp>
 #include <nursery/scheduler.hpp>
 
 namespace nursery::lizards {

@@ -6,8 +6,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <nursery/scheduler.hpp>
-#include <nursery/skyscrapers.hpp>
 #include <stdexcept>
+
+#include "cli/skyscrapers/command.hpp"
 
 namespace nursery::skyscrapers {
 

@@ -1,12 +1,12 @@
 // The one-line messages of every command: usage errors in the command's own
 // words, text made safe for a terminal, "did you mean", status words.
-#include <nursery/cli.hpp>
-#include <nursery/input.hpp>
-
 #include <algorithm>
+#include <nursery/input.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "cli/cli.hpp"
 
 namespace nursery::cli {
 

@@ -3,8 +3,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
-#include <nursery/cli.hpp>
 #include <nursery/io.hpp>
+
+#include "cli/cli.hpp"
 
 namespace nursery::cli {
 

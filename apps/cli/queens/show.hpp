@@ -1,4 +1,4 @@
-// `nursery queens N`'s choices as the engine's: list or find, N's range for
+// `nursery queens N`'s choices, the command's: list or find, N's range for
 // each, the format (by the output's name, string up to N = 32, rows beyond)
 // and what it allows, the window of a listing. The CLI reads its options
 // into a ShowRequest and prints what queens::list or queens::find_one give.

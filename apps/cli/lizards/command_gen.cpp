@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <iostream>
 #include <nursery/io.hpp>
-#include <nursery/lizards_cli.hpp>
 #include <optional>
+
+#include "cli/lizards/command.hpp"
 
 namespace nursery::lizards {
 

@@ -1,6 +1,6 @@
 // What nursery skyscrapers says of each puzzle's run, in words; its exit
 // status is the shared exit_code (nursery/report.hpp).
-#include <nursery/skyscrapers.hpp>
+#include "cli/skyscrapers/command.hpp"
 
 namespace nursery::skyscrapers {
 

@@ -7,10 +7,12 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <iostream>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <nursery/background.hpp>
 #include <nursery/budget.hpp>
+#include <nursery/kind.hpp>
 #include <nursery/progress.hpp>
 #include <nursery/report.hpp>
 #include <nursery/stop.hpp>
@@ -93,22 +95,22 @@ Status write_output_in_pieces(const std::string& path,
 // The same for a text already made, in pieces of a MiB.
 Status write_output_in_pieces(const std::string& path, std::string_view text,
                               const Budget& budget = Budget(&interrupt_source()));
-// -o FILE for a command whose results go to std::cout: while it lives,
-// what the command writes on std::cout is kept, and keep() writes it to
-// FILE as write_output does (atomically). Without keep() (the command ended
-// by an error) FILE is left as it was. "-" or "": std::cout as usual.
-class ResultsTo {
+// Where a command writes its results, for -o FILE: out() is std::cout for
+// "-" or "", else a buffer that keep() writes to FILE as write_output does
+// (atomically). Without keep() (the command ended by an error) FILE is left
+// as it was. The command is handed out(); std::cout is never redirected.
+class Results {
  public:
-  explicit ResultsTo(std::string path);
-  ~ResultsTo();
+  explicit Results(std::string path);
+  std::ostream& out() { return to_file_ ? kept_ : std::cout; }
   void keep();
-  ResultsTo(const ResultsTo&) = delete;
-  ResultsTo& operator=(const ResultsTo&) = delete;
+  Results(const Results&) = delete;
+  Results& operator=(const Results&) = delete;
 
  private:
   std::string path_;
+  bool to_file_;
   std::ostringstream kept_;
-  std::streambuf* stdout_ = nullptr;  // std::cout's own buffer while kept_ stands in
 };
 // Results lost on the way out (a full disk, a closed pipe) are an error,
 // not a success: flushes stdout; false, with "error: stdout: REASON" on
@@ -159,6 +161,16 @@ struct Drawing {
 // as batch and verify find it) with its answer; UsageError for any other
 // file, a malformed answer or a cell off the board.
 std::string draw(const Drawing& drawing);
+// nursery verify FILE ANSWER (verify_files.cpp): FILE's kind from its head
+// (batch::verify_kind), both files read no further than that kind's files
+// can be ("-" is standard input), then the kind's checker over every puzzle
+// (batch::verify_texts), polling Ctrl-C and SIGTERM. With `progress`, a bar
+// on stderr says which file is being read, then how many puzzles are
+// checked. nullopt when a signal ended the check; usage_error for
+// `ask.at_least_p` on a file that holds no lizards board.
+std::optional<std::vector<Checked>> verify_files(const std::string& input,
+                                                 const std::string& answer, bool progress,
+                                                 const VerifyAsk& ask = {});
 // Whether `path` is a name ending in `extension` (".png"; the extension
 // alone is no such name): how -o picks a picture's format.
 bool named_as(const std::string& path, std::string_view extension);
@@ -210,8 +222,6 @@ unsigned parse_jobs(const std::string& text);
 // count --memory: a size such as 8G, 512M, 100000K or 123456789 (bytes);
 // UsageError "--memory: expected a size such as ..." otherwise.
 std::uint64_t parse_memory(const std::string& text);
-// Without --memory: half the physical memory (4 GiB when it is unknown).
-std::uint64_t default_memory();
 // What a run uses of `asked` threads: at most the cores (0 stays 0, all).
 unsigned usable_threads(unsigned asked);
 // Finite seconds from 0 to kMaxTimeout (0: none), or with GNU timeout's
@@ -221,9 +231,9 @@ double parse_timeout(const std::string& text);
 
 // --json-pretty was given: print_json indents (the command-line parser sets it).
 void set_json_pretty(bool pretty);
-// Prints a command's JSON result on stdout: one line, or indented when
-// --json-pretty was given.
-void print_json(const nlohmann::json& value);
+// Prints a command's JSON result on `out` (stdout, or -o's Results): one
+// line, or indented when --json-pretty was given.
+void print_json(const nlohmann::json& value, std::ostream& out = std::cout);
 // A command's JSON result written as it is made, for listings too long to
 // hold in memory (--all --json): the object opened at once, members and an
 // array's items one at a time, each closed in turn; the text print_json
@@ -232,7 +242,7 @@ void print_json(const nlohmann::json& value);
 // that an error on the way still leaves the document whole) closes it.
 class JsonStream {
  public:
-  JsonStream();  // writes the opening '{'
+  explicit JsonStream(std::ostream& out = std::cout);  // writes the opening '{'
   ~JsonStream();
   JsonStream(const JsonStream&) = delete;
   JsonStream& operator=(const JsonStream&) = delete;
@@ -251,6 +261,7 @@ class JsonStream {
   void next();  // the separator before a member or an item
   void key(std::string_view name);
   void value(const nlohmann::json& json);
+  std::ostream& out_;
   std::vector<Level> open_;
   bool pretty_;
 };

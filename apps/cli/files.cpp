@@ -11,10 +11,11 @@
 #include <iostream>
 #include <limits>
 #include <map>
-#include <nursery/cli.hpp>
 #include <nursery/io.hpp>
 #include <string>
 #include <vector>
+
+#include "cli/cli.hpp"
 
 namespace nursery::cli {
 
@@ -116,19 +117,12 @@ void write_output(const std::string& path, const std::string& text) {
   }
 }
 
-ResultsTo::ResultsTo(std::string path) : path_(std::move(path)) {
-  if (path_.empty() || is_stdio(path_)) return;
-  stdout_ = std::cout.rdbuf(kept_.rdbuf());
-}
+Results::Results(std::string path)
+    : path_(std::move(path)), to_file_(!path_.empty() && !is_stdio(path_)) {}
 
-ResultsTo::~ResultsTo() {
-  if (stdout_) std::cout.rdbuf(stdout_);
-}
-
-void ResultsTo::keep() {
-  if (!stdout_) return;
-  std::cout.rdbuf(stdout_);
-  stdout_ = nullptr;
+void Results::keep() {
+  if (!to_file_) return;
+  to_file_ = false;
   write_output(path_, kept_.str());
 }
 

@@ -1,6 +1,4 @@
 // The one progress bar of every command, on stderr.
-#include <nursery/cli.hpp>
-
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -12,6 +10,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "cli/cli.hpp"
 
 namespace nursery::cli {
 

@@ -1,8 +1,9 @@
 // Every command's JSON result on stdout: one line, or indented.
 #include <iostream>
-#include <nursery/cli.hpp>
 #include <nursery/input.hpp>
 #include <string_view>
+
+#include "cli/cli.hpp"
 
 namespace nursery::cli {
 
@@ -37,14 +38,14 @@ void set_json_pretty(bool pretty) {
   g_json_pretty = pretty;
 }
 
-void print_json(const nlohmann::json& value) {
+void print_json(const nlohmann::json& value, std::ostream& out) {
   nlohmann::json safe = value;
   make_utf8(safe);
-  std::cout << safe.dump(g_json_pretty ? 2 : -1) << '\n';
+  out << safe.dump(g_json_pretty ? 2 : -1) << '\n';
 }
 
-JsonStream::JsonStream() : pretty_(g_json_pretty) {
-  std::cout << '{';
+JsonStream::JsonStream(std::ostream& out) : out_(out), pretty_(g_json_pretty) {
+  out_ << '{';
   open_.push_back({'}'});
 }
 
@@ -54,14 +55,14 @@ JsonStream::~JsonStream() {
 
 void JsonStream::next() {
   Level& level = open_.back();
-  if (!level.empty) std::cout << ',';
+  if (!level.empty) out_ << ',';
   level.empty = false;
-  if (pretty_) std::cout << '\n' << std::string(2 * open_.size(), ' ');
+  if (pretty_) out_ << '\n' << std::string(2 * open_.size(), ' ');
 }
 
 void JsonStream::key(std::string_view name) {
   next();
-  std::cout << nlohmann::json(std::string(name)).dump() << (pretty_ ? ": " : ":");
+  out_ << nlohmann::json(std::string(name)).dump() << (pretty_ ? ": " : ":");
 }
 
 void JsonStream::value(const nlohmann::json& json) {
@@ -75,7 +76,7 @@ void JsonStream::value(const nlohmann::json& json) {
   }
   const nlohmann::json& safe = json;
   if (!pretty_) {
-    std::cout << safe;  // compact: the stream's width is 0
+    out_ << safe;  // compact: the stream's width is 0
     return;
   }
   // Indented as a part of the whole: each line after the first moved in by
@@ -84,8 +85,8 @@ void JsonStream::value(const nlohmann::json& json) {
   const std::string indent(2 * open_.size(), ' ');
   std::size_t start = 0;
   for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
-    std::cout << std::string_view(text).substr(start, end + 1 - start) << indent;
-  std::cout << std::string_view(text).substr(start);
+    out_ << std::string_view(text).substr(start, end + 1 - start) << indent;
+  out_ << std::string_view(text).substr(start);
 }
 
 void JsonStream::member(std::string_view name, const nlohmann::json& json) {
@@ -95,13 +96,13 @@ void JsonStream::member(std::string_view name, const nlohmann::json& json) {
 
 void JsonStream::open_array(std::string_view name) {
   key(name);
-  std::cout << '[';
+  out_ << '[';
   open_.push_back({']'});
 }
 
 void JsonStream::open_object() {
   next();
-  std::cout << '{';
+  out_ << '{';
   open_.push_back({'}'});
 }
 
@@ -113,13 +114,13 @@ void JsonStream::item(const nlohmann::json& json) {
 void JsonStream::close() {
   const Level level = open_.back();
   open_.pop_back();
-  if (pretty_ && !level.empty) std::cout << '\n' << std::string(2 * open_.size(), ' ');
-  std::cout << level.closer;
+  if (pretty_ && !level.empty) out_ << '\n' << std::string(2 * open_.size(), ' ');
+  out_ << level.closer;
 }
 
 void JsonStream::finish() {
   while (!open_.empty()) close();
-  std::cout << '\n' << std::flush;
+  out_ << '\n' << std::flush;
 }
 
 bool json_asked(int argc, char** argv) {

@@ -1,9 +1,9 @@
 // Ctrl-C, SIGTERM, SIGHUP and SIGQUIT: one stop source every command polls, and a command's
 // own deadline that follows it.
-#include <nursery/cli.hpp>
-
 #include <chrono>
 #include <csignal>
+
+#include "cli/cli.hpp"
 
 namespace nursery::cli {
 

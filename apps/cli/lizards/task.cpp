@@ -1,8 +1,9 @@
 // Which task nursery lizards's options ask for, and the options another
-// task would take refused (lizards.hpp: choose_task).
-#include <nursery/lizards.hpp>
+// task would take refused (command.hpp: choose_task).
 #include <stdexcept>
 #include <string>
+
+#include "cli/lizards/command.hpp"
 
 namespace nursery::lizards {
 

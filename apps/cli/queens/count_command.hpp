@@ -1,4 +1,4 @@
-// `nursery count`'s policy as the engine's entry: which method, plain or
+// `nursery count`'s policy, the command's entry: which method, plain or
 // resumable (checkpoint, part) or a sampled estimate, the join fitted to the
 // memory budget, every option refused with another; and the parts of a
 // count merged. The CLI reads its options into a CountRequest, calls

@@ -1,7 +1,8 @@
 // nursery queens N's choices (nursery/queens_show.hpp): the format and the
 // listing's window, checked in the command's order and words.
-#include <nursery/cli.hpp>
-#include <nursery/queens_show.hpp>
+#include "cli/queens/show.hpp"
+
+#include "cli/cli.hpp"
 
 namespace nursery::queens {
 

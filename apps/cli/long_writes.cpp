@@ -11,9 +11,10 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
-#include <nursery/cli.hpp>
 #include <nursery/io.hpp>
 #include <optional>
+
+#include "cli/cli.hpp"
 
 namespace nursery::cli {
 

@@ -1,9 +1,6 @@
 // The ranges of the number options every command shares: --threads,
 // --timeout, and `within` for any other number option.
-#include <nursery/cli.hpp>
-
 #include <tbb/info.h>
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,6 +9,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+
+#include "cli/cli.hpp"
 
 namespace nursery::cli {
 
@@ -100,12 +99,6 @@ std::uint64_t parse_memory(const std::string& text) {
     throw usage_error("--memory: expected a size such as 8G, 512M or 1048576, found '" + text +
                       "'");
   return static_cast<std::uint64_t>(value * scale);
-}
-
-std::uint64_t default_memory() {
-  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page <= 0) return std::uint64_t{4} << 30;
-  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 2;
 }
 
 double parse_timeout(const std::string& text) {

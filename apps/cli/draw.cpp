@@ -2,12 +2,13 @@
 // a Skyscrapers puzzle, with its answer when given: a 1000x1000 answer
 // cannot be read as text. The kind is found the way batch and verify find it.
 #include <nursery/batch.hpp>
-#include <nursery/cli.hpp>
 #include <nursery/input.hpp>
 #include <nursery/lizards.hpp>
 #include <nursery/picture.hpp>
 #include <nursery/skyscrapers.hpp>
 #include <string>
+
+#include "cli/cli.hpp"
 
 namespace nursery::cli {
 

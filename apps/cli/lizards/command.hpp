@@ -1,5 +1,5 @@
 // nursery lizards and nursery gen lizards behind their options
-// (engine/lizards/command.cpp, command_gen.cpp): the board
+// (command.cpp, command_gen.cpp, task.cpp): the board
 // read, decided, counted or maximized, the answer written and printed, the
 // exit status; a random board written row by row. The apps parse options
 // and call these.
@@ -8,10 +8,23 @@
 #include <optional>
 #include <string>
 
-#include "nursery/cli.hpp"
+#include "cli/cli.hpp"
 #include "nursery/lizards.hpp"
 
 namespace nursery::lizards {
+
+// What nursery lizards is asked for: p lizards placed (decide), every such
+// placement counted, or the largest placement (maximize). The options of
+// one task are refused with another (std::invalid_argument, in the user's
+// words: "--max and --count: choose one", "--target: only with --max").
+enum class Task { decide, count, maximize };
+struct TaskOptions {
+  bool count = false;      // --count
+  bool maximize = false;   // --max
+  bool target = false;     // --target K (maximize only)
+  bool max_board = false;  // --max-board FILE (maximize only)
+};
+Task choose_task(const TaskOptions& asked);
 
 // --algorithm DFS|BFS|SA (the homework's spelling, or lower case);
 // cli::UsageError "--algorithm: expected DFS, BFS or SA, found 'X'" otherwise.
