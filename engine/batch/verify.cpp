@@ -1,5 +1,5 @@
 // nursery verify's driver, written once for every kind: the kind table
-// (kinds.cpp) picks the checker, as it picks batch's solver.
+// (registry.cpp) picks the checker, as it picks batch's solver.
 #include <atomic>
 #include <nursery/cli.hpp>
 
@@ -9,16 +9,17 @@ namespace nursery::batch {
 
 std::optional<std::vector<Checked>> verify_files(const std::string& input,
                                                  const std::string& answer, bool progress,
-                                                 const VerifyAsk& ask) {
+                                                 const VerifyAsk& ask, KindTable kinds) {
+  if (kinds.empty()) kinds = registered_kinds();
   std::string why;
   const std::string head = cli::read_input(input, 64 * 1024);
-  const KindEntry* kind = detect(head, why);
-  if (kind == nullptr)
-    throw InputError(input + ":1", "a lizards board, a 'queens N' file or Skyscrapers puzzles",
-                     why);
-  if (ask.at_least_p && std::string_view(kind->name) != "lizards")
-    throw cli::usage_error("--at-least: only for a lizards board (" + cli::printable(input) +
-                           " holds " + kind->name + ")");
+  const KindEntry* kind = detect(kinds, head, why);
+  if (kind == nullptr) throw InputError(input + ":1", described(kinds), why);
+  if (ask.at_least_p && !kind->verifies_at_least)
+    throw cli::usage_error(
+        "--at-least: only for " +
+        described(kinds, [](const KindEntry& each) { return each.verifies_at_least; }) + " (" +
+        cli::printable(input) + " holds " + kind->name + ")");
   // A file, never more of it than the puzzle FILE's head describes can be
   // (the bound worked out once, from the head's first 4 KiB).
   std::optional<std::uint64_t> limit;

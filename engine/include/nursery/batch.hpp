@@ -21,6 +21,7 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,14 @@
 #include "nursery/stop.hpp"
 
 namespace nursery::batch {
+
+// The kinds a batch knows, in the order that breaks a tie in sniffing:
+// the registry's (nursery/registry.hpp), or a program's own list with one
+// more kind (engine/batch/kinds.hpp: kinds_of<Kinds::with<K>>(), as the
+// conformance tests run their rooks).
+struct KindEntry;  // one kind as batch drives it (engine/batch/internal.hpp)
+using KindTable = std::span<const KindEntry* const>;
+KindTable registered_kinds();
 
 // Every regular file the walk finds gets a row: an instance's verdict, ERROR
 // (a file that cannot be read, is empty, or does not parse), or SKIPPED (a
@@ -93,6 +102,7 @@ struct Options {
   unsigned threads = 0;            // the pool; 0: all cores
   unsigned part = 1, parts = 1;    // solve only part I of K (a stable shard of the files)
   const StopSource* stop = nullptr;  // Ctrl-C: unfinished rows stay out of the report
+  KindTable kinds;                   // the kinds it knows; empty: registered_kinds()
   // Several processes sharing the work (batch --mpi): the index of the next
   // file to take, counting the regular files in walk order (which every
   // process walks alike); the indices one process is given must increase
@@ -124,9 +134,10 @@ struct Tally {
 // time left, the failures (for cli::ProgressBar).
 std::function<std::string(double elapsed)> progress_line(const Tally& tally);
 
-// The kind of a text from its head, as batch decides it: "lizards",
-// "queens", "skyscrapers", or empty with the reason in `why`.
-std::string detect_kind(std::string_view head, std::string& why);
+// The kind of a text from its head, as batch decides it among `kinds`
+// (empty: the registry's): its name ("lizards", "queens", ...), or empty
+// with the reason in `why`.
+std::string detect_kind(std::string_view head, std::string& why, KindTable kinds = {});
 
 // nursery verify FILE ANSWER, for any kind: FILE's kind read from its head
 // as batch reads it; both files read no further than that kind's files can
@@ -135,11 +146,12 @@ std::string detect_kind(std::string_view head, std::string& why);
 // polls Ctrl-C and SIGTERM. With `progress`, a bar on stderr says which
 // file is being read, then how many puzzles are checked. nullopt when a
 // signal ended the check; InputError "FILE:1: expected a lizards board,
-// ..." for a file of no kind batch knows. `ask.at_least_p` is for lizards
-// boards only (cli::UsageError for another kind).
+// ..." for a file of no kind among `kinds` (empty: the registry's).
+// `ask.at_least_p` is for kinds that verify at least p (lizards boards;
+// cli::UsageError for another kind).
 std::optional<std::vector<Checked>> verify_files(const std::string& input,
                                                  const std::string& answer, bool progress,
-                                                 const VerifyAsk& ask = {});
+                                                 const VerifyAsk& ask = {}, KindTable kinds = {});
 
 // What batch may delete, and nothing else: a file named like nursery's own
 // temporaries (`.NAME.tmp.PID`, `.NAME.tmp.PID.SEQ`) whose process PID no
