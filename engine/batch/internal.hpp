@@ -190,7 +190,7 @@ struct KindEntry {
   bool verifies_at_least = false;  // verify --at-least means something for it
 };
 
-// The kinds named in a message: "a lizards board, a 'queens N' file or
+// The kinds named in a message: "a 'queens N' file, a lizards board or
 // Skyscrapers puzzles" (all of them, or those `keep` keeps).
 std::string described(KindTable kinds, bool (*keep)(const KindEntry&) = nullptr);
 

@@ -47,13 +47,13 @@ std::map<std::string, nlohmann::json> rows_of(const fs::path& report) {
 TEST(Registry, FoldsOverEveryKindOnce) {
   std::vector<std::string> names;
   Kinds::for_each([&]<class K>() { names.emplace_back(K::name); });
-  EXPECT_EQ(names, (std::vector<std::string>{"lizards", "queens", "skyscrapers"}));
-  EXPECT_EQ(Kinds::described(), "a lizards board, a 'queens N' file or Skyscrapers puzzles");
+  EXPECT_EQ(names, (std::vector<std::string>{"queens", "lizards", "skyscrapers"}));
+  EXPECT_EQ(Kinds::described(), "a 'queens N' file, a lizards board or Skyscrapers puzzles");
   EXPECT_EQ(TestKinds::size, Kinds::size + 1);
   EXPECT_EQ(TestKinds::described(),
-            "a lizards board, a 'queens N' file, Skyscrapers puzzles or a rooks board");
+            "a 'queens N' file, a lizards board, Skyscrapers puzzles or a rooks board");
   EXPECT_EQ(Kinds::unclaimed(),
-            "not an instance (no DFS/BFS/SA line, no 'queens N', no Skyscrapers puzzle)");
+            "not an instance (no 'queens N', no DFS/BFS/SA line, no Skyscrapers puzzle)");
 }
 
 // A bare lizards board (no algorithm line) is digits in rows, which the

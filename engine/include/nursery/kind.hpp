@@ -142,9 +142,8 @@ inline std::string one_of(std::span<const std::string_view> names, std::string_v
   return text;
 }
 
-
-// Why no kind claims a text: "not an instance (no DFS/BFS/SA line, no
-// 'queens N', no Skyscrapers puzzle)", from every kind's known_by.
+// Why no kind claims a text: "not an instance (no 'queens N', no DFS/BFS/SA
+// line, no Skyscrapers puzzle)", from every kind's known_by.
 inline std::string not_an_instance(std::span<const std::string_view> marks) {
   std::string why = "not an instance (";
   for (std::size_t i = 0; i < marks.size(); ++i) (why += i > 0 ? ", no " : "no ") += marks[i];

@@ -46,12 +46,12 @@ struct KindList {
     const std::array<Sniff, size> said{Ks::sniff(head)...};
     return most_confident(said);
   }
-  // "not an instance (no DFS/BFS/SA line, ...)": why none claims a text.
+  // "not an instance (no 'queens N', no DFS/BFS/SA line, ...)": why none claims a text.
   static std::string unclaimed() {
     const std::array<std::string_view, size> marks{std::string_view(Ks::known_by)...};
     return not_an_instance(marks);
   }
-  // "a lizards board, a 'queens N' file or Skyscrapers puzzles".
+  // "a 'queens N' file, a lizards board or Skyscrapers puzzles".
   static std::string described() {
     const std::array<std::string_view, size> each{std::string_view(Ks::described)...};
     return one_of(each);
@@ -59,8 +59,8 @@ struct KindList {
 };
 
 // ---- The registry: one line per kind ---------------------------------------
-using Kinds = KindList<lizards::Facade,  // boards in the homework format
-                       queens::Facade,   // `queens N` files
+using Kinds = KindList<queens::Facade,        // `queens N` files
+                       lizards::Facade,       // boards in the homework format
                        skyscrapers::Facade>;  // files of Skyscrapers puzzles
 
 }  // namespace nursery
