@@ -233,8 +233,8 @@ namespace {
 // cells, each 0 or 2, or fewer where the head ends inside the row.
 bool first_row(std::string_view row, std::string_view side, std::string_view head) {
   std::uint64_t n = 0;
-  if (side.size() > 9 || std::from_chars(side.data(), side.data() + side.size(), n).ec != std::errc())
-    return false;
+  const char* end = side.data() + side.size();
+  if (side.size() > 9 || std::from_chars(side.data(), end, n).ec != std::errc()) return false;
   if (row.empty() || row.find_first_not_of("02") != std::string_view::npos) return false;
   const bool cut = row.data() + row.size() == head.data() + head.size();
   return row.size() == n || (cut && row.size() < n);

@@ -124,8 +124,8 @@ TEST(Registry, ATestKindRunsThroughBatchAndVerify) {
   const auto rook = moved.find('R');
   std::swap(moved[rook], moved[moved[rook + 1] == '.' ? rook + 1 : rook - 1]);
   write(dir.path() / "moved.out", moved);
-  checked = batch::verify_files(input, (dir.path() / "moved.out").string(), false, {},
-                                options.kinds);
+  checked =
+      batch::verify_files(input, (dir.path() / "moved.out").string(), false, {}, options.kinds);
   ASSERT_TRUE(checked.has_value());
   EXPECT_FALSE(checked->front().verification.valid);
   // The engine's registry does not know rooks.

@@ -6,9 +6,9 @@
 #pragma once
 
 #include <cstddef>
-#include <utility>
 #include <nursery/registry.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rooks/rooks.hpp"
@@ -38,7 +38,7 @@ template <>
 struct Samples<lizards::Facade> {
   static std::vector<std::string> inputs() {
     return {"DFS\n4\n4\n0000\n0000\n0000\n0000\n",  // 4 queens
-            "BFS\n3\n3\n000\n000\n000\n",            // 3 queens: none
+            "BFS\n3\n3\n000\n000\n000\n",           // 3 queens: none
             "SA\n5\n6\n00000\n00200\n00000\n02000\n00000\n",
             "DFS\n6\n8\n000000\n002000\n000020\n020000\n000200\n000000\n"};
   }
@@ -53,7 +53,9 @@ struct Samples<lizards::Facade> {
   }
   // 7 lizards on 6x6 with one tree: within the bounds, beyond the greedy,
   // and none (the DFS proves it).
-  static std::string hard() { return "DFS\n6\n7\n000000\n000000\n002000\n000000\n000000\n000000\n"; }
+  static std::string hard() {
+    return "DFS\n6\n7\n000000\n000000\n002000\n000000\n000000\n000000\n";
+  }
 };
 
 template <>
@@ -69,13 +71,14 @@ struct Samples<queens::Facade> {
 template <>
 struct Samples<skyscrapers::Facade> {
   static std::vector<std::string> inputs() {
-    return {"# id N clues givens solution [info]\n"
-            "cw4-1 4 2,2,1,3,2,2,3,1,1,2,2,3,3,2,1,3 - 1342421334212134 published-solution\n"
-            "cw4-2 4 0,0,1,2,0,2,0,0,0,3,0,0,0,1,0,0 - 2143341242311324 published-solution\n",
-            "tu5-01 5 0,1,3,0,3,0,0,0,0,1,0,0,0,0,0,4,0,3,0,0 0000200000000000003000000 "
-            "3514251324142534253123415 clues=6 givens=2\n",
-            // Two equal 4s beside one clue of 4: no solution.
-            "none 4 4,4,0,0,0,0,0,0,0,0,0,0,0,0,0,0 - - -\n"};
+    return {
+        "# id N clues givens solution [info]\n"
+        "cw4-1 4 2,2,1,3,2,2,3,1,1,2,2,3,3,2,1,3 - 1342421334212134 published-solution\n"
+        "cw4-2 4 0,0,1,2,0,2,0,0,0,3,0,0,0,1,0,0 - 2143341242311324 published-solution\n",
+        "tu5-01 5 0,1,3,0,3,0,0,0,0,1,0,0,0,0,0,4,0,3,0,0 0000200000000000003000000 "
+        "3514251324142534253123415 clues=6 givens=2\n",
+        // Two equal 4s beside one clue of 4: no solution.
+        "none 4 4,4,0,0,0,0,0,0,0,0,0,0,0,0,0,0 - - -\n"};
   }
   // Two heights of a row swapped: the row is still a permutation, the
   // clues no longer hold (or a given moved).
@@ -96,12 +99,14 @@ template <>
 struct Samples<rooks::Facade> {
   static std::vector<std::string> inputs() {
     return {"rooks 1\n.\n", "rooks 4\n..#.\n....\n.#..\n#...\n", "rooks 3\n###\n...\n...\n",
-            "rooks 8\n" + std::string("........\n") + "#......#\n" + "........\n" +
-                "...##...\n" + "........\n" + ".#....#.\n" + "........\n" + "........\n"};
+            "rooks 8\n" + std::string("........\n") + "#......#\n" + "........\n" + "...##...\n" +
+                "........\n" + ".#....#.\n" + "........\n" + "........\n"};
   }
   static std::string corrupt(std::string answer) { return move_first(answer, 'R', '.'); }
   static std::vector<BadInput> bad() {
-    return {{"rooks 3\n...\n.x.\n...\n", 3}, {"\n\nrooks 9\n", 3}, {"rooks 2\n..\n", 3},
+    return {{"rooks 3\n...\n.x.\n...\n", 3},
+            {"\n\nrooks 9\n", 3},
+            {"rooks 2\n..\n", 3},
             {"rooks 1\n.\n.\n", 3}};
   }
   static std::string hard() {

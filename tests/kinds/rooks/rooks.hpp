@@ -63,8 +63,7 @@ inline Board read_board(std::string_view text, const std::string& name) {
       const auto tokens = nursery::tokens_of(line);
       if (tokens.size() != 2 || tokens[0] != "rooks" || tokens[1].size() != 1 ||
           tokens[1][0] < '1' || tokens[1][0] > '0' + kMaxN)
-        throw nursery::InputError(where, "'rooks N' with N from 1 to 8",
-                                  nursery::quoted(line));
+        throw nursery::InputError(where, "'rooks N' with N from 1 to 8", nursery::quoted(line));
       board.n = tokens[1][0] - '0';
       board.where = where;
       continue;
@@ -171,8 +170,7 @@ struct Facade {
     }
     const auto checked = rooks::check(board, *rest, nursery::Budget());
     if (!checked || !checked->valid) return {std::nullopt};
-    taken.report.verdict =
-        claims_none(*rest) ? nursery::Verdict::fail : nursery::Verdict::ok;
+    taken.report.verdict = claims_none(*rest) ? nursery::Verdict::fail : nursery::Verdict::ok;
     return {std::move(taken)};
   }
 };

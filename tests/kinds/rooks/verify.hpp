@@ -25,7 +25,9 @@ inline std::optional<std::uint64_t> count_placements(const Board& board,
     if (++tried % 1024 == 0 && budget.spent()) return std::nullopt;
     bool free = true;
     for (int r = 0; r < board.n && free; ++r)
-      free = board.cells[static_cast<std::size_t>(r * board.n + order[static_cast<std::size_t>(r)])] == '.';
+      free =
+          board.cells[static_cast<std::size_t>(r * board.n + order[static_cast<std::size_t>(r)])] ==
+          '.';
     placements += free;
   } while (std::next_permutation(order.begin(), order.end()));
   return placements;
@@ -39,8 +41,8 @@ inline std::optional<nursery::Verification> check(const Board& board, std::strin
     const auto placements = count_placements(board, budget);
     if (!placements) return std::nullopt;
     if (*placements == 0) return nursery::Verification{true, "no order of the columns is free"};
-    return nursery::Verification{false, "FAIL claimed, but " + std::to_string(*placements) +
-                                            " placements exist"};
+    return nursery::Verification{
+        false, "FAIL claimed, but " + std::to_string(*placements) + " placements exist"};
   }
   const auto lines = nursery::meaningful_lines(answer, static_cast<std::size_t>(board.n) + 2);
   if (lines.size() != static_cast<std::size_t>(board.n) + 1 || lines[0] != "OK")
@@ -58,24 +60,23 @@ inline std::optional<nursery::Verification> check(const Board& board, std::strin
         ++rooks;
         ++in_column[static_cast<std::size_t>(c)];
         if (given == '#')
-          return nursery::Verification{false, "a rook on a blocked cell, row " +
-                                                  std::to_string(r + 1)};
+          return nursery::Verification{false,
+                                       "a rook on a blocked cell, row " + std::to_string(r + 1)};
       } else if (said != given) {
-        return nursery::Verification{false, "row " + std::to_string(r + 1) +
-                                                " is not the board's"};
+        return nursery::Verification{false, "row " + std::to_string(r + 1) + " is not the board's"};
       }
     }
     if (rooks != 1)
-      return nursery::Verification{false, "row " + std::to_string(r + 1) + " holds " +
-                                              std::to_string(rooks) + " rooks"};
+      return nursery::Verification{
+          false, "row " + std::to_string(r + 1) + " holds " + std::to_string(rooks) + " rooks"};
   }
   for (int c = 0; c < board.n; ++c)
     if (in_column[static_cast<std::size_t>(c)] != 1)
-      return nursery::Verification{false, "column " + std::to_string(c + 1) + " holds " +
-                                              std::to_string(in_column[static_cast<std::size_t>(c)]) +
-                                              " rooks"};
-  return nursery::Verification{true, std::to_string(board.n) +
-                                         " rooks, one a row and a column, on free cells"};
+      return nursery::Verification{
+          false, "column " + std::to_string(c + 1) + " holds " +
+                     std::to_string(in_column[static_cast<std::size_t>(c)]) + " rooks"};
+  return nursery::Verification{
+      true, std::to_string(board.n) + " rooks, one a row and a column, on free cells"};
 }
 
 }  // namespace rooks
