@@ -83,8 +83,7 @@ int cmd_batch(int argc, char** argv) {
       "for NAME); without -o they are not kept. Each ERROR row's path and reason go to\n"
       "stderr. Exit 0 done, 1 a verification mismatch, 2 ERROR rows or bad usage,\n"
       "3 timeouts, 130 interrupted (the report holds what finished).";
-  if (!parse_command_line(argc, argv, usage.c_str(), options, positionals, vm))
-    return kExitSuccess;
+  if (!parse_command_line(argc, argv, usage.c_str(), options, positionals, vm)) return kExitSuccess;
   if (!vm.count("path")) throw missing_argument("PATH");
 
   auto shared = read_shared(vm);

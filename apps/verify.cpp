@@ -97,8 +97,7 @@ int cmd_verify(int argc, char** argv) {
       "Either FILE or ANSWER may be - (standard input).\n"
       "Exit 0 valid, 1 invalid, 2 bad input, 4 unverified, 130 Ctrl-C,\n"
       "143 SIGTERM (the checks poll for them: seconds on a huge board).";
-  if (!parse_command_line(argc, argv, usage.c_str(), options, positionals, vm))
-    return kExitSuccess;
+  if (!parse_command_line(argc, argv, usage.c_str(), options, positionals, vm)) return kExitSuccess;
   auto input = vm["input"].as<std::string>();
   auto output = vm["output"].as<std::string>();
   if (is_stdio(input) && is_stdio(output))

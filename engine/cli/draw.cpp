@@ -134,7 +134,9 @@ struct Picture<queens::Facade> {
 };
 
 template <class K>
-concept Drawn = requires { Picture<K>::draw; };
+concept Drawn = requires {
+  Picture<K>::draw;
+};
 
 }  // namespace
 

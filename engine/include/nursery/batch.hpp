@@ -10,9 +10,11 @@
 // kind from a bounded prefix, reads, solves and frees it; its rows go
 // through a reorder buffer to the report's temporary file in walk order as
 // soon as every earlier file's are there. Memory follows the work in
-// flight, not the directory: nothing of a file outlives its row on disk. The kinds come from a table built from each kind's facade
-// (sniff, parse, solve, verify): no command and no batch code branches on
-// a kind by hand.
+// flight, not the directory: nothing of a file outlives its row on disk.
+// The kinds come from a table built from the registry's facades
+// (nursery/registry.hpp: sniff, parse, solve, verify), or from a program's
+// own list (Options::kinds): no command and no batch code branches on a
+// kind by hand.
 #pragma once
 
 #include <atomic>
