@@ -6,6 +6,7 @@
 #include <mutex>
 #include <nursery/batch.hpp>
 #include <nursery/checkpoint.hpp>
+#include <nursery/registry.hpp>
 #include <tuple>
 #include <utility>
 
@@ -85,20 +86,21 @@ int cmd_batch(int argc, char** argv) {
   po::positional_options_description positionals;
   positionals.add("path", -1);
   po::variables_map vm;
-  if (!parse_command_line(
-          argc, argv,
-          "usage: nursery batch PATH... [-o OUTDIR] [--jobs J] [--threads T] [--timeout S]\n"
-          "                     [--count] [--report FILE.json|FILE.csv|-] [--resume] [--verify]\n"
-          "                     [--part I/K] [--mpi] [--json]\n"
-          "       nursery batch --merge-reports PART.json... --report ALL.json\n"
-          "Solves every instance under the paths (lizards boards, 'queens N' files, Skyscrapers\n"
-          "puzzle files; the kind is read from the content) in one pool of threads. Answers go\n"
-          "under OUTDIR in the same tree (output.txt beside input.txt, NAME.out for NAME);\n"
-          "without -o they are not kept. Each ERROR row's path and reason go to stderr.\n"
-          "Exit 0 done, 1 a verification mismatch, 2 ERROR rows or bad usage, 3 timeouts,\n"
-          "130 interrupted (the report holds what finished).",
-          options, positionals, vm))
-    return kExitSuccess;
+  // The kinds it solves are the registry's (nursery/registry.hpp).
+  const std::string usage =
+      "usage: nursery batch PATH... [-o OUTDIR] [--jobs J] [--threads T] [--timeout S]\n"
+      "                     [--count] [--report FILE.json|FILE.csv|-] [--resume] [--verify]\n"
+      "                     [--part I/K] [--mpi] [--json]\n"
+      "       nursery batch --merge-reports PART.json... --report ALL.json\n"
+      "Solves every instance under the paths in one pool of threads; each file's kind\n"
+      "is read from its content: " +
+      Kinds::described() +
+      ".\n"
+      "Answers go under OUTDIR in the same tree (output.txt beside input.txt, NAME.out\n"
+      "for NAME); without -o they are not kept. Each ERROR row's path and reason go to\n"
+      "stderr. Exit 0 done, 1 a verification mismatch, 2 ERROR rows or bad usage,\n"
+      "3 timeouts, 130 interrupted (the report holds what finished).";
+  if (!parse_command_line(argc, argv, usage.c_str(), options, positionals, vm)) return kExitSuccess;
   if (!vm.count("path")) throw missing_argument("PATH");
 
   auto shared = read_shared(vm);

@@ -11,7 +11,9 @@ int cmd_bench(int argc, char** argv);        // bench.cpp: N-queens benchmark vs
 int cmd_lizards(int argc, char** argv);      // lizards.cpp
 int cmd_skyscrapers(int argc, char** argv);  // skyscrapers.cpp
 int cmd_verify(int argc, char** argv);       // verify.cpp: dispatches by the input's kind
-int cmd_gen(int argc, char** argv);          // gen.cpp: lizards or skyscrapers
+int cmd_gen(int argc, char** argv);          // gen.cpp: the kinds with a generator (kinds.hpp)
+int gen_lizards(int argc, char** argv);      // gen.cpp: nursery gen lizards
+int gen_skyscrapers(int argc, char** argv);  // gen.cpp: nursery gen skyscrapers
 int cmd_batch(int argc, char** argv);        // batch.cpp: whole directories, with a report
 int cmd_draw(int argc, char** argv);         // draw.cpp: SVG pictures of boards and answers
 

@@ -1,12 +1,14 @@
 // nursery gen KIND ...: reproducible instance generators, one option table
 // per kind, then the kind's writer (lizards: cli/lizards/command.hpp's
 // write_generated; Skyscrapers: nursery/skyscrapers.hpp's generate_lines).
+// The kinds it offers are the registry's with a generator (kinds.hpp).
 #include <iostream>
 #include <nursery/skyscrapers.hpp>
 #include <string>
 
 #include "cli/lizards/command.hpp"
 #include "commands.hpp"
+#include "kinds.hpp"
 #include "options.hpp"
 
 namespace nursery::cli {
@@ -15,6 +17,8 @@ namespace {
 
 namespace lz = nursery::lizards;
 namespace sky = nursery::skyscrapers;
+
+}  // namespace
 
 int gen_lizards(int argc, char** argv) {
   po::options_description options = command_options();
@@ -131,24 +135,24 @@ int gen_skyscrapers(int argc, char** argv) {
   return written == Status::complete ? kExitSuccess : deadline.exit_status();
 }
 
-}  // namespace
-
 int cmd_gen(int argc, char** argv) {
+  const auto kinds = generated_kinds();
+  std::string names;
+  for (const auto name : kinds) (names += names.empty() ? "" : "|") += name;
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
-    std::cout << "usage: nursery gen lizards|skyscrapers [options]  (--help after the kind)\n";
+    std::cout << "usage: nursery gen " << names << " [options]  (--help after the kind)\n";
     return argc < 2 ? kExitUsage : kExitSuccess;
   }
   std::string kind = argv[1];
   std::string program = std::string("nursery gen ") + kind;
   argv[1] = program.data();
-  int status = kExitUsage;
-  if (kind == "lizards")
-    status = gen_lizards(argc - 1, argv + 1);
-  else if (kind == "skyscrapers")
-    status = gen_skyscrapers(argc - 1, argv + 1);
-  else
-    throw UsageError("gen: expected a kind, lizards or skyscrapers, found '" + kind + "'");
-  return status;
+  int (*gen)(int, char**) = nullptr;
+  Kinds::for_each([&]<class K>() {
+    if (kind == K::name) gen = KindCli<K>::gen;
+  });
+  if (gen == nullptr)
+    throw UsageError("gen: expected a kind, " + one_of(kinds) + ", found '" + kind + "'");
+  return gen(argc - 1, argv + 1);
 }
 
 }  // namespace nursery::cli

@@ -9,36 +9,38 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "kinds.hpp"
 #include "options.hpp"
 
 namespace {
 
-struct Command {
-  const char* name;
-  int (*run)(int, char**);
-  const char* summary;
-  // Ctrl-C and SIGTERM ask the command to stop, and it polls for that (its
-  // searches, checks and writes end cleanly, exit 130 / 143). A command
-  // that did not poll would keep the default: the signal ends it at once.
-  bool polls_stop = true;
-};
+using nursery::cli::Command;
 
-constexpr Command kCommands[] = {
-    {"count", nursery::cli::cmd_count, "count N-queens solutions (total, --unique classes)"},
-    {"queens", nursery::cli::cmd_queens, "list N-queens solutions, or find one for huge N"},
-    {"lizards", nursery::cli::cmd_lizards, "solve a baby-lizards board (USC HW1 format)"},
-    {"skyscrapers", nursery::cli::cmd_skyscrapers, "solve or count Skyscrapers puzzles"},
-    {"verify", nursery::cli::cmd_verify, "check an answer with an independent checker"},
-    {"batch", nursery::cli::cmd_batch, "solve every instance under directories, with a report"},
-    {"draw", nursery::cli::cmd_draw, "draw a board or puzzle, with its answer, as SVG or PNG"},
-    {"gen", nursery::cli::cmd_gen, "generate instances (lizards, skyscrapers)"},
-    {"bench", nursery::cli::cmd_bench, "benchmark N-queens counting against the baseline"},
-};
+// Every command: the kinds' own, as the registry lists the kinds
+// (kinds.hpp), then those written once for every kind.
+const std::vector<Command>& commands() {
+  static const std::vector<Command> all = [] {
+    std::vector<Command> list;
+    nursery::Kinds::for_each([&]<class K>() {
+      for (const Command& command : nursery::cli::KindCli<K>::commands) list.push_back(command);
+    });
+    static const std::string generated =
+        "generate instances (" + nursery::one_of(nursery::cli::generated_kinds(), ", ") + ")";
+    namespace cli = nursery::cli;
+    list.insert(list.end(),
+                {{"verify", cli::cmd_verify, "check an answer with an independent checker"},
+                 {"batch", cli::cmd_batch, "solve every instance under directories, with a report"},
+                 {"draw", cli::cmd_draw, "draw a board or puzzle, with its answer, as SVG or PNG"},
+                 {"gen", cli::cmd_gen, generated.c_str()}});
+    return list;
+  }();
+  return all;
+}
 
 void print_usage(std::ostream& out) {
   out << "usage: nursery <command> [options]   (nursery <command> --help for its options)\n\n"
          "commands:\n";
-  for (const auto& command : kCommands)
+  for (const auto& command : commands())
     out << "  " << command.name << std::string(14 - std::strlen(command.name), ' ')
         << command.summary << '\n';
   out << "\nexit status: 0 solved/counted/valid, 1 no solution/invalid, 2 bad usage or input,\n"
@@ -85,7 +87,7 @@ int main(int argc, char** argv) {
       std::cout << "nursery " << NURSERY_VERSION << '\n';
       return printed();
     }
-  for (const auto& command : kCommands) {
+  for (const auto& command : commands()) {
     if (name != command.name) continue;
     std::string program = std::string("nursery ") + command.name;
     argv[1] = program.data();
@@ -109,7 +111,7 @@ int main(int argc, char** argv) {
     }
   }
   std::vector<std::string> names;
-  for (const auto& command : kCommands) names.push_back(command.name);
+  for (const auto& command : commands()) names.push_back(command.name);
   if (const std::string meant = nursery::cli::nearest(name, names); !meant.empty())
     std::cerr << "error: unknown command '" << nursery::cli::printable(name) << "'; did you mean '"
               << meant << "'? (nursery --help lists them)\n";

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "kinds.hpp"
 #include "options.hpp"
 
 namespace nursery::cli {
@@ -83,25 +84,20 @@ int cmd_verify(int argc, char** argv) {
   po::positional_options_description positionals;
   positionals.add("input", 1).add("output", 1);
   po::variables_map vm;
-  if (!parse_command_line(
-          argc, argv,
-          "usage: nursery verify FILE ANSWER [--at-least] [--json|--json-pretty]\n"
-          "                      [--progress|--no-progress]\n"
-          "Checks an answer with code that shares nothing with the solvers;\n"
-          "prints valid or invalid and why (a line per puzzle for a file of\n"
-          "several). A lizards OK holds exactly p lizards (--at-least: p or\n"
-          "more, as a --max answer) on the board's trees; a lizards FAIL is\n"
-          "valid only when counts prove it (p beyond the empty cells or the\n"
-          "tree-free runs of a direction, or 2- and 3-queens); otherwise it is\n"
-          "unverified, as is a Skyscrapers '# ID: no solution' line. A `queens N`\n"
-          "answer is the board (Q and .), the 0-based rows on one line, the '*'\n"
-          "string (nursery queens N's default), or FAIL. Skyscrapers answers go\n"
-          "by their `# id` lines; puzzles that share an id, by order.\n"
-          "Either FILE or ANSWER may be - (standard input).\n"
-          "Exit 0 valid, 1 invalid, 2 bad input, 4 unverified, 130 Ctrl-C,\n"
-          "143 SIGTERM (the checks poll for them: seconds on a huge board).",
-          options, positionals, vm))
-    return kExitSuccess;
+  // What it says of each kind's answers folds over the registry (kinds.hpp).
+  std::string usage =
+      "usage: nursery verify FILE ANSWER [--at-least] [--json|--json-pretty]\n"
+      "                      [--progress|--no-progress]\n"
+      "Checks an answer with code that shares nothing with the solvers;\n"
+      "prints valid or invalid and why (a line per puzzle for a file of\n"
+      "several).\nFILE holds " +
+      Kinds::described() + ".\n";
+  Kinds::for_each([&]<class K>() { usage += KindCli<K>::verify_help; });
+  usage +=
+      "Either FILE or ANSWER may be - (standard input).\n"
+      "Exit 0 valid, 1 invalid, 2 bad input, 4 unverified, 130 Ctrl-C,\n"
+      "143 SIGTERM (the checks poll for them: seconds on a huge board).";
+  if (!parse_command_line(argc, argv, usage.c_str(), options, positionals, vm)) return kExitSuccess;
   auto input = vm["input"].as<std::string>();
   auto output = vm["output"].as<std::string>();
   if (is_stdio(input) && is_stdio(output))

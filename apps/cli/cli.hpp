@@ -149,7 +149,7 @@ void refuse_clobbering(const std::vector<std::string>& inputs, const std::vector
 // given, else png for an OUT ending in .png, else svg; UsageError for any
 // other F, and for a PNG bound for a terminal (binary bytes on a screen).
 std::string picture_format(const std::string* asked, const std::string& output);
-// What nursery draw FILE [ANSWER] draws (engine/cli/draw.cpp).
+// What nursery draw FILE [ANSWER] draws (cli/draw.cpp).
 struct Drawing {
   std::string input;                   // the instance ("-": stdin)
   std::optional<std::string> answer;   // its answer, drawn over it

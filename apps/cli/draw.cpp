@@ -1,12 +1,14 @@
 // nursery draw FILE [ANSWER]: a picture (SVG or PNG) of a lizards board or
 // a Skyscrapers puzzle, with its answer when given: a 1000x1000 answer
-// cannot be read as text. The kind is found the way batch and verify find it.
-#include <nursery/batch.hpp>
+// cannot be read as text. The kind is found the way batch and verify find
+// it (the registry's sniff), and drawn by the registry's kind it is.
+#include <array>
 #include <nursery/input.hpp>
-#include <nursery/lizards.hpp>
 #include <nursery/picture.hpp>
-#include <nursery/skyscrapers.hpp>
+#include <nursery/registry.hpp>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "cli/cli.hpp"
 
@@ -101,23 +103,73 @@ std::string draw_skyscrapers(const Drawing& drawing, const std::string& text,
                      : picture::svg_skyscrapers(puzzle->size, puzzle->clues, heights, title);
 }
 
+// How a kind of the registry is drawn: its picture and the options only
+// it takes; a kind without one is refused with where its pictures come
+// from (`elsewhere`). Each kind's option on another kind's file would be
+// left unused, and is refused.
+struct OwnOption {
+  const char* flag;
+  std::optional<std::string> Drawing::*value;
+  const char* means;  // what it does, for the refusal
+};
+constexpr OwnOption kAttacks{"--attacks", &Drawing::attacks, "draws what a lizard sees"};
+constexpr OwnOption kId{"--id", &Drawing::id, "names a Skyscrapers puzzle"};
+
+template <class K>
+struct Picture {
+  static constexpr const char* elsewhere = nullptr;  // not drawn, and nowhere else either
+};
+template <>
+struct Picture<lizards::Facade> {
+  static constexpr std::array options{kAttacks};
+  static constexpr auto draw = draw_lizards;
+};
+template <>
+struct Picture<skyscrapers::Facade> {
+  static constexpr std::array options{kId};
+  static constexpr auto draw = draw_skyscrapers;
+};
+template <>
+struct Picture<queens::Facade> {
+  static constexpr const char* elsewhere = "nursery queens N --format svg|png";
+};
+
+template <class K>
+concept Drawn = requires {
+  Picture<K>::draw;
+};
+
 }  // namespace
 
 std::string draw(const Drawing& drawing) {
   const std::string text = read_input(drawing.input);
-  std::string why;
-  const std::string kind = batch::detect_kind(text.substr(0, 64 * 1024), why);
   const std::string name = name_of(drawing.input);
-  // Each kind's own option on the other kind's file would be left unused.
-  if (kind == "lizards" && drawing.id)
-    throw usage_error("--id: names a Skyscrapers puzzle; " + name + " is a lizards board");
-  if (kind == "skyscrapers" && drawing.attacks)
-    throw usage_error("--attacks: draws what a lizard sees; " + name + " is a Skyscrapers file");
-  if (kind == "lizards") return draw_lizards(drawing, text, name);
-  if (kind == "skyscrapers") return draw_skyscrapers(drawing, text, name);
-  throw UsageError(
-      name + ":1: expected a lizards board or a Skyscrapers puzzle, found " +
-      (kind.empty() ? why : "a " + kind + " file (nursery queens N --format svg|png)"));
+  const std::string_view head = std::string_view(text).substr(0, 64 * 1024);
+  std::string why;
+  const std::size_t kind = plain_text(head, why) ? Kinds::sniff(head) : Kinds::size;
+  std::vector<std::string_view> drawn;
+  Kinds::for_each([&]<class K>() {
+    if constexpr (Drawn<K>) drawn.emplace_back(K::described);
+  });
+  std::string picture;
+  Kinds::visit(kind, [&]<class K>() {
+    if constexpr (Drawn<K>) {
+      Kinds::for_each([&]<class Other>() {
+        if constexpr (Drawn<Other> && !std::is_same_v<Other, K>)
+          for (const OwnOption& option : Picture<Other>::options)
+            if (drawing.*option.value)
+              throw usage_error(std::string(option.flag) + ": " + option.means + "; " + name +
+                                " holds " + K::described);
+      });
+      picture = Picture<K>::draw(drawing, text, name);
+    } else {
+      why = std::string("a ") + K::name + " file" +
+            (Picture<K>::elsewhere ? std::string(" (") + Picture<K>::elsewhere + ")" : "");
+    }
+  });
+  if (!picture.empty()) return picture;
+  if (kind == Kinds::size && why.empty()) why = Kinds::unclaimed();
+  throw UsageError(name + ":1: expected " + one_of(drawn) + ", found " + why);
 }
 
 }  // namespace nursery::cli

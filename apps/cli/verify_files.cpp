@@ -13,9 +13,9 @@ std::optional<std::vector<Checked>> verify_files(const std::string& input,
                                                  const VerifyAsk& ask) {
   const std::string head = read_input(input, 64 * 1024);
   const batch::VerifyKind kind = batch::verify_kind(head, input);
-  if (ask.at_least_p && kind.name != "lizards")
-    throw usage_error("--at-least: only for a lizards board (" + printable(input) + " holds " +
-                      kind.name + ")");
+  if (ask.at_least_p && !kind.verifies_at_least)
+    throw usage_error("--at-least: only for " + kind.at_least_for + " (" + printable(input) +
+                      " holds " + kind.name + ")");
   // A file, never more of it than the puzzle FILE's head describes can be
   // (the bound worked out once, from the head).
   const std::optional<std::uint64_t> limit = kind.size_limit(head, input);

@@ -1,7 +1,8 @@
 // The parts of the batch engine shared by its files:
 //   discover.cpp     the walk, one file at a time: paths, where answers go
 //   stream.cpp       the report as rows finish: reorder buffer, rows on disk
-//   kinds.cpp        the kind table: every kind's rows by one template
+//   kinds.hpp        the kind table: every kind's rows by one template
+//   registry.cpp     the registry's table; which kind a text is
 //   run.cpp          lanes over the files, the writer, the report
 //   report.cpp       rows as JSON or CSV, the summary line
 #pragma once
@@ -155,9 +156,11 @@ struct Check {
 };
 
 // A kind as batch sees it: one PuzzleKind (nursery/kind.hpp) behind the
-// same template (kinds.cpp), over one file's rows.
+// same template (kinds.hpp), over one file's rows.
 struct KindEntry {
   const char* name;
+  const char* described;  // "a lizards board", for messages
+  const char* known_by;   // "DFS/BFS/SA line": "not an instance (no ...)"
   Sniff (*sniff)(std::string_view head);
   bool homework_names;  // the answer to input.txt is output.txt beside it
   // Parses job.text into job.problem and one row per instance (its size
@@ -184,11 +187,17 @@ struct KindEntry {
       std::string_view input, std::string_view answer, const std::string& input_name,
       const std::string& answer_name, const Budget& budget, Progress* progress,
       const VerifyAsk& ask) = nullptr;
+  bool verifies_at_least = false;  // verify --at-least means something for it
 };
 
-// The kind a text belongs to, most confident first; null and `why`
-// ("empty file", "binary data", "not an instance ...") when none.
-const KindEntry* detect(std::string_view head, std::string& why);
+// The kinds named in a message: "a 'queens N' file, a lizards board or
+// Skyscrapers puzzles" (all of them, or those `keep` keeps).
+std::string described(KindTable kinds, bool (*keep)(const KindEntry&) = nullptr);
+
+// The kind a text belongs to among `kinds` (empty: the registry's), as
+// most_confident (nursery/kind.hpp) decides; null and `why` ("empty
+// file", "binary data", "not an instance ...") when none.
+const KindEntry* detect(KindTable kinds, std::string_view head, std::string& why);
 
 // Counts the rows by status (pending rows are unfinished).
 Summary summarize(const std::vector<const Row*>& rows);

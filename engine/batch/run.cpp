@@ -71,11 +71,11 @@ void error_row(FileJob& job, std::string message) {
 // cannot be read, is empty, or was named as an instance and is none is an
 // ERROR row; any other file no kind claims (answers, READMEs, binary data)
 // a SKIPPED row. Returns a warning worth a line on stderr (binary data).
-std::optional<std::string> sniff(FileJob& job) {
+std::optional<std::string> sniff(FileJob& job, KindTable kinds) {
   std::string head, error, why;
   job.sniffed = true;
   bool readable = read_file(job.source.path, kHeadBytes, head, error);
-  if (readable) job.kind = detect(head, why);
+  if (readable) job.kind = detect(kinds, head, why);
   if (job.kind != nullptr && job.kind->size_limit != nullptr) {
     try {
       auto limit = job.kind->size_limit(head, job.source.display);
@@ -305,7 +305,7 @@ void lane_file(Taken& taken, Feed& feed, Shared& shared, unsigned lanes,
                std::atomic<bool>& nested_portfolio) {
   auto job = std::make_unique<FileJob>();
   job->source = std::move(taken.source);
-  if (auto warning = sniff(*job)) shared.say("warning: " + *warning);
+  if (auto warning = sniff(*job, shared.options.kinds)) shared.say("warning: " + *warning);
   std::optional<std::string> answer;
   if (job->kind != nullptr && job->rows.empty()) {
     name_output(*job);
@@ -438,7 +438,7 @@ void refuse_report_over_input(const Options& options, const Inputs& inputs) {
   if (tree == nullptr) return;
   std::string head, error, why;
   if (!read_file(target.file, kHeadBytes, head, error)) return;
-  if (const KindEntry* kind = detect(head, why))
+  if (const KindEntry* kind = detect(options.kinds, head, why))
     throw std::invalid_argument("--report " + report + ": is a " + kind->name +
                                 " file of the input " + *tree +
                                 ", which the report would replace (choose another name)");

@@ -228,11 +228,28 @@ std::string format(const Board& board, const Placement* placement) {
 
 namespace nursery::lizards {
 
+namespace {
+// The first row of a board of side `side` (its first line of cells): side
+// cells, each 0 or 2, or fewer where the head ends inside the row.
+bool first_row(std::string_view row, std::string_view side, std::string_view head) {
+  std::uint64_t n = 0;
+  const char* end = side.data() + side.size();
+  if (side.size() > 9 || std::from_chars(side.data(), end, n).ec != std::errc()) return false;
+  if (row.empty() || row.find_first_not_of("02") != std::string_view::npos) return false;
+  const bool cut = row.data() + row.size() == head.data() + head.size();
+  return row.size() == n || (cut && row.size() < n);
+}
+}  // namespace
+
+// By the board's own evidence: its algorithm line is a signature (yes);
+// n, p and a first row of n cells of 0 and 2 are its shape (likely); two
+// numbers alone are claimed (maybe) so that the parser says what is wrong.
 Sniff sniff(std::string_view head) {
   auto lines = meaningful_lines(head, 3);
   if (lines.empty()) return Sniff::no;
   if (lines[0] == "DFS" || lines[0] == "BFS" || lines[0] == "SA") return Sniff::yes;
-  if (lines.size() >= 3 && all_digits(lines[0]) && all_digits(lines[1])) return Sniff::maybe;
+  if (lines.size() >= 3 && all_digits(lines[0]) && all_digits(lines[1]))
+    return first_row(lines[2], lines[0], head) ? Sniff::likely : Sniff::maybe;
   return Sniff::no;
 }
 

@@ -565,7 +565,9 @@ Sniff sniff(std::string_view head) {
   for (auto line : lines) {
     if (!grid_line(line)) return Sniff::no;
     if (line.find_first_not_of("+- \t") != std::string_view::npos) ++rows;
-    if (rows >= 3) return Sniff::maybe;  // a bare lizards board reads the same
+    // Digits in rows are the grid form's characters, not yet its shape (the
+    // clue ring is the parser's to find): a claim, no more.
+    if (rows >= 3) return Sniff::maybe;
   }
   return Sniff::no;
 }

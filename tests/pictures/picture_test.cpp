@@ -234,4 +234,40 @@ TEST(PicturePngCli, DrawPicksPngByTheNameAndDigitsFillTheClueRing) {
   EXPECT_NE(run.output.find("--format: expected svg or png, found 'gif'"), std::string::npos) << run.output;
 }
 
+// draw picks the kind through the registry (nursery/registry.hpp), as batch
+// and verify do: a kind's own option on another kind's file is refused,
+// and a kind it does not draw is named with where its pictures come from.
+TEST(PictureCli, TheRegistryPicksTheKindDrawn) {
+  nursery::testing::TempDir dir;
+  nursery::testing::write(dir.path() / "board.txt", "5\n4\n00000\n00200\n00000\n20000\n00000\n");
+  nursery::testing::write(dir.path() / "q.txt", "queens 8\n");
+  nursery::testing::write(dir.path() / "notes.txt", "hello\n");
+  const std::string sky = "'" + std::string(NURSERY_DATASETS) + "/skyscrapers/codewars.txt'";
+  // A bare board (no algorithm line) is drawn as the board it is.
+  auto run = nursery::testing::run_cli("draw " + (dir / "board.txt"), false);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_EQ(count(run.output, "class=\"tree\""), 2u);
+  run = nursery::testing::run_cli("draw " + (dir / "board.txt") + " --id cw4-1");
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.output.find("--id: names a Skyscrapers puzzle; " + (dir / "board.txt") +
+                            " holds a lizards board"),
+            std::string::npos)
+      << run.output;
+  run = nursery::testing::run_cli("draw " + sky + " --attacks 0,0");
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.output.find("--attacks: draws what a lizard sees;"), std::string::npos)
+      << run.output;
+  run = nursery::testing::run_cli("draw " + (dir / "q.txt"));
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.output.find("found a queens file (nursery queens N --format svg|png)"),
+            std::string::npos)
+      << run.output;
+  run = nursery::testing::run_cli("draw " + (dir / "notes.txt"));
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.output.find("expected a lizards board or Skyscrapers puzzles, found not an "
+                            "instance (no 'queens N', no DFS/BFS/SA line"),
+            std::string::npos)
+      << run.output;
+}
+
 }  // namespace

@@ -1,4 +1,4 @@
-// nursery lizards FILE behind its options (nursery/lizards_cli.hpp): the
+// nursery lizards FILE behind its options (cli/lizards/command.hpp): the
 // board read, decided, counted or maximized; the answer written, the JSON
 // document, what stderr says, the exit status.
 #include "cli/lizards/command.hpp"

@@ -1,4 +1,4 @@
-// nursery gen lizards behind its options (nursery/lizards_cli.hpp): a
+// nursery gen lizards behind its options (cli/lizards/command.hpp): a
 // random board written row by row as it is drawn.
 #include <algorithm>
 #include <iostream>

@@ -1,4 +1,4 @@
-// nursery count's policy (nursery/queens_count.hpp): a request checked into
+// nursery count's policy (cli/queens/count_command.hpp): a request checked into
 // a plan, the plan run plainly, resumably or as a sampled estimate, and the
 // parts of a count merged; the CLI only reads options and prints.
 #include "cli/queens/count_command.hpp"

@@ -1,4 +1,4 @@
-// nursery queens N's choices (nursery/queens_show.hpp): the format and the
+// nursery queens N's choices (cli/queens/show.hpp): the format and the
 // listing's window, checked in the command's order and words.
 #include "cli/queens/show.hpp"
 

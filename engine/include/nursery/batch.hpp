@@ -10,9 +10,11 @@
 // kind from a bounded prefix, reads, solves and frees it; its rows go
 // through a reorder buffer to the report's temporary file in walk order as
 // soon as every earlier file's are there. Memory follows the work in
-// flight, not the directory: nothing of a file outlives its row on disk. The kinds come from a table built from each kind's facade
-// (sniff, parse, solve, verify): no command and no batch code branches on
-// a kind by hand.
+// flight, not the directory: nothing of a file outlives its row on disk.
+// The kinds come from a table built from the registry's facades
+// (nursery/registry.hpp: sniff, parse, solve, verify), or from a program's
+// own list (Options::kinds): no command and no batch code branches on a
+// kind by hand.
 #pragma once
 
 #include <atomic>
@@ -21,6 +23,7 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +35,14 @@
 #include "nursery/stop.hpp"
 
 namespace nursery::batch {
+
+// The kinds a batch knows, in the order that breaks a tie in sniffing:
+// the registry's (nursery/registry.hpp), or a program's own list with one
+// more kind (engine/batch/kinds.hpp: kinds_of<Kinds::with<K>>(), as the
+// conformance tests run their rooks).
+struct KindEntry;  // one kind as batch drives it (engine/batch/internal.hpp)
+using KindTable = std::span<const KindEntry* const>;
+KindTable registered_kinds();
 
 // Every regular file the walk finds gets a row: an instance's verdict, ERROR
 // (a file that cannot be read, is empty, or does not parse), or SKIPPED (a
@@ -95,6 +106,7 @@ struct Options {
   unsigned threads = 0;            // the pool; 0: all cores
   unsigned part = 1, parts = 1;    // solve only part I of K (a stable shard of the files)
   const StopSource* stop = nullptr;  // Ctrl-C: unfinished rows stay out of the report
+  KindTable kinds;                   // the kinds it knows; empty: registered_kinds()
   // Several processes sharing the work (batch --mpi): the index of the next
   // file to take, counting the regular files in walk order (which every
   // process walks alike); the indices one process is given must increase
@@ -124,9 +136,10 @@ struct Tally {
   std::atomic<std::size_t> done{0}, fail{0}, error{0}, timeout{0};
 };
 
-// The kind of a text from its head, as batch decides it: "lizards",
-// "queens", "skyscrapers", or empty with the reason in `why`.
-std::string detect_kind(std::string_view head, std::string& why);
+// The kind of a text from its head, as batch decides it among `kinds`
+// (empty: the registry's): its name ("lizards", "queens", ...), or empty
+// with the reason in `why`.
+std::string detect_kind(std::string_view head, std::string& why, KindTable kinds = {});
 
 // nursery verify FILE ANSWER, for any kind, in two steps, so that the
 // reader (the CLI: standard input, FIFOs, a progress bar) reads no more of
@@ -138,22 +151,29 @@ std::string detect_kind(std::string_view head, std::string& why);
 // when the head already rules the file out).
 struct VerifyKind {
   std::string name;  // "lizards", "queens", "skyscrapers"
+  // Whether verify --at-least means something for it, and if not, the
+  // kinds it does mean something for ("a lizards board"), for the message.
+  bool verifies_at_least = false;
+  std::string at_least_for;
   std::uint64_t (*limit)(std::string_view head, const std::string& name) = nullptr;
   std::optional<std::uint64_t> size_limit(std::string_view head, const std::string& input) const {
     if (limit == nullptr) return std::nullopt;
     return limit(head.substr(0, 4096), input);
   }
 };
-VerifyKind verify_kind(std::string_view head, const std::string& input);
+// Among `kinds` (empty: the registry's).
+VerifyKind verify_kind(std::string_view head, const std::string& input, KindTable kinds = {});
 // Then the kind's independent checker over every puzzle of the texts,
 // polling `budget`; `progress` (optional) counts the puzzles checked.
 // nullopt when the budget ended the check. `ask.at_least_p` is for lizards
-// boards only (std::invalid_argument for another kind).
+// boards only (std::invalid_argument for another kind); `kinds` as
+// verify_kind's.
 std::optional<std::vector<Checked>> verify_texts(std::string_view input, std::string_view answer,
                                                  const std::string& input_name,
                                                  const std::string& answer_name,
                                                  const Budget& budget, Progress* progress = nullptr,
-                                                 const VerifyAsk& ask = {});
+                                                 const VerifyAsk& ask = {},
+                                                 KindTable kinds = {});
 
 // What batch may delete, and nothing else: a file named like nursery's own
 // temporaries (`.NAME.tmp.PID`, `.NAME.tmp.PID.SEQ`) whose process PID no

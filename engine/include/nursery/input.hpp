@@ -38,8 +38,15 @@ bool valid_utf8(std::string_view text);
 // that are not UTF-8, so every message is one line of valid UTF-8.
 std::string quoted(std::string_view text, const char* empty = "nothing");
 
-// How sure a kind is that a text holds its instances (from its first lines).
-enum class Sniff { no = 0, maybe = 1, yes = 2 };
+// How sure a kind is that a text holds its instances, from its first lines
+// and by its own format's evidence alone: no kind knows another, the
+// registry (nursery/kinds.hpp: most_confident) weighs what they all say.
+//   no      not this format
+//   maybe   the characters fit, the shape is not checked (claimed so that
+//           the parser names what is wrong: an ERROR row, not SKIPPED)
+//   likely  the format's shape checked over the head
+//   yes     a line that only this format has
+enum class Sniff { no = 0, maybe = 1, likely = 2, yes = 3 };
 
 // False, with the reason ("empty file", "binary data"), when `head` is no
 // text any kind could read.

@@ -1,12 +1,19 @@
-// A puzzle kind as every generic driver sees it (batch, batch --mpi): its
-// files, its one verb that answers, its answers as text and their
-// independent check. Each kind's header declares one Facade type that
-// satisfies PuzzleKind (checked by a static_assert beside it); the drivers
-// are written once against the concept, never against a kind.
+// A puzzle kind as every generic driver sees it (batch, batch --mpi,
+// verify, draw): its files, its one verb that answers, its answers as text
+// and their independent check. Each kind's header declares one Facade type
+// that satisfies PuzzleKind (checked by a static_assert beside it); the
+// drivers are written once against the concept, never against a kind, and
+// fold over the registry's list of kinds (nursery/registry.hpp).
+//
+// A new kind (docs/design.md, "A new kind"): its folder and header, a
+// Facade that satisfies PuzzleKind, one line in the registry; the
+// conformance suite (tests/kinds/) is its proof.
 #pragma once
 
 #include <concepts>
+#include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,6 +67,11 @@ concept PuzzleKind = requires(std::string_view text, const std::string& name,
                               const typename K::Answer& answer, const Budget& budget,
                               Progress* progress, const VerifyAsk& verify_ask) {
   { K::name } -> std::convertible_to<std::string_view>;
+  // How messages name it: what one of its files holds ("a lizards board"),
+  // and the mark its files are known by ("DFS/BFS/SA line"), for "not an
+  // instance (no DFS/BFS/SA line, no ...)".
+  { K::described } -> std::convertible_to<std::string_view>;
+  { K::known_by } -> std::convertible_to<std::string_view>;
   // Its answer to an input.txt goes to output.txt beside it (the homework's way).
   { K::homework_names } -> std::convertible_to<bool>;
   // Is this text mine? From the file's first 4 KiB.
@@ -100,5 +112,42 @@ template <class K>
 concept SizedKind = PuzzleKind<K> && requires(std::string_view head, const std::string& name) {
   { K::size_limit(head, name) } -> std::same_as<std::uint64_t>;
 };
+
+// Optional: nursery verify --at-least (VerifyAsk::at_least_p) means
+// something for its answers.
+template <class K>
+concept AtLeastKind = PuzzleKind<K> && K::verifies_at_least;
+
+// The registry's rule over what every kind's sniff said of one text, in
+// the registry's order: the most confident wins, the earlier on a tie;
+// said.size() when every kind said no.
+constexpr std::size_t most_confident(std::span<const Sniff> said) {
+  std::size_t best = said.size();
+  Sniff confidence = Sniff::no;
+  for (std::size_t i = 0; i < said.size(); ++i)
+    if (said[i] > confidence) {
+      best = i;
+      confidence = said[i];
+    }
+  return best;
+}
+
+// Names as a message lists them: "a", "a or b", "a, b or c".
+inline std::string one_of(std::span<const std::string_view> names, std::string_view last = " or ") {
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? last : std::string_view(", ");
+    text += names[i];
+  }
+  return text;
+}
+
+// Why no kind claims a text: "not an instance (no 'queens N', no DFS/BFS/SA
+// line, no Skyscrapers puzzle)", from every kind's known_by.
+inline std::string not_an_instance(std::span<const std::string_view> marks) {
+  std::string why = "not an instance (";
+  for (std::size_t i = 0; i < marks.size(); ++i) (why += i > 0 ? ", no " : "no ") += marks[i];
+  return why + ")";
+}
 
 }  // namespace nursery

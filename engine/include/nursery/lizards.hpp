@@ -200,6 +200,10 @@ struct Facade {
   using Puzzle = Board;
   using Answer = SolveReport;
   static constexpr const char* name = "lizards";
+  static constexpr const char* described = "a lizards board";
+  static constexpr const char* known_by = "DFS/BFS/SA line";
+  // verify --at-least: p or more safe lizards answer p (a --max placement).
+  static constexpr bool verifies_at_least = true;
   static constexpr bool homework_names = true;
   // A decision races a local search that holds its thread until the proof
   // ends: a driver running several boards side by side gives each its own.

@@ -127,6 +127,8 @@ struct Facade {
   using Puzzle = std::uint32_t;  // N
   using Answer = Solved<Placement>;
   static constexpr const char* name = "queens";
+  static constexpr const char* described = "a 'queens N' file";
+  static constexpr const char* known_by = "'queens N'";
   static constexpr bool homework_names = true;
   static Sniff sniff(std::string_view head) { return queens::sniff(head); }
   static std::vector<Puzzle> read(std::string_view text, const std::string& file) {

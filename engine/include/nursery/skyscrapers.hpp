@@ -143,6 +143,8 @@ struct Facade {
   using Puzzle = skyscrapers::Puzzle;
   using Answer = Solved;
   static constexpr const char* name = "skyscrapers";
+  static constexpr const char* described = "Skyscrapers puzzles";
+  static constexpr const char* known_by = "Skyscrapers puzzle";
   static constexpr bool homework_names = false;
   static Sniff sniff(std::string_view head) { return skyscrapers::sniff(head); }
   static std::vector<Puzzle> read(std::string_view text, const std::string& file) {

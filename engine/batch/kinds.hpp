@@ -1,22 +1,23 @@
-// The kind table: every kind batch knows, each a PuzzleKind (nursery/kind.hpp)
-// turned into one entry by the same template, asked in turn whether a text
-// is theirs; the most confident wins, the earlier in the table on a tie.
+// The kind table: a list of kinds (nursery/registry.hpp: KindList), each a
+// PuzzleKind (nursery/kind.hpp) turned into one KindEntry by the same
+// template. The registry's table is registered_kinds() (registry.cpp); a
+// program with a kind of its own (the tests' rooks) makes its table with
+// kinds_of<Kinds::with<Rooks>>() and hands it to batch::run and
+// verify_kind / verify_texts.
+#pragma once
+
 #include <array>
 #include <memory>
-#include <nursery/lizards.hpp>
-#include <nursery/queens.hpp>
-#include <nursery/skyscrapers.hpp>
+#include <nursery/registry.hpp>
 
 #include "batch/internal.hpp"
 
 namespace nursery::batch {
 
-namespace {
-
 // One file's rows for any kind: its puzzles, their answers, the checker's
 // word on them, and answers taken back from an earlier run.
 template <PuzzleKind K>
-struct Entry {
+struct KindRows {
   using Puzzles = std::shared_ptr<const std::vector<typename K::Puzzle>>;
 
   static const std::vector<typename K::Puzzle>& puzzles_of(const FileJob& job) {
@@ -119,6 +120,8 @@ struct Entry {
 
   static constexpr KindEntry entry() {
     return {K::name,
+            K::described,
+            K::known_by,
             K::sniff,
             K::homework_names,
             load,
@@ -127,36 +130,27 @@ struct Entry {
             resume,
             SizedKind<K> ? size_limit : nullptr,
             holds_a_thread(),
-            K::verify_answers};
+            K::verify_answers,
+            AtLeastKind<K>};
   }
 };
 
-constexpr KindEntry kLizards = Entry<lizards::Facade>::entry();
-constexpr KindEntry kQueens = Entry<queens::Facade>::entry();
-constexpr KindEntry kSkyscrapers = Entry<skyscrapers::Facade>::entry();
+template <PuzzleKind K>
+inline constexpr KindEntry kKindEntry = KindRows<K>::entry();
 
-}  // namespace
+template <class List>
+struct TableOf;
 
-const KindEntry* detect(std::string_view head, std::string& why) {
-  if (!plain_text(head, why)) return nullptr;
-  static constexpr std::array<const KindEntry*, 3> kKinds = {&kLizards, &kQueens, &kSkyscrapers};
-  const KindEntry* best = nullptr;
-  Sniff confidence = Sniff::no;
-  for (const KindEntry* kind : kKinds) {
-    Sniff said = kind->sniff(head);
-    if (said > confidence) {
-      best = kind;
-      confidence = said;
-    }
-  }
-  if (best == nullptr)
-    why = "not an instance (no DFS/BFS/SA line, no 'queens N', no Skyscrapers puzzle)";
-  return best;
-}
+template <PuzzleKind... Ks>
+struct TableOf<KindList<Ks...>> {
+  static constexpr std::array<const KindEntry*, sizeof...(Ks)> kTable{&kKindEntry<Ks>...};
+};
 
-std::string detect_kind(std::string_view head, std::string& why) {
-  const KindEntry* kind = detect(head, why);
-  return kind != nullptr ? kind->name : "";
+// The table of a list of kinds, in the list's order (static: it lives as
+// long as the program).
+template <class List>
+KindTable kinds_of() {
+  return TableOf<List>::kTable;
 }
 
 }  // namespace nursery::batch
