@@ -36,11 +36,11 @@ struct Entry {
   }
 
   static void solve(FileJob& job, std::size_t item, const Settings& settings,
-                    const StopSource& stop, unsigned inner) {
+                    const StopSource& stop) {
     const auto& puzzle = puzzles_of(job)[item];
     Row& row = job.rows[item];
     std::string& text = job.answers[item];
-    const Ask ask{settings.count, inner, Budget(&stop, settings.timeout)};
+    const Ask ask{settings.count, 0, Budget(&stop, settings.timeout)};  // 0: the lane's pool
     typename K::Answer answer;
     try {
       answer = K::answer(puzzle, ask);
@@ -112,11 +112,6 @@ struct Entry {
     return 0;
   }
 
-  static constexpr bool holds_a_thread() {
-    if constexpr (requires { K::holds_a_thread; }) return K::holds_a_thread;
-    return false;
-  }
-
   static constexpr KindEntry entry() {
     return {K::name,
             K::sniff,
@@ -126,7 +121,6 @@ struct Entry {
             check,
             resume,
             SizedKind<K> ? size_limit : nullptr,
-            holds_a_thread(),
             K::verify_answers};
   }
 };

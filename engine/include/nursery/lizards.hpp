@@ -214,9 +214,6 @@ struct Facade {
   using Answer = SolveReport;
   static constexpr const char* name = "lizards";
   static constexpr bool homework_names = true;
-  // A decision races a local search that holds its thread until the proof
-  // ends: a driver running several boards side by side gives each its own.
-  static constexpr bool holds_a_thread = true;
   static Sniff sniff(std::string_view head) { return lizards::sniff(head); }
   static std::vector<Puzzle> read(std::string_view text, const std::string& file);
   static std::uint64_t size_limit(std::string_view head, const std::string& file) {
