@@ -81,6 +81,9 @@ Estimate estimate(const typename Kind::Instance& instance, const RunOptions& opt
     on_done = [progress = options.progress](std::size_t, const Outcome&) {
       progress->done.fetch_add(1, std::memory_order_relaxed);
     };
+  // The pool is started before the clock: its first start (tens of
+  // milliseconds under a sanitizer on a loaded machine) is no part of S.
+  with_workers(options.threads, [] { tbb::parallel_for(0, 1, [](int) {}); });
   const auto start = SteadyClock::now();
   run.budget = options.budget.within(std::max(seconds, 1e-9));  // (S <= 0: at once)
   const Execution<Kind> execution = execute<Kind>(
