@@ -167,9 +167,9 @@ struct KindEntry {
   // filled in). Throws InputError "file:line: expected ..., found ...".
   void (*load)(FileJob& job);
   // Solves instance `item`: the row's status, count, nodes and message,
-  // and answers[item]. `inner`: threads of its own run (0: nest in the pool).
+  // and answers[item]; its run nests in the lane's pool.
   void (*solve)(FileJob& job, std::size_t item, const Settings& settings,
-                const StopSource& stop, unsigned inner);
+                const StopSource& stop);
   // The independent checker on answers[item]; a long check polls `stop`.
   Check (*check)(const FileJob& job, std::size_t item, const Settings& settings,
                  const StopSource& stop);
@@ -178,9 +178,6 @@ struct KindEntry {
   // The most bytes a file of this kind can hold, from its head (null: no
   // bound); throws InputError when the head already rules the file out.
   std::uint64_t (*size_limit)(std::string_view head, const std::string& name) = nullptr;
-  // Its search holds a thread of its own (lizards' race): beside other
-  // lanes it runs on one thread, and only the last ones share the pool.
-  bool holds_a_thread = false;
   // nursery verify: the kind's checker on a whole answer file (nullopt:
   // `budget` ended it).
   std::optional<std::vector<Checked>> (*verify_answers)(

@@ -37,11 +37,11 @@ struct KindRows {
   }
 
   static void solve(FileJob& job, std::size_t item, const Settings& settings,
-                    const StopSource& stop, unsigned inner) {
+                    const StopSource& stop) {
     const auto& puzzle = puzzles_of(job)[item];
     Row& row = job.rows[item];
     std::string& text = job.answers[item];
-    const Ask ask{settings.count, inner, Budget(&stop, settings.timeout)};
+    const Ask ask{settings.count, 0, Budget(&stop, settings.timeout)};  // 0: the lane's pool
     typename K::Answer answer;
     try {
       answer = K::answer(puzzle, ask);
@@ -113,11 +113,6 @@ struct KindRows {
     return 0;
   }
 
-  static constexpr bool holds_a_thread() {
-    if constexpr (requires { K::holds_a_thread; }) return K::holds_a_thread;
-    return false;
-  }
-
   static constexpr KindEntry entry() {
     return {K::name,
             K::described,
@@ -129,7 +124,6 @@ struct KindRows {
             check,
             resume,
             SizedKind<K> ? size_limit : nullptr,
-            holds_a_thread(),
             K::verify_answers,
             AtLeastKind<K>};
   }

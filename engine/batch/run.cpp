@@ -1,14 +1,9 @@
-// batch::run: every file under the paths, solved in one TBB pool. Files run
-// side by side (--jobs lanes) and each instance's own frontier nests in the
-// same pool, so many small files and one huge file both keep every core
-// busy. The walk hands each lane its next file; the file is sniffed and read
+// batch::run: every file under the paths, solved in one pool: the
+// scheduler's (run_lanes). Files run side by side (--jobs lanes) and each
+// instance's own frontier nests in the same pool, so many small files and
+// one huge file both keep every core busy. The walk hands each lane its next file; the file is sniffed and read
 // in its lane and dropped once its row is in the report: memory follows the
 // lanes, not the directory (stream.hpp).
-#include <tbb/info.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-#include <tbb/task_group.h>
-
 #include <signal.h>
 
 #include <algorithm>
@@ -22,6 +17,7 @@
 #include <nursery/background.hpp>
 #include <nursery/io.hpp>
 #include <nursery/report.hpp>
+#include <nursery/scheduler.hpp>
 #include <stdexcept>
 #include <vector>
 
@@ -177,11 +173,11 @@ std::string reason_of(const std::exception& e) {
   return e.what();
 }
 
-void solve_item(FileJob& job, std::size_t item, Shared& shared, unsigned inner) {
+void solve_item(FileJob& job, std::size_t item, Shared& shared) {
   Row& row = job.rows[item];
   auto start = Clock::now();
   try {
-    job.kind->solve(job, item, shared.settings, shared.stop, inner);
+    job.kind->solve(job, item, shared.settings, shared.stop);
   } catch (const std::exception& e) {
     row.status = RowStatus::error;
     row.message = job.source.display + ": " + reason_of(e);
@@ -212,7 +208,7 @@ std::optional<std::string> output_text(const FileJob& job) {
 
 // One file in its lane: read, parse, resume, solve (a many-puzzle file's
 // instances side by side), check, hand the answer over, forget the text.
-std::optional<std::string> process(FileJob& job, Shared& shared, unsigned inner) {
+std::optional<std::string> process(FileJob& job, Shared& shared) {
   std::string error;
   const std::size_t most = job.most == 0 ? 0 : static_cast<std::size_t>(job.most) + 1;
   if (!read_file(job.source.path, most, job.text, error)) {
@@ -252,18 +248,11 @@ std::optional<std::string> process(FileJob& job, Shared& shared, unsigned inner)
       else
         mark(job.rows[i], shared.tally);
     if (pending.size() == 1) {
-      solve_item(job, pending[0], shared, inner);
+      solve_item(job, pending[0], shared);
     } else if (!pending.empty()) {
-      // The body is built before the hand-over is stated, so a worker never
-      // reads a closure written after it (ThreadSanitizer would see a race).
-      auto body = [&](std::size_t k) {
-        NURSERY_TSAN_ACQUIRE(&nursery::detail::g_handover);
-        if (!shared.stop.requested()) solve_item(job, pending[k], shared, 0);
-        NURSERY_TSAN_RELEASE(&nursery::detail::g_handover);
-      };
-      NURSERY_TSAN_RELEASE(&nursery::detail::g_handover);
-      tbb::parallel_for(std::size_t{0}, pending.size(), body);
-      NURSERY_TSAN_ACQUIRE(&nursery::detail::g_handover);
+      for_each_index(pending.size(), 0, [&](std::size_t k) {
+        if (!shared.stop.requested()) solve_item(job, pending[k], shared);
+      });
     }
   }
   std::optional<std::string> answer;
@@ -301,28 +290,14 @@ void tell_errors(const FileJob& job, Shared& shared) {
 
 // One file in its lane: sniff, solve, and hand its rows to the feed (through
 // the writer when it has an answer to write, so a failed write is in them).
-void lane_file(Taken& taken, Feed& feed, Shared& shared, unsigned lanes,
-               std::atomic<bool>& nested_portfolio) {
+void lane_file(Taken& taken, Feed& feed, Shared& shared) {
   auto job = std::make_unique<FileJob>();
   job->source = std::move(taken.source);
   if (auto warning = sniff(*job, shared.options.kinds)) shared.say("warning: " + *warning);
   std::optional<std::string> answer;
   if (job->kind != nullptr && job->rows.empty()) {
     name_output(*job);
-    // A lizards search races a local search that holds its thread until
-    // the proof ends; two such races nested in one pool could hold every
-    // thread. So beside other lanes such a kind runs on its own thread,
-    // and only the last ones share the pool, one at a time.
-    unsigned inner = 0;
-    bool holds = false;
-    if (job->kind->holds_a_thread && !shared.settings.count && lanes > 1) {
-      if (taken.near_end && !nested_portfolio.exchange(true))
-        holds = true;
-      else
-        inner = 1;
-    }
-    tbb::this_task_arena::isolate([&] { answer = process(*job, shared, inner); });
-    if (holds) nested_portfolio.store(false);
+    answer = process(*job, shared);
   } else if (!job->rows.empty()) {
     mark(job->rows[0], shared.tally);  // settled by its sniff: ERROR or SKIPPED
   }
@@ -337,29 +312,13 @@ void lane_file(Taken& taken, Feed& feed, Shared& shared, unsigned lanes,
   feed.finish(job->seq, std::move(job->rows), holds);
 }
 
-// Runs `lanes` lanes over the feed in `arena`.
-void run_lanes(Feed& feed, Shared& shared, tbb::task_arena& arena) {
-  unsigned lanes = feed.lanes();
-  std::atomic<bool> nested_portfolio{false};
-  auto lane = [&] {
-    NURSERY_TSAN_ACQUIRE(&nursery::detail::g_handover);
+// The lanes over the feed, on the scheduler's pool of `threads` workers
+// (0: the current arena): each takes its next file until the feed is dry.
+void run_lanes(Feed& feed, Shared& shared, unsigned threads) {
+  nursery::run_lanes(feed.lanes(), threads, [&](std::size_t) {
     Taken taken;
-    while (feed.take(taken)) lane_file(taken, feed, shared, lanes, nested_portfolio);
-    NURSERY_TSAN_RELEASE(&nursery::detail::g_handover);
-  };
-  arena.execute([&] {
-    // The lanes' tasks (each a copy of `lane`) are built before the
-    // hand-over is stated, then spawned: a worker never reads a closure
-    // written after it (group.run(lane) would copy it after, and
-    // ThreadSanitizer saw that as a race).
-    tbb::task_group group;
-    std::vector<tbb::task_handle> tasks;
-    for (unsigned l = 0; l < lanes; ++l) tasks.push_back(group.defer(lane));
-    NURSERY_TSAN_RELEASE(&nursery::detail::g_handover);
-    for (auto& task : tasks) group.run(std::move(task));
-    group.wait();
+    while (feed.take(taken)) lane_file(taken, feed, shared);
   });
-  NURSERY_TSAN_ACQUIRE(&nursery::detail::g_handover);
 }
 
 // OUTDIR may not be an input root, nor a directory inside the input that
@@ -475,8 +434,7 @@ Summary run(const Options& options_in, Tally* tally) {
   Inputs inputs(options_in.paths, options_in.outdir);
   refuse_report_over_input(options_in, inputs);
   Options options = options_in;
-  unsigned pool = options.threads != 0 ? options.threads
-                                       : static_cast<unsigned>(tbb::info::default_concurrency());
+  const unsigned pool = nursery::detail::worker_count(options.threads);
   // Lanes beyond the threads would only wait: as many as the pool at most.
   options.jobs = options.jobs == 0 ? pool : std::min(options.jobs, pool);
   if (options.clean_outdir) remove_stale_report_temporaries(options.report);
@@ -513,7 +471,6 @@ Summary run(const Options& options_in, Tally* tally) {
     if (whole) files_in_walk = files;
   }
 
-  tbb::task_arena arena(static_cast<int>(pool));
   Feed feed(options, options.jobs, shared.stop, [&](const std::string& line) { shared.say(line); });
   std::size_t write_errors = 0;
   {
@@ -528,7 +485,7 @@ Summary run(const Options& options_in, Tally* tally) {
           feed.finish(job->seq, std::move(job->rows), holds);
         });
     if (!options.outdir.empty()) shared.writer = &writer;
-    run_lanes(feed, shared, arena);
+    run_lanes(feed, shared, options.threads);
     writer.close();
     write_errors = writer.failures();
     if (!writer.warning().empty()) shared.say("warning: " + writer.warning());

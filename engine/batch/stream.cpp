@@ -176,14 +176,13 @@ void Feed::fill() {
   }
 }
 
-bool Feed::pull(Entry& entry, bool& near_end) {
+bool Feed::pull(Entry& entry) {
   if (!options_.next_file) {
     fill();
     if (ahead_.empty()) return false;
     entry = std::move(ahead_.front());
     ahead_.pop_front();
     if (!entry.directory) --ahead_files_;
-    near_end = walk_done_ && ahead_files_ < lanes_;
     return true;
   }
   // --mpi: rank 0 hands out increasing indices of the files in walk order,
@@ -207,8 +206,7 @@ bool Feed::take(Taken& taken) {
       room_.wait_for(lock, std::chrono::milliseconds(50));
     if (stop_.requested()) return false;
     Entry entry;
-    bool near_end = false;
-    bool pulled = pull(entry, near_end);
+    bool pulled = pull(entry);
     tell_walk();
     if (!pulled) return false;
     std::size_t seq = next_seq_++;
@@ -228,7 +226,6 @@ bool Feed::take(Taken& taken) {
     ++taken_files_;
     taken.seq = seq;
     taken.source = std::move(entry.source);
-    taken.near_end = near_end;
     return true;
   }
 }

@@ -56,7 +56,6 @@ std::string csv_row_text(const Row& row);
 struct Taken {
   std::size_t seq = 0;     // its place in the walk (this process's files)
   Source source;
-  bool near_end = false;   // fewer files than lanes are left after it
 };
 
 // The walk, the reorder buffer and the report of one run. take() and
@@ -97,7 +96,7 @@ class Feed {
     bool root = false, holds = false;
     std::vector<std::string> empty_children;  // decided when this one closes
   };
-  bool pull(Entry& entry, bool& near_end);
+  bool pull(Entry& entry);
   void fill();
   void advance();
   void commit(Done& done);

@@ -18,11 +18,7 @@
 // holds the board's long diagonal), so a piece reads the groups its
 // pattern allows and the outer rows' ranks (R's first w rows) are known per
 // group, before any pair is tried.
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
-#include <tbb/task_group.h>
 
 #include <algorithm>
 #include <atomic>
@@ -155,26 +151,16 @@ bool build_sides(const QuarterTables& tables, const QueenKeys& keys,
   const std::size_t shares = std::size_t{1} << bits;
   const std::size_t share_groups = groups >> bits;
   std::atomic<bool> stopped{false};
-  // Each (side, share) a task, in a context of its own: the count's
-  // cancellation reaches the placers through `poller`, so that tables
-  // half built are never taken for whole.
-  // (The hand-overs stated to ThreadSanitizer as the scheduler's are.)
+  // Each (side, share) a task (the scheduler's for_each_index, whose loop
+  // no cancellation cuts short): the count's cancellation reaches the
+  // placers through `poller`, so that tables half built are never taken
+  // for whole.
   auto each = [&](auto&& body) {
-    tbb::task_group_context context(tbb::task_group_context::isolated);
-    NURSERY_TSAN_RELEASE(&nursery::detail::g_handover);
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, sides.size() * shares, 1),
-        [&](const tbb::blocked_range<std::size_t>& range) {
-          NURSERY_TSAN_ACQUIRE(&nursery::detail::g_handover);
-          for (std::size_t task = range.begin(); task != range.end(); ++task) {
-            const SideToBuild& side = sides[task / shares];
-            const std::uint32_t value = static_cast<std::uint32_t>(task % shares);
-            if (!body(side, Share{bits, value}, value * share_groups)) stopped = true;
-          }
-          NURSERY_TSAN_RELEASE(&nursery::detail::g_handover);
-        },
-        tbb::simple_partitioner(), context);
-    NURSERY_TSAN_ACQUIRE(&nursery::detail::g_handover);
+    for_each_index(sides.size() * shares, 0, [&](std::size_t task) {
+      const SideToBuild& side = sides[task / shares];
+      const std::uint32_t value = static_cast<std::uint32_t>(task % shares);
+      if (!body(side, Share{bits, value}, value * share_groups)) stopped = true;
+    });
     return !stopped.load();
   };
   for (const SideToBuild& side : sides) side.side->start.assign(groups + 1, 0);

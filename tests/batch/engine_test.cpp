@@ -5,6 +5,7 @@
 // file gets the verdict its kind's own solve() gives; stops, resumes and
 // write failures are accounted for.
 #include <gtest/gtest.h>
+#include <tbb/task_arena.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -323,6 +324,30 @@ TEST(BatchEngine, ManySmallFilesOverManyLanes) {
   EXPECT_EQ(summary.verified, 120u);
   EXPECT_EQ(tally.files_done.load(), 120u);
   EXPECT_EQ(lines_of(read(options.report)).size(), 121u);  // header + one row each
+}
+
+// Batch's lanes are the scheduler's (run_lanes): with threads 0 they and
+// every instance's nested run take the caller's arena, whatever its size
+// (one more than the machine's cores here), and open none of their own;
+// lizards decisions (a local search racing the proof in rounds) run nested
+// beside the other lanes like any other kind.
+TEST(BatchEngine, LanesAndTheirNestedRunsTakeTheCallersArena) {
+  TempDir dir;
+  fs::path in = dir.path() / "in";
+  for (int i = 0; i < 24; ++i)
+    write(in / (std::to_string(i) + ".txt"),
+          i % 3 == 0 ? "queens 9\n" : (i % 3 == 1 ? kTreeBoard : kOpenBoard));
+  auto options = options_for(in);
+  options.threads = 0;  // the current arena
+  options.verify = true;
+  const int size = tbb::this_task_arena::max_concurrency() + 1;
+  tbb::task_arena caller(size);
+  batch::Summary summary;
+  caller.execute([&] { summary = batch::run(options); });
+  EXPECT_EQ(summary.threads, static_cast<unsigned>(size));  // the caller's arena's workers
+  EXPECT_EQ(summary.instances, 24u);
+  EXPECT_EQ(summary.ok, 24u);
+  EXPECT_EQ(summary.verified, 24u);  // every answer passed the independent checker
 }
 
 // A Slurm-style job array: K parts cover every file once, and their merged

@@ -13,11 +13,11 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <numeric>
 #include <random>
 #include <vector>
 
-#include "nursery/background.hpp"
 #include "nursery/scheduler.hpp"
 
 namespace nursery {
@@ -46,8 +46,9 @@ struct Estimate {
 };
 
 // Starts pieces in an order shuffled with a fixed seed until `seconds`
-// have passed, then stops those running; ends within `seconds` plus the
-// kind's cancel latency, or at the budget's stop.
+// have passed (or the budget's deadline, if sooner), then stops those
+// running; ends within `seconds` plus the kind's cancel latency, or at the
+// budget's stop.
 template <class Kind>
 Estimate estimate(const typename Kind::Instance& instance, const RunOptions& options,
                   double seconds, std::uint64_t seed = 1) {
@@ -60,42 +61,39 @@ Estimate estimate(const typename Kind::Instance& instance, const RunOptions& opt
   if (options.progress != nullptr)  // the pieces, and those finished (a bar's)
     options.progress->total.store(frontier.size(), std::memory_order_relaxed);
 
+  // The pieces in an order shuffled with a fixed seed, run by the
+  // scheduler's execute on the run's pool within S (the watchdog stops the
+  // pieces still running at S; each one's CPU time comes back either way).
   std::vector<std::size_t> order(frontier.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::shuffle(order.begin(), order.end(), std::mt19937_64(seed));
+  std::vector<typename Kind::Subproblem> sample;
+  sample.reserve(order.size());
+  for (std::size_t i : order) sample.push_back(frontier[i]);
 
-  StopSource stop(options.budget.stop());
-  tbb::task_group_context context;
-  Search<typename Kind::Solution> search(Mode::count, 0, stop, nullptr, nullptr,
-                                         [&context] { context.cancel_group_execution(); });
-  // Per piece: its CPU seconds (finished), minus one plus them (cut), or
-  // -1 (not started). Written by one worker each, read after the pool.
-  std::vector<double> cpu(frontier.size(), -1.0);
-  std::vector<char> finished(frontier.size(), 0);
+  RunOptions run = options;
+  run.mode = Mode::count;
+  run.limit = 0;
+  run.any = false;
+  run.progress = nullptr;  // (execute would weigh every piece first)
+  std::function<void(std::size_t, const Outcome&)> on_done;
+  if (options.progress != nullptr)
+    on_done = [progress = options.progress](std::size_t, const Outcome&) {
+      progress->done.fetch_add(1, std::memory_order_relaxed);
+    };
+  // The pool is started before the clock: its first start (tens of
+  // milliseconds under a sanitizer on a loaded machine) is no part of S.
+  with_workers(options.threads, [] { tbb::parallel_for(0, 1, [](int) {}); });
   const auto start = SteadyClock::now();
-  auto body = [&](const tbb::blocked_range<std::size_t>& range) {
-    NURSERY_TSAN_ACQUIRE(&cpu);
-    for (std::size_t i = range.begin(); i != range.end(); ++i) {
-      if (stop.requested()) return;
-      const double cpu0 = detail::thread_cpu_seconds();
-      const Outcome outcome = Kind::solve(instance, frontier[order[i]], search);
-      cpu[i] = detail::thread_cpu_seconds() - cpu0;
-      finished[i] = outcome.complete ? 1 : 0;
-      if (outcome.complete && options.progress != nullptr)
-        options.progress->done.fetch_add(1, std::memory_order_relaxed);
-      NURSERY_TSAN_RELEASE(&cpu);
-    }
-  };
-  {
-    Background timer = Background::at(start + seconds_duration(seconds), [&] {
-      stop.request(StopReason::timeout);
-      context.cancel_group_execution();
-    });
-    NURSERY_TSAN_RELEASE(&cpu);
-    detail::run_pool(order.size(), options.threads, context, body);
-  }
-  NURSERY_TSAN_ACQUIRE(&cpu);
+  run.budget = options.budget.within(std::max(seconds, 1e-9));  // (S <= 0: at once)
+  const Execution<Kind> execution = execute<Kind>(
+      instance, std::span<const typename Kind::Subproblem>(sample), run, nullptr, on_done);
   result.sample_seconds = seconds_since(start);
+  // Per piece: its CPU seconds (finished or cut), or -1 (not started).
+  const std::vector<double>& cpu = execution.cpu_each;
+  std::vector<char> finished(sample.size(), 0);
+  for (std::size_t i = 0; i < sample.size(); ++i)
+    finished[i] = cpu[i] >= 0 && execution.outcomes[i].complete ? 1 : 0;
 
   // With enough finished pieces the mean is theirs, and a cut piece counts
   // only when it already ran longer than that mean (leaving it out would

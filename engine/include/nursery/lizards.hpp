@@ -205,9 +205,6 @@ struct Facade {
   // verify --at-least: p or more safe lizards answer p (a --max placement).
   static constexpr bool verifies_at_least = true;
   static constexpr bool homework_names = true;
-  // A decision races a local search that holds its thread until the proof
-  // ends: a driver running several boards side by side gives each its own.
-  static constexpr bool holds_a_thread = true;
   static Sniff sniff(std::string_view head) { return lizards::sniff(head); }
   static std::vector<Puzzle> read(std::string_view text, const std::string& file);
   static std::uint64_t size_limit(std::string_view head, const std::string& file) {

@@ -33,31 +33,9 @@
 #include "nursery/stats.hpp"
 #include "nursery/stop.hpp"
 
-// ThreadSanitizer cannot see oneTBB's own synchronization (the library is
-// not instrumented), so the happens-before edges the scheduler relies on
-// (frontier published before tasks start, results published before the
-// pool is joined) are stated to it explicitly.
-#if defined(__SANITIZE_THREAD__)
-#include <sanitizer/tsan_interface.h>
-#define NURSERY_TSAN_RELEASE(address) __tsan_release(address)
-#define NURSERY_TSAN_ACQUIRE(address) __tsan_acquire(address)
-#else
-#define NURSERY_TSAN_RELEASE(address) ((void)(address))
-#define NURSERY_TSAN_ACQUIRE(address) ((void)(address))
-#endif
-
 namespace nursery {
 
 namespace detail {
-
-// The one token on which hand-overs between threads of the pool are stated
-// to ThreadSanitizer (NURSERY_TSAN_*, TSan only), by the helpers below
-// (with_workers, for_each_index) and by batch's lanes: a fixed address, the
-// one thing a task reads before it takes it (not a closure the caller may
-// have just rebuilt at the same place). One token for them all, so a task
-// that reads what another loop's thread wrote (a copy of its body) is
-// ordered after it.
-inline char g_handover = 0;
 
 inline double thread_cpu_seconds() {
   timespec ts{};
@@ -97,16 +75,8 @@ void with_workers(unsigned threads, Task&& task) {
     task();
     return;
   }
-  // arena.execute may run `task` on a worker of the new arena.
   tbb::task_arena arena(static_cast<int>(threads));
-  auto handed = [&] {
-    NURSERY_TSAN_ACQUIRE(&detail::g_handover);
-    task();
-    NURSERY_TSAN_RELEASE(&detail::g_handover);
-  };
-  NURSERY_TSAN_RELEASE(&detail::g_handover);
-  arena.execute(handed);
-  NURSERY_TSAN_ACQUIRE(&detail::g_handover);
+  arena.execute(task);
 }
 
 namespace detail {
@@ -138,6 +108,9 @@ struct Execution {
   std::optional<typename Kind::Solution> solution;
   StopReason stop_reason = StopReason::none;
   double cpu_seconds = 0;
+  // Per subproblem: the CPU seconds it ran (to its end, or until a stop cut
+  // it), or -1 where it never started.
+  std::vector<double> cpu_each;
 };
 
 // A kind that estimates each subproblem's work (optional): the progress
@@ -188,6 +161,7 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
   using Solution = typename Kind::Solution;
   Execution<Kind> execution;
   execution.outcomes.resize(subproblems.size());
+  execution.cpu_each.assign(subproblems.size(), -1.0);
 
   StopSource stop(options.budget.stop());
   // A deadline already passed (a batch's instance that waited, a split that
@@ -215,7 +189,6 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
   }
 
   auto body = [&](const tbb::blocked_range<std::size_t>& range) {
-    NURSERY_TSAN_ACQUIRE(&execution);
     for (std::size_t i = range.begin(); i != range.end(); ++i) {
       if (stop.requested()) break;
       // Leftmost rule: a solution to the left already decided the answer.
@@ -227,6 +200,7 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
       detail::t_subproblem = outer;
       double cpu = detail::thread_cpu_seconds() - cpu0;
       cpu_nanoseconds.fetch_add(static_cast<std::uint64_t>(cpu * 1e9), std::memory_order_relaxed);
+      execution.cpu_each[i] = cpu;
       execution.outcomes[i] = outcome;
       if (options.progress != nullptr) {
         options.progress->nodes.fetch_add(outcome.nodes, std::memory_order_relaxed);
@@ -237,22 +211,16 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
         }
       }
       if (outcome.complete && on_done) on_done(i, outcome);
-      NURSERY_TSAN_RELEASE(&execution);
     }
-    // Every way out (a stop, a subproblem the leftmost rule skips) has read
-    // the run's stops: released, so the caller's next run may reuse them.
-    NURSERY_TSAN_RELEASE(&execution);
   };
 
   // (weighing the frontier may itself have taken the budget's time)
   if (options.budget.past_deadline()) stop.request(StopReason::timeout);
   {
     detail::Watchdog watchdog(stop, context, options.budget);
-    NURSERY_TSAN_RELEASE(&execution);
     if (!stop.requested() && !subproblems.empty())
       detail::run_pool(subproblems.size(), options.threads, context, body);
   }
-  NURSERY_TSAN_ACQUIRE(&execution);
   execution.solution = search.take_first();
   execution.stop_reason = stop.reason();
   execution.cpu_seconds = cpu_nanoseconds.load() * 1e-9;
@@ -359,45 +327,12 @@ Result<typename Kind::Solution> run(
 
 // ---- Techniques side by side -------------------------------------------------
 // What a kind's drivers need beside one frontier run (lizards' bounds and
-// --max): a loop over indices, a race of techniques, and rounds of a
-// frontier with growing work budgets, all on the pool above, so that no
-// kind opens arenas or task groups of its own. for_each_index states the
-// hand-overs to ThreadSanitizer, once, for all of them: a task reads what
-// its caller wrote before the call, the caller what the tasks wrote after
-// it.
-
-namespace detail {
-
-// A task reads its body through the copy oneTBB made of it, so every copy
-// is handed over once made (its constructor releases the token), and a
-// task takes the token before it reads the copy. A copy may be made where
-// a finished task's copy was (oneTBB reuses the memory): its constructor
-// takes the token first, so it is ordered after that task's reads.
-template <class Body>
-class Handed {
- public:
-  explicit Handed(const Body& body) {
-    NURSERY_TSAN_ACQUIRE(&g_handover);
-    body_ = &body;
-    NURSERY_TSAN_RELEASE(&g_handover);
-  }
-  Handed(const Handed& other) {
-    NURSERY_TSAN_ACQUIRE(&g_handover);
-    body_ = other.body_;
-    NURSERY_TSAN_RELEASE(&g_handover);
-  }
-  Handed& operator=(const Handed&) = delete;
-  void operator()(const tbb::blocked_range<std::size_t>& range) const {
-    NURSERY_TSAN_ACQUIRE(&g_handover);
-    for (std::size_t i = range.begin(); i != range.end(); ++i) (*body_)(i);
-    NURSERY_TSAN_RELEASE(&g_handover);
-  }
-
- private:
-  const Body* body_;  // written after the token is taken (no initialiser)
-};
-
-}  // namespace detail
+// --max; batch): a loop over indices, lanes that each take their next piece
+// of work, a race of techniques, and rounds of a frontier with growing work
+// budgets, all on the pool above, so that no kind or driver opens arenas or
+// task groups of its own. The hand-overs between threads are oneTBB's own
+// (a task spawned, a loop joined): ThreadSanitizer sees them in a oneTBB
+// built with it (.ci/tsan_tbb.sh), and nothing here states them again.
 
 // Runs body(i) for every i in [0, count), one index per task, on a pool of
 // `threads` workers (0: the current arena); returns when every call has.
@@ -409,10 +344,27 @@ void for_each_index(std::size_t count, unsigned threads, const Body& body) {
   if (count == 0) return;
   with_workers(threads, [&] {
     tbb::task_group_context isolated(tbb::task_group_context::isolated);
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 1), detail::Handed<Body>(body),
-                      tbb::simple_partitioner(), isolated);
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, count, 1),
+        [&body](const tbb::blocked_range<std::size_t>& range) {
+          for (std::size_t i = range.begin(); i != range.end(); ++i) body(i);
+        },
+        tbb::simple_partitioner(), isolated);
   });
-  NURSERY_TSAN_ACQUIRE(&detail::g_handover);
+}
+
+// Runs `lanes` lanes side by side on a pool of `threads` workers (0: the
+// current arena): lane(l) for each l, each on a task of its own, returns
+// when every lane has. A lane loops taking its next piece of work (batch's
+// files) until none is left; whatever it runs with threads = 0 (execute,
+// for_each_index, race) nests in the same pool, so free workers help any
+// lane's run. A lane is isolated: while it waits for its own run, its
+// thread takes only that run's tasks, never another lane (which would hold
+// this one until that lane's whole queue were done).
+template <class Lane>
+void run_lanes(unsigned lanes, unsigned threads, const Lane& lane) {
+  for_each_index(lanes, threads,
+                 [&lane](std::size_t l) { tbb::this_task_arena::isolate([&] { lane(l); }); });
 }
 
 // A technique of a race: given its budget (the race's, ending too once
