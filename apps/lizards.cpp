@@ -70,6 +70,8 @@ int cmd_lizards(int argc, char** argv) {
       "target", po::value<std::uint64_t>(), "with --max: stop once this many are placed")(
       "max-board", po::value<std::string>()->value_name("FILE"),
       "with --max: write the board with p = best here (for nursery verify)")(
+      "certificate", po::value<std::string>()->value_name("FILE"),
+      "with --max: write the bound's certificate here (nursery verify BOARD --bound FILE)")(
       "bfs-memory",
       po::value<double>()
           ->default_value(lz::kBfsBudgetBytes / 1048576.0)
@@ -99,11 +101,15 @@ int cmd_lizards(int argc, char** argv) {
                                       : (homework ? "output.txt" : std::string());
   if (is_stdio(command.output)) command.output.clear();  // -o -: stdout, as without -o
   if (vm.count("max-board")) command.max_board = vm["max-board"].as<std::string>();
-  refuse_clobbering({command.input}, {{"-o", command.output}, {"--max-board", command.max_board}});
+  if (vm.count("certificate")) command.certificate = vm["certificate"].as<std::string>();
+  refuse_clobbering({command.input}, {{"-o", command.output},
+                                      {"--max-board", command.max_board},
+                                      {"--certificate", command.certificate}});
   const auto shared = read_shared(vm);
   try {
     command.task = lz::choose_task({vm.count("count") != 0, vm.count("max") != 0,
-                                    vm.count("target") != 0, vm.count("max-board") != 0});
+                                    vm.count("target") != 0, vm.count("max-board") != 0,
+                                    vm.count("certificate") != 0});
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

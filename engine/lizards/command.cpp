@@ -65,6 +65,7 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
   options.budget = budget;
   options.seed = command.solve.seed;
   options.target = command.target.value_or(0);
+  options.certificate = !command.certificate.empty();
   std::atomic<std::uint64_t> best{0}, upper{0};
   options.on_progress = [&](std::uint64_t b, std::uint64_t u) {
     best.store(b, std::memory_order_relaxed);
@@ -99,6 +100,9 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
   if (written && !command.max_board.empty() && !no_board)
     written = cli::write_output_in_pieces(command.max_board, format_instance(answered),
                                           write_budget) == Status::complete;
+  if (written && report.certificate && !command.certificate.empty())
+    written = cli::write_output_in_pieces(command.certificate, format_certificate(*report.certificate),
+                                          write_budget) == Status::complete;
   if (no_board)
     std::cerr << "--max-board: " << command.max_board
               << " not written: no placement found yet (a board's p is at least 1)\n";
@@ -123,6 +127,10 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
                           {"exact", report.exact_seconds},
                           {"wall", report.stats.wall_seconds}}}};
     if (!command.output.empty() && written) j["output"] = command.output;
+    if (report.certificate && !command.certificate.empty() && written)
+      j["certificate"] = {{"file", command.certificate},
+                          {"bound", report.certificate->bound},
+                          {"by", report.certificate->by}};
     Stats stats;
     stats.threads = detail::worker_count(command.solve.threads);
     stats.wall_seconds = report.stats.wall_seconds;
@@ -139,6 +147,9 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
             << report.upper_by << "), gap " << gap
             << (report.lower >= report.upper ? " (optimal)" : "") << ", "
             << report.stats.wall_seconds << " s\n";
+  if (report.certificate && !command.certificate.empty() && written)
+    std::cerr << "certificate of bound " << report.certificate->bound << " ("
+              << report.certificate->by << ") written to " << command.certificate << '\n';
   if (command.stats)
     std::cerr << "greedy " << report.greedy << "; bounds: matchings " << report.matching_bound
               << " in " << report.matching_seconds << " s, set-packing LP " << report.packing_bound

@@ -141,11 +141,12 @@ class PackingDual {
 
   // The proven bound of the current weights, in exact integer arithmetic:
   // 2^24 times the dual objective (the bound is its floor over 2^24).
-  std::int64_t scaled_bound() const {
-    std::vector<std::int64_t> scaled(weight_.size());
+  std::int64_t scaled_bound() const { return scaled_bound(weight_); }
+  std::int64_t scaled_bound(const std::vector<double>& weights) const {
+    std::vector<std::int64_t> scaled(weights.size());
     std::int64_t total = 0;
-    for (std::size_t s = 0; s < weight_.size(); ++s) {
-      scaled[s] = static_cast<std::int64_t>(std::ceil(std::max(0.0, weight_[s]) * kScale));
+    for (std::size_t s = 0; s < weights.size(); ++s) {
+      scaled[s] = scaled_weight(weights[s]);
       total += scaled[s];
     }
     const auto one = static_cast<std::int64_t>(kScale);
@@ -157,6 +158,57 @@ class PackingDual {
     }
     return total;
   }
+  static std::int64_t scaled_weight(double weight) {
+    return static_cast<std::int64_t>(std::ceil(std::max(0.0, weight) * kScale));
+  }
+  const std::vector<double>& weights() const { return weight_; }
+
+  // The proof of scaled_bound(weights) (lizards.hpp: BoundCertificate):
+  // every clique with a weight, then each cell's shortfall below 1 as a
+  // clique of its own, in the same integers.
+  BoundCertificate certificate(const std::vector<double>& weights) const {
+    const std::uint32_t n = in_.board.n;
+    BoundCertificate proof;
+    proof.n = n;
+    proof.scale = static_cast<std::uint64_t>(kScale);
+    proof.by = "set-packing LP";
+    std::vector<std::int64_t> scaled(weights.size());
+    std::int64_t total = 0;
+    for (std::uint32_t s = 0; s < weights.size(); ++s) {
+      scaled[s] = scaled_weight(weights[s]);
+      if (scaled[s] == 0) continue;
+      total += scaled[s];
+      const std::uint32_t first = cells_[members_[start_[s]]];
+      WeightedClique clique;
+      clique.row = first / n;
+      clique.column = first % n;
+      clique.length = start_[s + 1] - start_[s];
+      clique.weight = static_cast<std::uint64_t>(scaled[s]);
+      clique.shape = CliqueShape::window;
+      for (unsigned d = 0; d < 4; ++d)
+        if (s >= in_.segment_offset[d] && s < in_.segment_offset[d] + in_.segment_count[d])
+          clique.shape = static_cast<CliqueShape>(d);  // row, column, diagonal, anti-diagonal
+      // A window's first member is in its top row; its left column is the
+      // least column of its members (three or four of them: both columns).
+      if (clique.shape == CliqueShape::window)
+        for (std::uint32_t k = start_[s]; k < start_[s + 1]; ++k)
+          clique.column = std::min(clique.column, cells_[members_[k]] % n);
+      proof.cliques.push_back(clique);
+    }
+    const auto one = static_cast<std::int64_t>(kScale);
+    for (std::size_t i = 0; i < cells_.size(); ++i) {
+      std::int64_t cover = 0;
+      for (unsigned k = 0; k < kSlots; ++k)
+        if (cliques_of_[i * kSlots + k] != kNone) cover += scaled[cliques_of_[i * kSlots + k]];
+      if (cover >= one) continue;
+      total += one - cover;
+      proof.cliques.push_back({CliqueShape::cell, cells_[i] / n, cells_[i] % n, 1,
+                               static_cast<std::uint64_t>(one - cover)});
+    }
+    proof.bound = floor_of(total);
+    return proof;
+  }
+
   static std::uint64_t floor_of(std::int64_t scaled) {
     return static_cast<std::uint64_t>(scaled / static_cast<std::int64_t>(kScale));
   }
@@ -199,6 +251,7 @@ struct PackingLp::State {
   std::int64_t best_scaled = 0, level_best = 0;
   unsigned stalls = 0;
   bool converged = false;
+  std::vector<double> best_weights;  // options.keep_proof: the weights of best_scaled
   PackingBound result;
 };
 
@@ -216,6 +269,13 @@ bool PackingLp::converged() const {
 }
 std::vector<float> PackingLp::preference() const {
   return state_->dual.preference();
+}
+BoundCertificate PackingLp::certificate() const {
+  const State& st = *state_;
+  // No sweep lowered the bound: all weights zero, every cell its own clique.
+  return st.dual.certificate(st.best_weights.empty()
+                                 ? std::vector<double>(st.dual.cliques(), 0.0)
+                                 : st.best_weights);
 }
 
 // One pass over every family, each on the pool; false when `stopped()`
@@ -254,7 +314,10 @@ const PackingBound& PackingLp::run(const Budget& budget, double pause_after) {
     if (!sweep(st.dual, st.tau, stopped)) break;
     ++result.sweeps;
     if (result.sweeps % 8 == 0) st.dual.refresh();
-    st.best_scaled = std::min(st.best_scaled, st.dual.scaled_bound());
+    if (const std::int64_t now = st.dual.scaled_bound(); now < st.best_scaled) {
+      st.best_scaled = now;
+      if (options.keep_proof) st.best_weights = st.dual.weights();
+    }
     result.value = PackingDual::floor_of(st.best_scaled);
     if (options.on_bound) options.on_bound(result.value);
     if (options.enough > 0 && result.value <= options.enough) st.converged = true;

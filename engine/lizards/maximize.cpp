@@ -231,6 +231,7 @@ PackingOptions Improvement::packing_options() {
   // search the rest.
   if (deadline_ > 0 && detail::worker_count(options_.threads) == 1)
     packing.seconds = std::max(1e-3, kPackingShare * deadline_ - since(start_));
+  packing.keep_proof = options_.certificate;
   packing.on_bound = [this](std::uint64_t value) {
     if (value < upper_.load()) upper_.store(value);
     if (options_.on_progress) options_.on_progress(best_.load(), upper_.load());
@@ -280,6 +281,7 @@ void Improvement::bound_and_search() {
   report_.packing_sweeps = lp_.sweeps;
   report_.packing_cliques = lp_.cliques;
   report_.packing_seconds = lp_.seconds;
+  if (options_.certificate && lp) report_.certificate = lp->certificate();
   if (lp_.sweeps > 0 && lp_.value < report_.upper) {
     report_.upper = lp_.value;
     report_.upper_by = "set-packing LP";
@@ -395,6 +397,12 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
                     : report.lower >= target     ? Status::limit
                                                  : options.budget.why();
   }
+  // The LP's proof, or the segments' where they prove more (the LP did not
+  // run, or had no sweep yet).
+  if (options.certificate)
+    if (BoundCertificate plain = segment_certificate(board);
+        !report.certificate || plain.bound < report.certificate->bound)
+      report.certificate = std::move(plain);
   report.stats.wall_seconds = since(start);
   return report;
 }

@@ -111,6 +111,7 @@ struct PackingOptions {
   double first_tau = 0.05;                      // the first smoothing temperature
   double finest_tau = 1.0 / 256;                // the last one
   std::function<void(std::uint64_t)> on_bound;  // each sweep's best bound (progress)
+  bool keep_proof = false;  // keep the best weights for PackingLp::certificate()
 };
 struct PackingBound {
   std::uint64_t value = 0;   // proven: no placement holds more lizards
@@ -134,6 +135,9 @@ class PackingLp {
   bool converged() const;
   // How much the LP likes each cell now (PackingBound::preference).
   std::vector<float> preference() const;
+  // The proof of the bound run() reported (options.keep_proof; without it,
+  // of the bound of all weights zero: the empty cells).
+  BoundCertificate certificate() const;
 
  private:
   struct State;

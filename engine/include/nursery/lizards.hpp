@@ -87,6 +87,7 @@ struct TaskOptions {
   bool maximize = false;   // --max
   bool target = false;     // --target K (maximize only)
   bool max_board = false;  // --max-board FILE (maximize only)
+  bool certificate = false;  // --certificate FILE (maximize only)
 };
 Task choose_task(const TaskOptions& asked);
 
@@ -185,7 +186,42 @@ struct MaximizeOptions {
   // (p = best + 1 exhausted) when the bounds leave a gap.
   std::uint64_t exact_cells = 1600;
   std::function<void(std::uint64_t best, std::uint64_t upper)> on_progress;
+  bool certificate = false;  // keep the bound's proof (MaximizeReport::certificate)
 };
+
+// A proof of an upper bound anyone can check (--certificate; docs/lizards.md
+// has the text format): cliques of the sight graph (cells that pairwise see
+// each other, so each holds one lizard at most), each with a nonnegative
+// weight in units of 1/scale, that cover every empty cell with weight at
+// least 1. Then every placement holds at most sum(weights) lizards: its
+// lizards each take weight 1 or more from cliques that hold no other.
+enum class CliqueShape {
+  row,            // cells (row, column + i), i < length
+  column,         // cells (row + i, column), i < length
+  diagonal,       // cells (row + i, column + i), i < length
+  anti_diagonal,  // cells (row + i, column - i), i < length
+  window,         // the empty cells of the 2 x 2 window at (row, column)
+  cell            // the cell (row, column) alone
+};
+struct WeightedClique {
+  CliqueShape shape = CliqueShape::cell;
+  std::uint32_t row = 0, column = 0;
+  std::uint32_t length = 1;  // the lines' cells (window and cell: unused)
+  std::uint64_t weight = 0;  // in units of 1/scale
+};
+struct BoundCertificate {
+  std::uint32_t n = 0;
+  std::uint64_t scale = 1;
+  std::uint64_t bound = 0;  // floor(sum of the weights / scale)
+  std::string by;           // which bound it proves ("set-packing LP", "row segments")
+  std::vector<WeightedClique> cliques;
+};
+// The certificate's text (docs/lizards.md, "Bound certificates").
+std::string format_certificate(const BoundCertificate& certificate);
+// The plainest certificate of a board: every segment of the direction with
+// the fewest, weight 1 (a bound at most the empty cells; for a board the
+// LP was not run on).
+BoundCertificate segment_certificate(const Board& board);
 // The one answer shape of solve() (SolveReport: the Report, the placement as
 // its solution, its bounds) and --max's own figures: the placement is always
 // there (verdict ok, every lizard safe), `lower` is its size and `upper` the
@@ -199,6 +235,10 @@ struct MaximizeReport : SolveReport {
   std::size_t packing_cliques = 0;
   std::uint64_t search_epochs = 0;   // the improving search's epochs (bands stitched)
   double matching_seconds = 0, packing_seconds = 0, search_seconds = 0, exact_seconds = 0;
+  // With MaximizeOptions::certificate: the proof of the LP's bound (of the
+  // segment counts when the LP did not run); it may prove less than `upper`
+  // where a matching or the DFS gave that.
+  std::optional<BoundCertificate> certificate;
   double gap() const {  // (upper - lower) / upper
     return upper == 0 ? 0.0 : static_cast<double>(upper - lower) / static_cast<double>(upper);
   }

@@ -22,6 +22,7 @@ struct Command {
   std::string input;                    // the board ("-": stdin)
   std::string output;                   // the answer's file; "": stdout
   std::string max_board;                // --max: the board with p = best written here; "": none
+  std::string certificate;              // --max: the bound's certificate written here; "": none
   Task task = Task::decide;             // decide, count or maximize (choose_task)
   SolveOptions solve;                   // decide and count: threads, seed, searches, memory
   std::optional<std::uint64_t> target;  // --max: stop once this many are placed
