@@ -107,9 +107,9 @@ int cmd_lizards(int argc, char** argv) {
                                       {"--certificate", command.certificate}});
   const auto shared = read_shared(vm);
   try {
-    command.task = lz::choose_task({vm.count("count") != 0, vm.count("max") != 0,
-                                    vm.count("target") != 0, vm.count("max-board") != 0,
-                                    vm.count("certificate") != 0});
+    command.task =
+        lz::choose_task({vm.count("count") != 0, vm.count("max") != 0, vm.count("target") != 0,
+                         vm.count("max-board") != 0, vm.count("certificate") != 0});
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

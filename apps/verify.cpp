@@ -128,8 +128,9 @@ int cmd_verify(int argc, char** argv) {
   const SharedOptions shared = read_shared(vm);
   if (vm.count("bound")) {
     if (vm.count("output"))
-      throw usage_error("--bound checks a certificate, not ANSWER: check the answer in a call of "
-                        "its own");
+      throw usage_error(
+          "--bound checks a certificate, not ANSWER: check the answer in a call of "
+          "its own");
     if (vm.count("at-least")) throw usage_error("--at-least: for an ANSWER, not with --bound");
     return check_bound(input, vm["bound"].as<std::string>(), shared.json);
   }

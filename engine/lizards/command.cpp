@@ -101,8 +101,9 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
     written = cli::write_output_in_pieces(command.max_board, format_instance(answered),
                                           write_budget) == Status::complete;
   if (written && report.certificate && !command.certificate.empty())
-    written = cli::write_output_in_pieces(command.certificate, format_certificate(*report.certificate),
-                                          write_budget) == Status::complete;
+    written =
+        cli::write_output_in_pieces(command.certificate, format_certificate(*report.certificate),
+                                    write_budget) == Status::complete;
   if (no_board)
     std::cerr << "--max-board: " << command.max_board
               << " not written: no placement found yet (a board's p is at least 1)\n";

@@ -273,9 +273,8 @@ std::vector<float> PackingLp::preference() const {
 BoundCertificate PackingLp::certificate() const {
   const State& st = *state_;
   // No sweep lowered the bound: all weights zero, every cell its own clique.
-  return st.dual.certificate(st.best_weights.empty()
-                                 ? std::vector<double>(st.dual.cliques(), 0.0)
-                                 : st.best_weights);
+  return st.dual.certificate(st.best_weights.empty() ? std::vector<double>(st.dual.cliques(), 0.0)
+                                                     : st.best_weights);
 }
 
 // One pass over every family, each on the pool; false when `stopped()`

@@ -111,7 +111,7 @@ struct PackingOptions {
   double first_tau = 0.05;                      // the first smoothing temperature
   double finest_tau = 1.0 / 256;                // the last one
   std::function<void(std::uint64_t)> on_bound;  // each sweep's best bound (progress)
-  bool keep_proof = false;  // keep the best weights for PackingLp::certificate()
+  bool keep_proof = false;                      // the best weights, for PackingLp::certificate()
 };
 struct PackingBound {
   std::uint64_t value = 0;   // proven: no placement holds more lizards

@@ -83,10 +83,10 @@ using nursery::to_string;
 // words: "--max and --count: choose one", "--target: only with --max").
 enum class Task { decide, count, maximize };
 struct TaskOptions {
-  bool count = false;      // --count
-  bool maximize = false;   // --max
-  bool target = false;     // --target K (maximize only)
-  bool max_board = false;  // --max-board FILE (maximize only)
+  bool count = false;        // --count
+  bool maximize = false;     // --max
+  bool target = false;       // --target K (maximize only)
+  bool max_board = false;    // --max-board FILE (maximize only)
   bool certificate = false;  // --certificate FILE (maximize only)
 };
 Task choose_task(const TaskOptions& asked);
