@@ -121,6 +121,7 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
                         {"matching_bound", report.matching_bound},
                         {"packing_bound", report.packing_bound},
                         {"search_epochs", report.search_epochs},
+                        {"primal_dual_integral", report.primal_dual_integral},
                         {"seconds",
                          {{"matching", report.matching_seconds},
                           {"packing", report.packing_seconds},
@@ -136,6 +137,10 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
     stats.threads = detail::worker_count(command.solve.threads);
     stats.wall_seconds = report.stats.wall_seconds;
     j["stats"] = stats_json(stats);
+    nlohmann::json trajectory = nlohmann::json::array();
+    for (const TrajectoryPoint& point : report.trajectory)
+      trajectory.push_back({point.seconds, point.best, point.bound});
+    j["trajectory"] = std::move(trajectory);
     j["placement"] = placement_json(*report.solution, board.n);
     cli::print_json(j);
   } else if (command.output.empty() &&
@@ -157,7 +162,8 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
               << " in " << report.packing_seconds << " s (" << report.packing_cliques
               << " cliques, " << report.packing_sweeps << " sweeps); search "
               << report.search_seconds << " s in " << report.search_epochs << " epochs; exact "
-              << report.exact_seconds << " s; status " << to_string(report.status) << '\n';
+              << report.exact_seconds << " s; primal-dual integral " << report.primal_dual_integral
+              << " s; status " << to_string(report.status) << '\n';
   return interrupted ? cli::interrupted_status() : no_board ? kExitUsage : kExitSuccess;
 }
 

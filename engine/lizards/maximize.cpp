@@ -381,8 +381,15 @@ MaximizeReport improve(const Board& board, const Instance* instance, Placement g
   return Improvement(instance, options).run(board, std::move(greedy), known);
 }
 
-MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
+MaximizeReport maximize(const Board& board, const MaximizeOptions& asked) {
   auto start = Clock::now();
+  // Every move of best and bound recorded, then handed on.
+  Trajectory trajectory;
+  MaximizeOptions options = asked;
+  options.on_progress = [&trajectory, &asked](std::uint64_t best, std::uint64_t upper) {
+    trajectory.record(best, upper);
+    if (asked.on_progress) asked.on_progress(best, upper);
+  };
   Placement greedy = greedy_placement(board);
   const std::uint64_t target =
       options.target > 0 ? options.target : std::numeric_limits<std::uint64_t>::max();
@@ -403,6 +410,9 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
     if (BoundCertificate plain = segment_certificate(board);
         !report.certificate || plain.bound < report.certificate->bound)
       report.certificate = std::move(plain);
+  trajectory.record(report.lower, report.upper);
+  report.trajectory = trajectory.points();
+  report.primal_dual_integral = trajectory.primal_dual_integral();
   report.stats.wall_seconds = since(start);
   return report;
 }

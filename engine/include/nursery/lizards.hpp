@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -222,6 +223,31 @@ std::string format_certificate(const BoundCertificate& certificate);
 // the fewest, weight 1 (a bound at most the empty cells; for a board the
 // LP was not run on).
 BoundCertificate segment_certificate(const Board& board);
+// How best and bound moved over a --max run (trajectory.cpp), so two runs
+// compare over time and not only at their end: a point each time either
+// moved (changes less than a millisecond apart: the last of them), and the
+// primal-dual integral of optimisation solvers: the integral over the run
+// of the gap (bound - best) / bound, in seconds (1 until the first point;
+// lower is better: a small gap, early).
+struct TrajectoryPoint {
+  double seconds = 0;  // since the run's start
+  std::uint64_t best = 0, bound = 0;
+};
+class Trajectory {
+ public:
+  Trajectory();
+  // A placement of `best` and a proof of `bound` known now (any thread;
+  // values that move neither are dropped at the cost of two atomic loads).
+  void record(std::uint64_t best, std::uint64_t bound);
+  // The run ended now: its points and the integral up to now.
+  std::vector<TrajectoryPoint> points() const;
+  double primal_dual_integral() const;
+
+ private:
+  struct State;
+  std::shared_ptr<State> state_;
+};
+
 // The one answer shape of solve() (SolveReport: the Report, the placement as
 // its solution, its bounds) and --max's own figures: the placement is always
 // there (verdict ok, every lizard safe), `lower` is its size and `upper` the
@@ -239,6 +265,8 @@ struct MaximizeReport : SolveReport {
   // segment counts when the LP did not run); it may prove less than `upper`
   // where a matching or the DFS gave that.
   std::optional<BoundCertificate> certificate;
+  std::vector<TrajectoryPoint> trajectory;  // best and bound as they moved (Trajectory)
+  double primal_dual_integral = 0;          // seconds (Trajectory)
   double gap() const {  // (upper - lower) / upper
     return upper == 0 ? 0.0 : static_cast<double>(upper - lower) / static_cast<double>(upper);
   }
