@@ -250,6 +250,7 @@ struct PackingLp::State {
   double tau;
   std::int64_t best_scaled = 0, level_best = 0;
   unsigned stalls = 0;
+  double level_time = 0;  // when level_best was taken (seconds since begin)
   bool converged = false;
   std::vector<double> best_weights;  // options.keep_proof: the weights of best_scaled
   PackingBound result;
@@ -322,10 +323,18 @@ const PackingBound& PackingLp::run(const Budget& budget, double pause_after) {
     if (options.enough > 0 && result.value <= options.enough) st.converged = true;
     // Progress is judged per level on the exact dual value (not its floor,
     // which plateaus on small boards): under 0.1% better in two sweeps is a
-    // stall.
+    // stall; at the fine temperatures (refine_below), under refine_stall, or
+    // less than worth_refining asks for.
     if (result.sweeps % 2 == 0) {
-      bool stalled = st.level_best - st.best_scaled <= st.level_best / 1000;
+      const bool finest = st.tau <= options.refine_below;
+      const double gain = static_cast<double>(st.level_best - st.best_scaled) /
+                          static_cast<double>(std::max<std::int64_t>(1, st.level_best));
+      const double now = elapsed();
+      bool stalled = gain <= (finest ? options.refine_stall : 1e-3);
+      if (finest && !stalled && options.worth_refining)
+        stalled = !options.worth_refining(gain / std::max(1e-9, now - st.level_time));
       st.level_best = st.best_scaled;
+      st.level_time = now;
       if (stalled) {
         if (st.tau <= options.finest_tau) {
           if (++st.stalls >= 2) st.converged = true;

@@ -232,6 +232,24 @@ PackingOptions Improvement::packing_options() {
   if (deadline_ > 0 && detail::worker_count(options_.threads) == 1)
     packing.seconds = std::max(1e-3, kPackingShare * deadline_ - since(start_));
   packing.keep_proof = options_.certificate;
+  packing.finest_tau = kFinestTau;
+  packing.refine_below = kRefineBelow;
+  packing.refine_stall = kRefineStall;
+  // The time goes where it buys more: at the fine temperatures the LP goes
+  // on while its bound falls, per second, by at least the share by which
+  // the placements grow (both relative; nothing grows before the search
+  // starts).
+  packing.worth_refining = [this, last = std::make_shared<std::pair<double, std::uint64_t>>(
+                                      since(start_), best_.load())](double bound_gain) {
+    const double now = since(start_), seconds = now - last->first;
+    const std::uint64_t best = best_.load();
+    const double search_gain =
+        best > last->second && seconds > 0
+            ? static_cast<double>(best - last->second) / static_cast<double>(best) / seconds
+            : 0.0;
+    *last = {now, best};
+    return bound_gain >= search_gain;
+  };
   packing.on_bound = [this](std::uint64_t value) {
     if (value < upper_.load()) upper_.store(value);
     if (options_.on_progress) options_.on_progress(best_.load(), upper_.load());

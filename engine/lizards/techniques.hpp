@@ -110,6 +110,13 @@ struct PackingOptions {
   std::uint64_t enough = 0;                     // stop once the bound is this low (a proof)
   double first_tau = 0.05;                      // the first smoothing temperature
   double finest_tau = 1.0 / 256;                // the last one
+  // At the finest temperature the sweeps go on while two of them lower the
+  // bound by more than this fraction (coarser levels: 0.1%), and, when
+  // given, while worth_refining(that fraction per second) says so (the
+  // driver weighs it against what the placements gain).
+  double refine_stall = 1e-3;
+  double refine_below = 1.0 / 256;  // the temperatures that count as fine
+  std::function<bool(double gain_per_second)> worth_refining;
   std::function<void(std::uint64_t)> on_bound;  // each sweep's best bound (progress)
   bool keep_proof = false;                      // the best weights, for PackingLp::certificate()
 };
