@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <nursery/io.hpp>
 #include <nursery/lizards_cli.hpp>
 
 #include "commands.hpp"
@@ -106,6 +107,15 @@ int cmd_lizards(int argc, char** argv) {
                                       {"--max-board", command.max_board},
                                       {"--certificate", command.certificate}});
   const auto shared = read_shared(vm);
+  // One document on stdout: the certificate there only when the answer is
+  // written to -o and no JSON is asked for.
+  if (!command.certificate.empty() &&
+      (is_stdio(command.certificate) || descriptor_named(command.certificate) == 1) &&
+      (command.output.empty() || shared.json))
+    throw usage_error("--certificate " + command.certificate +
+                      ": standard output already carries the " +
+                      (shared.json ? "JSON report (write the certificate to a file)"
+                                   : "answer (write the answer with -o)"));
   try {
     command.task =
         lz::choose_task({vm.count("count") != 0, vm.count("max") != 0, vm.count("target") != 0,

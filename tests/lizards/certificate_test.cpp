@@ -318,6 +318,17 @@ TEST(LizardsCertificateCli, MaxWritesACertificateVerifyProves) {
   CliResult malformed = run_cli(cli + " verify " + board + " --bound " + cert);
   EXPECT_EQ(malformed.status, 2) << malformed.out;
   EXPECT_NE(malformed.out.find(cert + ":3: expected"), std::string::npos) << malformed.out;
+  // Standard output carries one document: the answer or the JSON, or the
+  // certificate when the answer goes to -o.
+  EXPECT_EQ(run_cli(cli + " lizards " + board + " --max --timeout 1 --certificate -").status, 2);
+  EXPECT_EQ(run_cli(cli + " lizards " + board + " --max --timeout 1 -o " + out +
+                    " --json --certificate /dev/stdout")
+                .status,
+            2);
+  CliResult to_stdout = run_cli(
+      cli + " lizards " + board + " --max --timeout 1 -o " + out + " --certificate -", true);
+  EXPECT_EQ(to_stdout.status, 0);
+  EXPECT_EQ(to_stdout.out.rfind("lizards bound certificate\n", 0), 0u) << to_stdout.out;
   // --certificate without --max; --bound with an ANSWER.
   EXPECT_EQ(run_cli(cli + " lizards " + board + " --certificate " + cert).status, 2);
   EXPECT_EQ(run_cli(cli + " verify " + board + " " + out + " --bound " + cert).status, 2);
