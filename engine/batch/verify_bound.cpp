@@ -120,7 +120,22 @@ Board read_board(std::string_view text, const std::string& name, const Budget& b
 struct Clique {
   std::string_view shape;
   std::uint64_t row = 0, column = 0, length = 1, weight = 0;
+  std::uint64_t row2 = 0, column2 = 0, row3 = 0, column3 = 0;  // a triangle's other cells
 };
+
+// Do the empty cells a and b see each other: one line, no tree between?
+bool see(const Board& board, std::uint64_t ar, std::uint64_t ac, std::uint64_t br,
+         std::uint64_t bc) {
+  const auto dr = static_cast<std::int64_t>(br) - static_cast<std::int64_t>(ar);
+  const auto dc = static_cast<std::int64_t>(bc) - static_cast<std::int64_t>(ac);
+  if ((dr == 0 && dc == 0) || !(dr == 0 || dc == 0 || dr == dc || dr == -dc)) return false;
+  const std::int64_t sr = (dr > 0) - (dr < 0), sc = (dc > 0) - (dc < 0);
+  for (auto r = static_cast<std::int64_t>(ar) + sr, c = static_cast<std::int64_t>(ac) + sc;
+       r != static_cast<std::int64_t>(br) || c != static_cast<std::int64_t>(bc); r += sr, c += sc)
+    if (!board.empty[static_cast<std::uint64_t>(r) * board.n + static_cast<std::uint64_t>(c)])
+      return false;
+  return true;
+}
 
 // Walks the clique's cells: `visit(index)` for each empty one, or the reason
 // it is no clique of this board.
@@ -137,6 +152,23 @@ std::string walk(const Board& board, const Clique& clique, Visit visit) {
     if (r >= n || c >= n) return "cell " + name(r, c) + " is off the board";
     if (!board.empty[cell(r, c)]) return "cell " + name(r, c) + " is a tree";
     visit(cell(r, c));
+    return {};
+  }
+  if (clique.shape == "triangle") {
+    const std::uint64_t rows[3] = {r, clique.row2, clique.row3};
+    const std::uint64_t columns[3] = {c, clique.column2, clique.column3};
+    for (int i = 0; i < 3; ++i) {
+      if (rows[i] >= n || columns[i] >= n)
+        return "triangle cell " + name(rows[i], columns[i]) + " is off the board";
+      if (!board.empty[cell(rows[i], columns[i])])
+        return "triangle cell " + name(rows[i], columns[i]) + " is a tree";
+    }
+    for (int i = 0; i < 3; ++i)
+      for (int j = i + 1; j < 3; ++j)
+        if (!see(board, rows[i], columns[i], rows[j], columns[j]))
+          return "triangle: " + name(rows[i], columns[i]) + " and " + name(rows[j], columns[j]) +
+                 " do not see each other";
+    for (int i = 0; i < 3; ++i) visit(cell(rows[i], columns[i]));
     return {};
   }
   if (clique.shape == "window") {
@@ -220,14 +252,17 @@ std::optional<Verification> verify_bound(std::string_view board_text, std::strin
       const bool line_shape = clique.shape == "row" || clique.shape == "column" ||
                               clique.shape == "diagonal" || clique.shape == "anti-diagonal";
       const bool point_shape = clique.shape == "window" || clique.shape == "cell";
-      const std::size_t fields = line_shape ? 5 : 4;
-      if ((!line_shape && !point_shape) || field.size() != fields ||
+      const bool triangle = clique.shape == "triangle";
+      const std::size_t fields = line_shape ? 5 : triangle ? 8 : 4;
+      if ((!line_shape && !point_shape && !triangle) || field.size() != fields ||
           !number(field[1], clique.row) || !number(field[2], clique.column) ||
           (line_shape && !number(field[3], clique.length)) ||
+          (triangle && (!number(field[3], clique.row2) || !number(field[4], clique.column2) ||
+                        !number(field[5], clique.row3) || !number(field[6], clique.column3))) ||
           !number(field[fields - 1], clique.weight))
         throw bad(
-            "'row|column|diagonal|anti-diagonal R C LENGTH WEIGHT', "
-            "'window|cell R C WEIGHT' or 'end'");
+            "'row|column|diagonal|anti-diagonal R C LENGTH WEIGHT', 'window|cell R C WEIGHT', "
+            "'triangle R1 C1 R2 C2 R3 C3 WEIGHT' or 'end'");
       if (++cliques % 4096 == 0 && budget.spent()) return std::nullopt;
       const std::uint64_t weight = clique.weight;
       std::string why = walk(board, clique, [&](std::uint64_t i) {

@@ -25,12 +25,15 @@ const char* shape_word(CliqueShape shape) {
       return "window";
     case CliqueShape::cell:
       return "cell";
+    case CliqueShape::triangle:
+      return "triangle";
   }
   return "?";
 }
 
 bool has_length(CliqueShape shape) {
-  return shape != CliqueShape::window && shape != CliqueShape::cell;
+  return shape != CliqueShape::window && shape != CliqueShape::cell &&
+         shape != CliqueShape::triangle;
 }
 
 }  // namespace
@@ -49,6 +52,11 @@ std::string format_certificate(const BoundCertificate& certificate) {
     text += std::to_string(clique.row);
     text += ' ';
     text += std::to_string(clique.column);
+    if (clique.shape == CliqueShape::triangle)
+      for (std::uint32_t value : {clique.row2, clique.column2, clique.row3, clique.column3}) {
+        text += ' ';
+        text += std::to_string(value);
+      }
     if (has_length(clique.shape)) {
       text += ' ';
       text += std::to_string(clique.length);

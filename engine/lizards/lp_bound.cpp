@@ -87,6 +87,7 @@ class PackingDual {
           members_[fill[cliques_of_[i * kSlots + k]]++] = static_cast<std::uint32_t>(i);
     weight_.assign(cliques, 0.0);
     cover_.assign(m, 0.0);
+    cut_begin_ = cliques;
   }
 
   std::size_t cliques() const { return weight_.size(); }
@@ -143,19 +144,16 @@ class PackingDual {
   // 2^24 times the dual objective (the bound is its floor over 2^24).
   std::int64_t scaled_bound() const { return scaled_bound(weight_); }
   std::int64_t scaled_bound(const std::vector<double>& weights) const {
-    std::vector<std::int64_t> scaled(weights.size());
+    std::vector<std::int64_t> cover(cells_.size(), 0);
     std::int64_t total = 0;
-    for (std::size_t s = 0; s < weights.size(); ++s) {
-      scaled[s] = scaled_weight(weights[s]);
-      total += scaled[s];
+    for (std::uint32_t k = 0; k < weights.size(); ++k) {
+      const std::int64_t scaled = scaled_weight(weights[k]);
+      if (scaled == 0) continue;
+      total += scaled;
+      for (std::uint32_t m = start_[k]; m != start_[k + 1]; ++m) cover[members_[m]] += scaled;
     }
     const auto one = static_cast<std::int64_t>(kScale);
-    for (std::size_t i = 0; i < cells_.size(); ++i) {
-      std::int64_t cover = 0;
-      for (unsigned k = 0; k < kSlots; ++k)
-        if (cliques_of_[i * kSlots + k] != kNone) cover += scaled[cliques_of_[i * kSlots + k]];
-      total += std::max<std::int64_t>(0, one - cover);
-    }
+    for (std::int64_t c : cover) total += std::max<std::int64_t>(0, one - c);
     return total;
   }
   static std::int64_t scaled_weight(double weight) {
@@ -185,6 +183,15 @@ class PackingDual {
       clique.length = start_[s + 1] - start_[s];
       clique.weight = static_cast<std::uint64_t>(scaled[s]);
       clique.shape = CliqueShape::window;
+      if (s >= cut_begin_) {  // a triangle: its three cells
+        clique.shape = CliqueShape::triangle;
+        const std::uint32_t second = cells_[members_[start_[s] + 1]];
+        const std::uint32_t third = cells_[members_[start_[s] + 2]];
+        clique.row2 = second / n, clique.column2 = second % n;
+        clique.row3 = third / n, clique.column3 = third % n;
+        proof.cliques.push_back(clique);
+        continue;
+      }
       for (unsigned d = 0; d < 4; ++d)
         if (s >= in_.segment_offset[d] && s < in_.segment_offset[d] + in_.segment_count[d])
           clique.shape = static_cast<CliqueShape>(d);  // row, column, diagonal, anti-diagonal
@@ -196,14 +203,17 @@ class PackingDual {
       proof.cliques.push_back(clique);
     }
     const auto one = static_cast<std::int64_t>(kScale);
+    std::vector<std::int64_t> covered(cells_.size(), 0);
+    for (std::uint32_t k = 0; k < weights.size(); ++k)
+      for (std::uint32_t m = start_[k]; m != start_[k + 1]; ++m) covered[members_[m]] += scaled[k];
     for (std::size_t i = 0; i < cells_.size(); ++i) {
-      std::int64_t cover = 0;
-      for (unsigned k = 0; k < kSlots; ++k)
-        if (cliques_of_[i * kSlots + k] != kNone) cover += scaled[cliques_of_[i * kSlots + k]];
+      const std::int64_t cover = covered[i];
       if (cover >= one) continue;
       total += one - cover;
-      proof.cliques.push_back({CliqueShape::cell, cells_[i] / n, cells_[i] % n, 1,
-                               static_cast<std::uint64_t>(one - cover)});
+      WeightedClique cell;
+      cell.row = cells_[i] / n, cell.column = cells_[i] % n;
+      cell.weight = static_cast<std::uint64_t>(one - cover);
+      proof.cliques.push_back(cell);
     }
     proof.bound = floor_of(total);
     return proof;
@@ -216,9 +226,30 @@ class PackingDual {
   // Recomputes every cover from the weights (drops rounding drift).
   void refresh() {
     std::fill(cover_.begin(), cover_.end(), 0.0);
-    for (std::size_t i = 0; i < cells_.size(); ++i)
-      for (unsigned k = 0; k < kSlots; ++k)
-        if (cliques_of_[i * kSlots + k] != kNone) cover_[i] += weight_[cliques_of_[i * kSlots + k]];
+    for (std::uint32_t k = 0; k < weight_.size(); ++k)
+      if (weight_[k] != 0)
+        for (std::uint32_t m = start_[k]; m != start_[k + 1]; ++m) cover_[members_[m]] += weight_[k];
+  }
+
+  // Cuts (cuts.cpp): cliques of three cells, updated one after another
+  // after the families (they may share cells).
+  std::uint32_t cut_begin() const { return cut_begin_; }
+  void add_cuts(const std::vector<Triangle>& triangles) {
+    for (const Triangle& triangle : triangles) {
+      for (std::uint32_t cell : triangle) members_.push_back(local_[cell]);
+      start_.push_back(static_cast<std::uint32_t>(members_.size()));
+      weight_.push_back(0.0);
+    }
+  }
+  // The smoothed dual's primal: how much of a lizard each cell holds
+  // (row-major board index; trees 0).
+  std::vector<float> primal(double tau) const {
+    std::vector<float> value(in_.board.cells.size(), 0.0f);
+    for (std::size_t i = 0; i < cells_.size(); ++i) {
+      const double z = (1 - cover_[i]) / tau;
+      value[cells_[i]] = z > 40 ? 1.0f : z < -40 ? 0.0f : static_cast<float>(1 / (1 + std::exp(-z)));
+    }
+    return value;
   }
 
   // How much the LP likes each empty cell (row-major board index -> score):
@@ -237,14 +268,17 @@ class PackingDual {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> families_;  // disjoint clique ranges
   std::vector<std::uint32_t> start_, members_;
   std::vector<double> weight_, cover_;
+  std::uint32_t cut_begin_ = 0;  // cliques from here on are cuts
 };
 
 }  // namespace
 
 struct PackingLp::State {
-  State(const Instance& in, PackingOptions settings)
-      : options(std::move(settings)), dual(in), tau(options.first_tau) {}
+  State(const Instance& instance, PackingOptions settings)
+      : in(instance), options(std::move(settings)), dual(in), tau(options.first_tau) {}
+  const Instance& in;
   PackingOptions options;
+  unsigned cut_rounds = 0;
   PackingDual dual;
   Clock::time_point begin = Clock::now();
   double tau;
@@ -295,6 +329,10 @@ static bool sweep(PackingDual& dual, double tau, const Stopped& stopped) {
       for (std::uint32_t s = from; s != to; ++s) dual.update(s, tau);
     });
   }
+  for (auto s = dual.cut_begin(); s < dual.cliques(); ++s) {
+    if ((s - dual.cut_begin()) % kChunk == 0 && stopped()) return false;
+    dual.update(s, tau);
+  }
   return true;
 }
 
@@ -335,6 +373,16 @@ const PackingBound& PackingLp::run(const Budget& budget, double pause_after) {
         stalled = !options.worth_refining(gain / std::max(1e-9, now - st.level_time));
       st.level_best = st.best_scaled;
       st.level_time = now;
+      // A stall at the fine temperatures: first, cuts where the LP's
+      // solution violates them (a round at most per level).
+      if (stalled && finest && st.cut_rounds < options.cut_rounds) {
+        ++st.cut_rounds;
+        const auto cuts = violated_triangles(st.in, st.dual.primal(st.tau), kCutReach,
+                                             kCutsPerRound);
+        st.dual.add_cuts(cuts);
+        result.cuts += cuts.size();
+        if (!cuts.empty()) stalled = false;
+      }
       if (stalled) {
         if (st.tau <= options.finest_tau) {
           if (++st.stalls >= 2) st.converged = true;

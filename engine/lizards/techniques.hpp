@@ -4,6 +4,7 @@
 // does not ship this header.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -117,6 +118,8 @@ struct PackingOptions {
   double refine_stall = 1e-3;
   double refine_below = 1.0 / 256;  // the temperatures that count as fine
   std::function<bool(double gain_per_second)> worth_refining;
+  // Rounds of cuts (cuts.cpp) at the fine temperatures' stalls (0: none).
+  unsigned cut_rounds = 0;
   std::function<void(std::uint64_t)> on_bound;  // each sweep's best bound (progress)
   bool keep_proof = false;                      // the best weights, for PackingLp::certificate()
 };
@@ -124,6 +127,7 @@ struct PackingBound {
   std::uint64_t value = 0;   // proven: no placement holds more lizards
   std::size_t cliques = 0;   // segments and windows in the LP
   std::uint64_t sweeps = 0;  // coordinate-descent passes over every clique
+  std::size_t cuts = 0;      // triangles added (cuts.cpp), among the cliques
   double tau = 0;            // the temperature it ended at
   double seconds = 0;
   std::vector<float> preference;  // per cell (row-major): 1 - cover, higher = the LP likes it
@@ -153,6 +157,14 @@ class PackingLp {
 // One run to the end under options.budget on a pool of options.threads,
 // with the preference unless the budget was spent.
 PackingBound packing_bound(const Instance& instance, const PackingOptions& options);
+
+// Triangles of the sight graph (three cells pairwise on one segment, not
+// all on one) whose cells' values (row-major, per cell) sum to more than
+// 1.05: the `most` most violated, cells at most `reach` apart along their
+// segments, each as three sorted board indices (cuts.cpp).
+using Triangle = std::array<std::uint32_t, 3>;
+std::vector<Triangle> violated_triangles(const Instance& instance, const std::vector<float>& value,
+                                         std::uint32_t reach, std::size_t most);
 
 // The improving search for the largest placement (iterated local search,
 // perturbations guided by the LP's preference): the best placement found

@@ -78,6 +78,13 @@ constexpr double kHandOverSeconds = 2;
 constexpr double kFinestTau = 1.0 / 4096;
 constexpr double kRefineBelow = 1.0 / 256;
 constexpr double kRefineStall = 1e-5;
+// Cuts (cuts.cpp): rounds of violated triangles at the fine temperatures'
+// stalls on boards of at most kCutMaxCells empty cells, each round the
+// kCutsPerRound most violated, their cells at most kCutReach apart.
+constexpr unsigned kCutRounds = 8;
+constexpr std::size_t kCutMaxCells = 250000;
+constexpr std::size_t kCutsPerRound = 4096;
+constexpr std::uint32_t kCutReach = 6;
 // The local search's time on boards the DFS then settles, per empty cell
 // (0.3 s at 40 x 40).
 constexpr double kExactWarmUpPerCell = 2e-4;

@@ -220,6 +220,33 @@ TEST(LizardsCertificate, ASegmentThatIsNotASegmentIsRefused) {
   EXPECT_NE(verdict.reason.find("is a tree"), std::string::npos) << verdict.reason;
 }
 
+TEST(LizardsCertificate, ATriangleThatIsNoCliqueIsRefused) {
+  // 5 x 5 without trees but one: (0, 0), (0, 2), (1, 1) see each other
+  // pairwise; with a tree at (0, 1) the first two do not.
+  lz::Board open = make_board(5, 1, {"00000", "00000", "00000", "00000", "00000"});
+  lz::BoundCertificate proof = lz::segment_certificate(open);
+  lz::WeightedClique triangle;
+  triangle.shape = lz::CliqueShape::triangle;
+  triangle.row = 0, triangle.column = 0, triangle.row2 = 0, triangle.column2 = 2;
+  triangle.row3 = 1, triangle.column3 = 1, triangle.weight = 1;
+  proof.cliques.push_back(triangle);
+  ++proof.bound;
+  EXPECT_TRUE(check(open, lz::format_certificate(proof)).valid);
+  lz::Board blocked = make_board(5, 1, {"02000", "00000", "00000", "00000", "00000"});
+  lz::BoundCertificate blocked_proof = lz::segment_certificate(blocked);
+  blocked_proof.cliques.push_back(triangle);
+  ++blocked_proof.bound;
+  auto verdict = check(blocked, lz::format_certificate(blocked_proof));
+  EXPECT_FALSE(verdict.valid);
+  EXPECT_NE(verdict.reason.find("do not see each other"), std::string::npos) << verdict.reason;
+  // Three cells of no common lines: (0, 0), (0, 2), (2, 1).
+  triangle.row3 = 2;
+  proof.cliques.back() = triangle;
+  verdict = check(open, lz::format_certificate(proof));
+  EXPECT_FALSE(verdict.valid);
+  EXPECT_NE(verdict.reason.find("do not see each other"), std::string::npos) << verdict.reason;
+}
+
 TEST(LizardsCertificate, ABoundBelowTheWeightsIsRefused) {
   const lz::Board board = corrupted_board();
   lz::BoundCertificate proof = lp_certificate(board);

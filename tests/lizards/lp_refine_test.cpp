@@ -1,6 +1,6 @@
-// The LP's fine temperatures under --max (issue 33): swept further, the
-// bound only falls, stays above the maximum, and the driver's veto
-// (worth_refining) ends them.
+// The LP's fine temperatures and cuts under --max (issue 33): swept
+// further and cut by violated triangles, the bound only falls, stays above
+// the maximum, and the driver's veto (worth_refining) ends the sweeps.
 #include <gtest/gtest.h>
 
 #include <nursery/scheduler.hpp>
@@ -28,6 +28,7 @@ lz::PackingOptions refined() {
   options.finest_tau = lz::kFinestTau;
   options.refine_below = lz::kRefineBelow;
   options.refine_stall = lz::kRefineStall;
+  options.cut_rounds = lz::kCutRounds;
   return options;
 }
 
@@ -42,6 +43,7 @@ TEST(LizardsLpRefinement, FinerSweepsLowerTheBound) {
   EXPECT_LE(fine.value, plain.value);
   EXPECT_GT(fine.sweeps, plain.sweeps);
   EXPECT_LT(fine.tau, lz::kRefineBelow);
+  EXPECT_GT(fine.cuts, 0u);  // triangles the segments and windows miss
   // Vetoed at once: the sweeps stop at the first fine level's first check.
   lz::PackingOptions vetoed = refined();
   int asked = 0;
@@ -49,6 +51,7 @@ TEST(LizardsLpRefinement, FinerSweepsLowerTheBound) {
     ++asked;
     return false;
   };
+  vetoed.cut_rounds = 0;
   const lz::PackingBound stopped = run_lp(board, vetoed);
   EXPECT_GT(asked, 0);
   EXPECT_LT(stopped.sweeps, fine.sweeps);

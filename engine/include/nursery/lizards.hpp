@@ -202,13 +202,15 @@ enum class CliqueShape {
   diagonal,       // cells (row + i, column + i), i < length
   anti_diagonal,  // cells (row + i, column - i), i < length
   window,         // the empty cells of the 2 x 2 window at (row, column)
-  cell            // the cell (row, column) alone
+  cell,           // the cell (row, column) alone
+  triangle        // the cells (row, column), (row2, column2), (row3, column3)
 };
 struct WeightedClique {
   CliqueShape shape = CliqueShape::cell;
   std::uint32_t row = 0, column = 0;
   std::uint32_t length = 1;  // the lines' cells (window and cell: unused)
   std::uint64_t weight = 0;  // in units of 1/scale
+  std::uint32_t row2 = 0, column2 = 0, row3 = 0, column3 = 0;  // a triangle's other cells
 };
 struct BoundCertificate {
   std::uint32_t n = 0;
