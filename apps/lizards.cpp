@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <nursery/io.hpp>
 
 #include "cli/lizards/command.hpp"
 #include "commands.hpp"
@@ -70,6 +71,8 @@ int cmd_lizards(int argc, char** argv) {
       "target", po::value<std::uint64_t>(), "with --max: stop once this many are placed")(
       "max-board", po::value<std::string>()->value_name("FILE"),
       "with --max: write the board with p = best here (for nursery verify)")(
+      "certificate", po::value<std::string>()->value_name("FILE"),
+      "with --max: write the bound's certificate here (nursery verify BOARD --bound FILE)")(
       "bfs-memory",
       po::value<double>()
           ->default_value(lz::kBfsBudgetBytes / 1048576.0)
@@ -99,11 +102,24 @@ int cmd_lizards(int argc, char** argv) {
                                       : (homework ? "output.txt" : std::string());
   if (is_stdio(command.output)) command.output.clear();  // -o -: stdout, as without -o
   if (vm.count("max-board")) command.max_board = vm["max-board"].as<std::string>();
-  refuse_clobbering({command.input}, {{"-o", command.output}, {"--max-board", command.max_board}});
+  if (vm.count("certificate")) command.certificate = vm["certificate"].as<std::string>();
+  refuse_clobbering({command.input}, {{"-o", command.output},
+                                      {"--max-board", command.max_board},
+                                      {"--certificate", command.certificate}});
   const auto shared = read_shared(vm);
+  // One document on stdout: the certificate there only when the answer is
+  // written to -o and no JSON is asked for.
+  if (!command.certificate.empty() &&
+      (is_stdio(command.certificate) || descriptor_named(command.certificate) == 1) &&
+      (command.output.empty() || shared.json))
+    throw usage_error("--certificate " + command.certificate +
+                      ": standard output already carries the " +
+                      (shared.json ? "JSON report (write the certificate to a file)"
+                                   : "answer (write the answer with -o)"));
   try {
-    command.task = lz::choose_task({vm.count("count") != 0, vm.count("max") != 0,
-                                    vm.count("target") != 0, vm.count("max-board") != 0});
+    command.task =
+        lz::choose_task({vm.count("count") != 0, vm.count("max") != 0, vm.count("target") != 0,
+                         vm.count("max-board") != 0, vm.count("certificate") != 0});
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

@@ -70,16 +70,36 @@ int print_each(const std::vector<Checked>& checked, bool json) {
   return status;
 }
 
+// --bound: "bound B proven" (exit 0) or "not proven: why" (exit 1).
+int check_bound(const std::string& board, const std::string& certificate, bool json) {
+  if (is_stdio(board) && is_stdio(certificate))
+    throw usage_error("BOARD and CERT cannot both be - (standard input)");
+  const std::string board_text = read_input(board), certificate_text = read_input(certificate);
+  const auto verdict = batch::verify_bound(board_text, certificate_text, board, certificate,
+                                           Budget(&interrupt_source()));
+  if (!verdict) return interrupted_status();
+  const int status = exit_code(*verdict);
+  if (json)
+    print_json(nlohmann::json{
+        {"status", status_word(status)}, {"valid", verdict->valid}, {"reason", verdict->reason}});
+  else
+    std::cout << (verdict->valid ? "" : "not proven: ") << verdict->reason << '\n';
+  return status;
+}
+
 }  // namespace
 
 int cmd_verify(int argc, char** argv) {
   po::options_description options = command_options();
   options.add_options()("input", po::value<std::string>()->required()->value_name("FILE"),
                         "the instance file")(
-      "output", po::value<std::string>()->required()->value_name("ANSWER"), "the answer to check")(
+      "output", po::value<std::string>()->value_name("ANSWER"), "the answer to check")(
       "at-least",
       "lizards: p or more safe lizards answer the board (a --max placement checked against the "
-      "board it was asked on); without it, exactly p");
+      "board it was asked on); without it, exactly p")(
+      "bound", po::value<std::string>()->value_name("CERT"),
+      "lizards: check the bound certificate CERT (lizards --max --certificate) instead of an "
+      "answer");
   add_shared(options, kJson | kProgress);
   po::positional_options_description positionals;
   positionals.add("input", 1).add("output", 1);
@@ -88,21 +108,32 @@ int cmd_verify(int argc, char** argv) {
   std::string usage =
       "usage: nursery verify FILE ANSWER [--at-least] [--json|--json-pretty]\n"
       "                      [--progress|--no-progress]\n"
+      "       nursery verify BOARD --bound CERT [--json|--json-pretty]\n"
       "Checks an answer with code that shares nothing with the solvers;\n"
       "prints valid or invalid and why (a line per puzzle for a file of\n"
       "several).\nFILE holds " +
       Kinds::described() + ".\n";
   Kinds::for_each([&]<class K>() { usage += KindCli<K>::verify_help; });
   usage +=
+      "With --bound, a lizards bound certificate: 'bound B proven' or why not.\n"
       "Either FILE or ANSWER may be - (standard input).\n"
       "Exit 0 valid, 1 invalid, 2 bad input, 4 unverified, 130 Ctrl-C,\n"
       "143 SIGTERM (the checks poll for them: seconds on a huge board).";
   if (!parse_command_line(argc, argv, usage.c_str(), options, positionals, vm)) return kExitSuccess;
   auto input = vm["input"].as<std::string>();
+  const SharedOptions shared = read_shared(vm);
+  if (vm.count("bound")) {
+    if (vm.count("output"))
+      throw usage_error(
+          "--bound checks a certificate, not ANSWER: check the answer in a call of "
+          "its own");
+    if (vm.count("at-least")) throw usage_error("--at-least: for an ANSWER, not with --bound");
+    return check_bound(input, vm["bound"].as<std::string>(), shared.json);
+  }
+  if (!vm.count("output")) throw missing_argument("ANSWER");
   auto output = vm["output"].as<std::string>();
   if (is_stdio(input) && is_stdio(output))
     throw usage_error("FILE and ANSWER cannot both be - (standard input)");
-  const SharedOptions shared = read_shared(vm);
   VerifyAsk ask;
   ask.at_least_p = vm.count("at-least") != 0;
   const auto checked = verify_files(input, output, shared.progress, ask);

@@ -55,7 +55,7 @@ parse_options() {
         name = long; sub(/^--/, "", name)
         if (word ~ /DIR/ || name ~ /^peer-/) kind = "dir"
         else if (word ~ /FILE|OUT|PATH|ANSWER/ ||
-                 name ~ /^(output|checkpoint|report|merge|max-board|baseline-source|input)$/)
+                 name ~ /^(output|checkpoint|report|merge|max-board|bound|baseline-source|input)$/)
           kind = "file"
       }
       if (long != "") print long, kind

@@ -87,6 +87,7 @@ class PackingDual {
           members_[fill[cliques_of_[i * kSlots + k]]++] = static_cast<std::uint32_t>(i);
     weight_.assign(cliques, 0.0);
     cover_.assign(m, 0.0);
+    cut_begin_ = cliques;
   }
 
   std::size_t cliques() const { return weight_.size(); }
@@ -141,22 +142,83 @@ class PackingDual {
 
   // The proven bound of the current weights, in exact integer arithmetic:
   // 2^24 times the dual objective (the bound is its floor over 2^24).
-  std::int64_t scaled_bound() const {
-    std::vector<std::int64_t> scaled(weight_.size());
+  std::int64_t scaled_bound() const { return scaled_bound(weight_); }
+  std::int64_t scaled_bound(const std::vector<double>& weights) const {
+    std::vector<std::int64_t> cover(cells_.size(), 0);
     std::int64_t total = 0;
-    for (std::size_t s = 0; s < weight_.size(); ++s) {
-      scaled[s] = static_cast<std::int64_t>(std::ceil(std::max(0.0, weight_[s]) * kScale));
-      total += scaled[s];
+    for (std::uint32_t k = 0; k < weights.size(); ++k) {
+      const std::int64_t scaled = scaled_weight(weights[k]);
+      if (scaled == 0) continue;
+      total += scaled;
+      for (std::uint32_t m = start_[k]; m != start_[k + 1]; ++m) cover[members_[m]] += scaled;
     }
     const auto one = static_cast<std::int64_t>(kScale);
-    for (std::size_t i = 0; i < cells_.size(); ++i) {
-      std::int64_t cover = 0;
-      for (unsigned k = 0; k < kSlots; ++k)
-        if (cliques_of_[i * kSlots + k] != kNone) cover += scaled[cliques_of_[i * kSlots + k]];
-      total += std::max<std::int64_t>(0, one - cover);
-    }
+    for (std::int64_t c : cover) total += std::max<std::int64_t>(0, one - c);
     return total;
   }
+  static std::int64_t scaled_weight(double weight) {
+    return static_cast<std::int64_t>(std::ceil(std::max(0.0, weight) * kScale));
+  }
+  const std::vector<double>& weights() const { return weight_; }
+
+  // The proof of scaled_bound(weights) (lizards.hpp: BoundCertificate):
+  // every clique with a weight, then each cell's shortfall below 1 as a
+  // clique of its own, in the same integers.
+  BoundCertificate certificate(const std::vector<double>& weights) const {
+    const std::uint32_t n = in_.board.n;
+    BoundCertificate proof;
+    proof.n = n;
+    proof.scale = static_cast<std::uint64_t>(kScale);
+    proof.by = "set-packing LP";
+    std::vector<std::int64_t> scaled(weights.size());
+    std::int64_t total = 0;
+    for (std::uint32_t s = 0; s < weights.size(); ++s) {
+      scaled[s] = scaled_weight(weights[s]);
+      if (scaled[s] == 0) continue;
+      total += scaled[s];
+      const std::uint32_t first = cells_[members_[start_[s]]];
+      WeightedClique clique;
+      clique.row = first / n;
+      clique.column = first % n;
+      clique.length = start_[s + 1] - start_[s];
+      clique.weight = static_cast<std::uint64_t>(scaled[s]);
+      clique.shape = CliqueShape::window;
+      if (s >= cut_begin_) {  // a triangle: its three cells
+        clique.shape = CliqueShape::triangle;
+        const std::uint32_t second = cells_[members_[start_[s] + 1]];
+        const std::uint32_t third = cells_[members_[start_[s] + 2]];
+        clique.row2 = second / n, clique.column2 = second % n;
+        clique.row3 = third / n, clique.column3 = third % n;
+        proof.cliques.push_back(clique);
+        continue;
+      }
+      for (unsigned d = 0; d < 4; ++d)
+        if (s >= in_.segment_offset[d] && s < in_.segment_offset[d] + in_.segment_count[d])
+          clique.shape = static_cast<CliqueShape>(d);  // row, column, diagonal, anti-diagonal
+      // A window's first member is in its top row; its left column is the
+      // least column of its members (three or four of them: both columns).
+      if (clique.shape == CliqueShape::window)
+        for (std::uint32_t k = start_[s]; k < start_[s + 1]; ++k)
+          clique.column = std::min(clique.column, cells_[members_[k]] % n);
+      proof.cliques.push_back(clique);
+    }
+    const auto one = static_cast<std::int64_t>(kScale);
+    std::vector<std::int64_t> covered(cells_.size(), 0);
+    for (std::uint32_t k = 0; k < weights.size(); ++k)
+      for (std::uint32_t m = start_[k]; m != start_[k + 1]; ++m) covered[members_[m]] += scaled[k];
+    for (std::size_t i = 0; i < cells_.size(); ++i) {
+      const std::int64_t cover = covered[i];
+      if (cover >= one) continue;
+      total += one - cover;
+      WeightedClique cell;
+      cell.row = cells_[i] / n, cell.column = cells_[i] % n;
+      cell.weight = static_cast<std::uint64_t>(one - cover);
+      proof.cliques.push_back(cell);
+    }
+    proof.bound = floor_of(total);
+    return proof;
+  }
+
   static std::uint64_t floor_of(std::int64_t scaled) {
     return static_cast<std::uint64_t>(scaled / static_cast<std::int64_t>(kScale));
   }
@@ -164,9 +226,30 @@ class PackingDual {
   // Recomputes every cover from the weights (drops rounding drift).
   void refresh() {
     std::fill(cover_.begin(), cover_.end(), 0.0);
-    for (std::size_t i = 0; i < cells_.size(); ++i)
-      for (unsigned k = 0; k < kSlots; ++k)
-        if (cliques_of_[i * kSlots + k] != kNone) cover_[i] += weight_[cliques_of_[i * kSlots + k]];
+    for (std::uint32_t k = 0; k < weight_.size(); ++k)
+      if (weight_[k] != 0)
+        for (std::uint32_t m = start_[k]; m != start_[k + 1]; ++m) cover_[members_[m]] += weight_[k];
+  }
+
+  // Cuts (cuts.cpp): cliques of three cells, updated one after another
+  // after the families (they may share cells).
+  std::uint32_t cut_begin() const { return cut_begin_; }
+  void add_cuts(const std::vector<Triangle>& triangles) {
+    for (const Triangle& triangle : triangles) {
+      for (std::uint32_t cell : triangle) members_.push_back(local_[cell]);
+      start_.push_back(static_cast<std::uint32_t>(members_.size()));
+      weight_.push_back(0.0);
+    }
+  }
+  // The smoothed dual's primal: how much of a lizard each cell holds
+  // (row-major board index; trees 0).
+  std::vector<float> primal(double tau) const {
+    std::vector<float> value(in_.board.cells.size(), 0.0f);
+    for (std::size_t i = 0; i < cells_.size(); ++i) {
+      const double z = (1 - cover_[i]) / tau;
+      value[cells_[i]] = z > 40 ? 1.0f : z < -40 ? 0.0f : static_cast<float>(1 / (1 + std::exp(-z)));
+    }
+    return value;
   }
 
   // How much the LP likes each empty cell (row-major board index -> score):
@@ -185,20 +268,25 @@ class PackingDual {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> families_;  // disjoint clique ranges
   std::vector<std::uint32_t> start_, members_;
   std::vector<double> weight_, cover_;
+  std::uint32_t cut_begin_ = 0;  // cliques from here on are cuts
 };
 
 }  // namespace
 
 struct PackingLp::State {
-  State(const Instance& in, PackingOptions settings)
-      : options(std::move(settings)), dual(in), tau(options.first_tau) {}
+  State(const Instance& instance, PackingOptions settings)
+      : in(instance), options(std::move(settings)), dual(in), tau(options.first_tau) {}
+  const Instance& in;
   PackingOptions options;
+  unsigned cut_rounds = 0;
   PackingDual dual;
   Clock::time_point begin = Clock::now();
   double tau;
   std::int64_t best_scaled = 0, level_best = 0;
   unsigned stalls = 0;
+  double level_time = 0;  // when level_best was taken (seconds since begin)
   bool converged = false;
+  std::vector<double> best_weights;  // options.keep_proof: the weights of best_scaled
   PackingBound result;
 };
 
@@ -217,6 +305,12 @@ bool PackingLp::converged() const {
 std::vector<float> PackingLp::preference() const {
   return state_->dual.preference();
 }
+BoundCertificate PackingLp::certificate() const {
+  const State& st = *state_;
+  // No sweep lowered the bound: all weights zero, every cell its own clique.
+  return st.dual.certificate(st.best_weights.empty() ? std::vector<double>(st.dual.cliques(), 0.0)
+                                                     : st.best_weights);
+}
 
 // One pass over every family, each on the pool; false when `stopped()`
 // said stop first. A stop is looked at per chunk of cliques: a family's
@@ -234,6 +328,10 @@ static bool sweep(PackingDual& dual, double tau, const Stopped& stopped) {
       const std::uint32_t to = std::min(last, from + kChunk);
       for (std::uint32_t s = from; s != to; ++s) dual.update(s, tau);
     });
+  }
+  for (auto s = dual.cut_begin(); s < dual.cliques(); ++s) {
+    if ((s - dual.cut_begin()) % kChunk == 0 && stopped()) return false;
+    dual.update(s, tau);
   }
   return true;
 }
@@ -254,16 +352,37 @@ const PackingBound& PackingLp::run(const Budget& budget, double pause_after) {
     if (!sweep(st.dual, st.tau, stopped)) break;
     ++result.sweeps;
     if (result.sweeps % 8 == 0) st.dual.refresh();
-    st.best_scaled = std::min(st.best_scaled, st.dual.scaled_bound());
+    if (const std::int64_t now = st.dual.scaled_bound(); now < st.best_scaled) {
+      st.best_scaled = now;
+      if (options.keep_proof) st.best_weights = st.dual.weights();
+    }
     result.value = PackingDual::floor_of(st.best_scaled);
     if (options.on_bound) options.on_bound(result.value);
     if (options.enough > 0 && result.value <= options.enough) st.converged = true;
     // Progress is judged per level on the exact dual value (not its floor,
     // which plateaus on small boards): under 0.1% better in two sweeps is a
-    // stall.
+    // stall; at the fine temperatures (refine_below), under refine_stall, or
+    // less than worth_refining asks for.
     if (result.sweeps % 2 == 0) {
-      bool stalled = st.level_best - st.best_scaled <= st.level_best / 1000;
+      const bool finest = st.tau <= options.refine_below;
+      const double gain = static_cast<double>(st.level_best - st.best_scaled) /
+                          static_cast<double>(std::max<std::int64_t>(1, st.level_best));
+      const double now = elapsed();
+      bool stalled = gain <= (finest ? options.refine_stall : 1e-3);
+      if (finest && !stalled && options.worth_refining)
+        stalled = !options.worth_refining(gain / std::max(1e-9, now - st.level_time));
       st.level_best = st.best_scaled;
+      st.level_time = now;
+      // A stall at the fine temperatures: first, cuts where the LP's
+      // solution violates them (a round at most per level).
+      if (stalled && finest && st.cut_rounds < options.cut_rounds) {
+        ++st.cut_rounds;
+        const auto cuts = violated_triangles(st.in, st.dual.primal(st.tau), kCutReach,
+                                             kCutsPerRound);
+        st.dual.add_cuts(cuts);
+        result.cuts += cuts.size();
+        if (!cuts.empty()) stalled = false;
+      }
       if (stalled) {
         if (st.tau <= options.finest_tau) {
           if (++st.stalls >= 2) st.converged = true;

@@ -231,6 +231,26 @@ PackingOptions Improvement::packing_options() {
   // search the rest.
   if (deadline_ > 0 && detail::worker_count(options_.threads) == 1)
     packing.seconds = std::max(1e-3, kPackingShare * deadline_ - since(start_));
+  packing.keep_proof = options_.certificate;
+  packing.finest_tau = kFinestTau;
+  packing.refine_below = kRefineBelow;
+  packing.refine_stall = kRefineStall;
+  if (in_->column_cells.size() <= kCutMaxCells) packing.cut_rounds = kCutRounds;
+  // The time goes where it buys more: at the fine temperatures the LP goes
+  // on while its bound falls, per second, by at least the share by which
+  // the placements grow (both relative; nothing grows before the search
+  // starts).
+  packing.worth_refining = [this, last = std::make_shared<std::pair<double, std::uint64_t>>(
+                                      since(start_), best_.load())](double bound_gain) {
+    const double now = since(start_), seconds = now - last->first;
+    const std::uint64_t best = best_.load();
+    const double search_gain =
+        best > last->second && seconds > 0
+            ? static_cast<double>(best - last->second) / static_cast<double>(best) / seconds
+            : 0.0;
+    *last = {now, best};
+    return bound_gain >= search_gain;
+  };
   packing.on_bound = [this](std::uint64_t value) {
     if (value < upper_.load()) upper_.store(value);
     if (options_.on_progress) options_.on_progress(best_.load(), upper_.load());
@@ -280,6 +300,7 @@ void Improvement::bound_and_search() {
   report_.packing_sweeps = lp_.sweeps;
   report_.packing_cliques = lp_.cliques;
   report_.packing_seconds = lp_.seconds;
+  if (options_.certificate && lp) report_.certificate = lp->certificate();
   if (lp_.sweeps > 0 && lp_.value < report_.upper) {
     report_.upper = lp_.value;
     report_.upper_by = "set-packing LP";
@@ -379,8 +400,15 @@ MaximizeReport improve(const Board& board, const Instance* instance, Placement g
   return Improvement(instance, options).run(board, std::move(greedy), known);
 }
 
-MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
+MaximizeReport maximize(const Board& board, const MaximizeOptions& asked) {
   auto start = Clock::now();
+  // Every move of best and bound recorded, then handed on.
+  Trajectory trajectory;
+  MaximizeOptions options = asked;
+  options.on_progress = [&trajectory, &asked](std::uint64_t best, std::uint64_t upper) {
+    trajectory.record(best, upper);
+    if (asked.on_progress) asked.on_progress(best, upper);
+  };
   Placement greedy = greedy_placement(board);
   const std::uint64_t target =
       options.target > 0 ? options.target : std::numeric_limits<std::uint64_t>::max();
@@ -395,6 +423,15 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& options) {
                     : report.lower >= target     ? Status::limit
                                                  : options.budget.why();
   }
+  // The LP's proof, or the segments' where they prove more (the LP did not
+  // run, or had no sweep yet).
+  if (options.certificate)
+    if (BoundCertificate plain = segment_certificate(board);
+        !report.certificate || plain.bound < report.certificate->bound)
+      report.certificate = std::move(plain);
+  trajectory.record(report.lower, report.upper);
+  report.trajectory = trajectory.points();
+  report.primal_dual_integral = trajectory.primal_dual_integral();
   report.stats.wall_seconds = since(start);
   return report;
 }

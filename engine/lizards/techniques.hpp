@@ -4,6 +4,7 @@
 // does not ship this header.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -110,12 +111,23 @@ struct PackingOptions {
   std::uint64_t enough = 0;                     // stop once the bound is this low (a proof)
   double first_tau = 0.05;                      // the first smoothing temperature
   double finest_tau = 1.0 / 256;                // the last one
+  // At the finest temperature the sweeps go on while two of them lower the
+  // bound by more than this fraction (coarser levels: 0.1%), and, when
+  // given, while worth_refining(that fraction per second) says so (the
+  // driver weighs it against what the placements gain).
+  double refine_stall = 1e-3;
+  double refine_below = 1.0 / 256;  // the temperatures that count as fine
+  std::function<bool(double gain_per_second)> worth_refining;
+  // Rounds of cuts (cuts.cpp) at the fine temperatures' stalls (0: none).
+  unsigned cut_rounds = 0;
   std::function<void(std::uint64_t)> on_bound;  // each sweep's best bound (progress)
+  bool keep_proof = false;                      // the best weights, for PackingLp::certificate()
 };
 struct PackingBound {
   std::uint64_t value = 0;   // proven: no placement holds more lizards
   std::size_t cliques = 0;   // segments and windows in the LP
   std::uint64_t sweeps = 0;  // coordinate-descent passes over every clique
+  std::size_t cuts = 0;      // triangles added (cuts.cpp), among the cliques
   double tau = 0;            // the temperature it ended at
   double seconds = 0;
   std::vector<float> preference;  // per cell (row-major): 1 - cover, higher = the LP likes it
@@ -134,6 +146,9 @@ class PackingLp {
   bool converged() const;
   // How much the LP likes each cell now (PackingBound::preference).
   std::vector<float> preference() const;
+  // The proof of the bound run() reported (options.keep_proof; without it,
+  // of the bound of all weights zero: the empty cells).
+  BoundCertificate certificate() const;
 
  private:
   struct State;
@@ -142,6 +157,14 @@ class PackingLp {
 // One run to the end under options.budget on a pool of options.threads,
 // with the preference unless the budget was spent.
 PackingBound packing_bound(const Instance& instance, const PackingOptions& options);
+
+// Triangles of the sight graph (three cells pairwise on one segment, not
+// all on one) whose cells' values (row-major, per cell) sum to more than
+// 1.05: the `most` most violated, cells at most `reach` apart along their
+// segments, each as three sorted board indices (cuts.cpp).
+using Triangle = std::array<std::uint32_t, 3>;
+std::vector<Triangle> violated_triangles(const Instance& instance, const std::vector<float>& value,
+                                         std::uint32_t reach, std::size_t most);
 
 // The improving search for the largest placement (iterated local search,
 // perturbations guided by the LP's preference): the best placement found

@@ -69,6 +69,22 @@ constexpr std::size_t kMaxCandidates = 192;
 constexpr double kPackingShare = 0.4;
 constexpr double kHandOverShare = 0.1;
 constexpr double kHandOverSeconds = 2;
+// The LP's temperatures, coarse to fine: cooled at every level that gains
+// under 0.1% in two sweeps, down to kRefineBelow; from there on (to
+// kFinestTau) each level is swept while two sweeps gain more than
+// kRefineStall and, per second, at least what the placements gain (100 x
+// 100, 10% trees: 767 at 1/256 and 0.1%, the LP's exact optimum 763.4 (Clp),
+// 764 this way in about 1 s; 200 x 200, 5% trees: 1,755 -> 1,748 in 4 s).
+constexpr double kFinestTau = 1.0 / 4096;
+constexpr double kRefineBelow = 1.0 / 256;
+constexpr double kRefineStall = 1e-5;
+// Cuts (cuts.cpp): rounds of violated triangles at the fine temperatures'
+// stalls on boards of at most kCutMaxCells empty cells, each round the
+// kCutsPerRound most violated, their cells at most kCutReach apart.
+constexpr unsigned kCutRounds = 8;
+constexpr std::size_t kCutMaxCells = 250000;
+constexpr std::size_t kCutsPerRound = 4096;
+constexpr std::uint32_t kCutReach = 6;
 // The local search's time on boards the DFS then settles, per empty cell
 // (0.3 s at 40 x 40).
 constexpr double kExactWarmUpPerCell = 2e-4;

@@ -66,6 +66,7 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
   options.budget = budget;
   options.seed = command.solve.seed;
   options.target = command.target.value_or(0);
+  options.certificate = !command.certificate.empty();
   std::atomic<std::uint64_t> best{0}, upper{0};
   options.on_progress = [&](std::uint64_t b, std::uint64_t u) {
     best.store(b, std::memory_order_relaxed);
@@ -100,6 +101,10 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
   if (written && !command.max_board.empty() && !no_board)
     written = cli::write_output_in_pieces(command.max_board, format_instance(answered),
                                           write_budget) == Status::complete;
+  if (written && report.certificate && !command.certificate.empty())
+    written =
+        cli::write_output_in_pieces(command.certificate, format_certificate(*report.certificate),
+                                    write_budget) == Status::complete;
   if (no_board)
     std::cerr << "--max-board: " << command.max_board
               << " not written: no placement found yet (a board's p is at least 1)\n";
@@ -117,6 +122,7 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
                         {"matching_bound", report.matching_bound},
                         {"packing_bound", report.packing_bound},
                         {"search_epochs", report.search_epochs},
+                        {"primal_dual_integral", report.primal_dual_integral},
                         {"seconds",
                          {{"matching", report.matching_seconds},
                           {"packing", report.packing_seconds},
@@ -124,10 +130,18 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
                           {"exact", report.exact_seconds},
                           {"wall", report.stats.wall_seconds}}}};
     if (!command.output.empty() && written) j["output"] = command.output;
+    if (report.certificate && !command.certificate.empty() && written)
+      j["certificate"] = {{"file", command.certificate},
+                          {"bound", report.certificate->bound},
+                          {"by", report.certificate->by}};
     Stats stats;
     stats.threads = detail::worker_count(command.solve.threads);
     stats.wall_seconds = report.stats.wall_seconds;
     j["stats"] = stats_json(stats);
+    nlohmann::json trajectory = nlohmann::json::array();
+    for (const TrajectoryPoint& point : report.trajectory)
+      trajectory.push_back({point.seconds, point.best, point.bound});
+    j["trajectory"] = std::move(trajectory);
     j["placement"] = placement_json(*report.solution, board.n);
     cli::print_json(j);
   } else if (command.output.empty() &&
@@ -140,13 +154,17 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
             << report.upper_by << "), gap " << gap
             << (report.lower >= report.upper ? " (optimal)" : "") << ", "
             << report.stats.wall_seconds << " s\n";
+  if (report.certificate && !command.certificate.empty() && written)
+    std::cerr << "certificate of bound " << report.certificate->bound << " ("
+              << report.certificate->by << ") written to " << command.certificate << '\n';
   if (command.stats)
     std::cerr << "greedy " << report.greedy << "; bounds: matchings " << report.matching_bound
               << " in " << report.matching_seconds << " s, set-packing LP " << report.packing_bound
               << " in " << report.packing_seconds << " s (" << report.packing_cliques
               << " cliques, " << report.packing_sweeps << " sweeps); search "
               << report.search_seconds << " s in " << report.search_epochs << " epochs; exact "
-              << report.exact_seconds << " s; status " << to_string(report.status) << '\n';
+              << report.exact_seconds << " s; primal-dual integral " << report.primal_dual_integral
+              << " s; status " << to_string(report.status) << '\n';
   return interrupted ? cli::interrupted_status() : no_board ? kExitUsage : kExitSuccess;
 }
 

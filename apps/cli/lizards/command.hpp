@@ -22,7 +22,8 @@ struct TaskOptions {
   bool count = false;      // --count
   bool maximize = false;   // --max
   bool target = false;     // --target K (maximize only)
-  bool max_board = false;  // --max-board FILE (maximize only)
+  bool max_board = false;    // --max-board FILE (maximize only)
+  bool certificate = false;  // --certificate FILE (maximize only)
 };
 Task choose_task(const TaskOptions& asked);
 
@@ -35,6 +36,7 @@ struct Command {
   std::string input;                    // the board ("-": stdin)
   std::string output;                   // the answer's file; "": stdout
   std::string max_board;                // --max: the board with p = best written here; "": none
+  std::string certificate;              // --max: the bound's certificate written here; "": none
   Task task = Task::decide;             // decide, count or maximize (choose_task)
   SolveOptions solve;                   // decide and count: threads, seed, searches, memory
   std::optional<std::uint64_t> target;  // --max: stop once this many are placed

@@ -12,8 +12,11 @@ Task choose_task(const TaskOptions& asked) {
     if (asked.count) throw std::invalid_argument("--max and --count: choose one");
     return Task::maximize;
   }
-  if (asked.target || asked.max_board)
-    throw std::invalid_argument(std::string("--") + (asked.target ? "target" : "max-board") +
+  if (asked.target || asked.max_board || asked.certificate)
+    throw std::invalid_argument(std::string("--") +
+                                (asked.target      ? "target"
+                                 : asked.max_board ? "max-board"
+                                                   : "certificate") +
                                 ": only with --max");
   return asked.count ? Task::count : Task::decide;
 }

@@ -175,6 +175,21 @@ std::optional<std::vector<Checked>> verify_texts(std::string_view input, std::st
                                                  const VerifyAsk& ask = {},
                                                  KindTable kinds = {});
 
+// nursery verify BOARD --bound CERT (verify_bound.cpp): a lizards bound
+// certificate (docs/lizards.md, "Bound certificates") checked against its
+// board by code that shares nothing with the solver, in one pass over the
+// certificate and one over the cells: every clique is one (a run of empty
+// cells along a line, a 2 x 2 window, an empty cell), every empty cell is
+// covered by weight 1 or more, and the weights sum to no more than the
+// bound claimed (plus 1, the floor). Valid: "bound B proven (...)"; invalid:
+// why not (the line of the certificate, the cell). InputError
+// "FILE:LINE: expected ..., found ..." for a malformed board or
+// certificate; nothing when `budget` was spent first.
+std::optional<Verification> verify_bound(std::string_view board, std::string_view certificate,
+                                         const std::string& board_name,
+                                         const std::string& certificate_name,
+                                         const Budget& budget = {});
+
 // What batch may delete, and nothing else: a file named like nursery's own
 // temporaries (`.NAME.tmp.PID`, `.NAME.tmp.PID.SEQ`) whose process PID no
 // longer runs (a killed run's half-written answer or report). A user's

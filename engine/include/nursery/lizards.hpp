@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -172,7 +173,69 @@ struct MaximizeOptions {
   // (p = best + 1 exhausted) when the bounds leave a gap.
   std::uint64_t exact_cells = 1600;
   std::function<void(std::uint64_t best, std::uint64_t upper)> on_progress;
+  bool certificate = false;  // keep the bound's proof (MaximizeReport::certificate)
 };
+
+// A proof of an upper bound anyone can check (--certificate; docs/lizards.md
+// has the text format): cliques of the sight graph (cells that pairwise see
+// each other, so each holds one lizard at most), each with a nonnegative
+// weight in units of 1/scale, that cover every empty cell with weight at
+// least 1. Then every placement holds at most sum(weights) lizards: its
+// lizards each take weight 1 or more from cliques that hold no other.
+enum class CliqueShape {
+  row,            // cells (row, column + i), i < length
+  column,         // cells (row + i, column), i < length
+  diagonal,       // cells (row + i, column + i), i < length
+  anti_diagonal,  // cells (row + i, column - i), i < length
+  window,         // the empty cells of the 2 x 2 window at (row, column)
+  cell,           // the cell (row, column) alone
+  triangle        // the cells (row, column), (row2, column2), (row3, column3)
+};
+struct WeightedClique {
+  CliqueShape shape = CliqueShape::cell;
+  std::uint32_t row = 0, column = 0;
+  std::uint32_t length = 1;  // the lines' cells (window and cell: unused)
+  std::uint64_t weight = 0;  // in units of 1/scale
+  std::uint32_t row2 = 0, column2 = 0, row3 = 0, column3 = 0;  // a triangle's other cells
+};
+struct BoundCertificate {
+  std::uint32_t n = 0;
+  std::uint64_t scale = 1;
+  std::uint64_t bound = 0;  // floor(sum of the weights / scale)
+  std::string by;           // which bound it proves ("set-packing LP", "row segments")
+  std::vector<WeightedClique> cliques;
+};
+// The certificate's text (docs/lizards.md, "Bound certificates").
+std::string format_certificate(const BoundCertificate& certificate);
+// The plainest certificate of a board: every segment of the direction with
+// the fewest, weight 1 (a bound at most the empty cells; for a board the
+// LP was not run on).
+BoundCertificate segment_certificate(const Board& board);
+// How best and bound moved over a --max run (trajectory.cpp), so two runs
+// compare over time and not only at their end: a point each time either
+// moved (changes less than a millisecond apart: the last of them), and the
+// primal-dual integral of optimisation solvers: the integral over the run
+// of the gap (bound - best) / bound, in seconds (1 until the first point;
+// lower is better: a small gap, early).
+struct TrajectoryPoint {
+  double seconds = 0;  // since the run's start
+  std::uint64_t best = 0, bound = 0;
+};
+class Trajectory {
+ public:
+  Trajectory();
+  // A placement of `best` and a proof of `bound` known now (any thread;
+  // values that move neither are dropped at the cost of two atomic loads).
+  void record(std::uint64_t best, std::uint64_t bound);
+  // The run ended now: its points and the integral up to now.
+  std::vector<TrajectoryPoint> points() const;
+  double primal_dual_integral() const;
+
+ private:
+  struct State;
+  std::shared_ptr<State> state_;
+};
+
 // The one answer shape of solve() (SolveReport: the Report, the placement as
 // its solution, its bounds) and --max's own figures: the placement is always
 // there (verdict ok, every lizard safe), `lower` is its size and `upper` the
@@ -186,6 +249,12 @@ struct MaximizeReport : SolveReport {
   std::size_t packing_cliques = 0;
   std::uint64_t search_epochs = 0;   // the improving search's epochs (bands stitched)
   double matching_seconds = 0, packing_seconds = 0, search_seconds = 0, exact_seconds = 0;
+  // With MaximizeOptions::certificate: the proof of the LP's bound (of the
+  // segment counts when the LP did not run); it may prove less than `upper`
+  // where a matching or the DFS gave that.
+  std::optional<BoundCertificate> certificate;
+  std::vector<TrajectoryPoint> trajectory;  // best and bound as they moved (Trajectory)
+  double primal_dual_integral = 0;          // seconds (Trajectory)
   double gap() const {  // (upper - lower) / upper
     return upper == 0 ? 0.0 : static_cast<double>(upper - lower) / static_cast<double>(upper);
   }

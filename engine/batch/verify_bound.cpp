@@ -1,0 +1,298 @@
+// nursery verify BOARD --bound CERT: a lizards bound certificate checked
+// against its board by code that shares nothing with the solver (nor with
+// engine/lizards at all): its own reading of both texts, its own walks.
+//
+// Why a certificate proves its bound: each of its cliques is a set of cells
+// that pairwise see each other (a run of empty cells along one line, the
+// empty cells of a 2 x 2 window, one cell), so a placement has one lizard in
+// it at most; every empty cell is covered by weight 1 or more. Summing, over
+// the lizards of any placement, the weights of the cliques through each
+// counts every clique at most once: |placement| <= sum of the weights.
+//
+// One pass over the certificate (each line's cells checked and its weight
+// added to their covers, in exact integers), then one over the cells.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "nursery/batch.hpp"
+#include "nursery/budget.hpp"
+#include "nursery/input.hpp"
+#include "nursery/report.hpp"
+
+namespace nursery::batch {
+
+namespace {
+
+// Thrown while the board is read when the budget is spent (Ctrl-C).
+struct Stopped {};
+
+struct Lines {
+  std::string_view text;
+  std::size_t at = 0;
+  std::size_t number = 0;  // of the line last returned, 1-based
+  // The next line, LF, CRLF or lone CR ended; false at the end.
+  bool next(std::string_view& line) {
+    if (at >= text.size()) return false;
+    std::size_t end = at;
+    while (end < text.size() && text[end] != '\n' && text[end] != '\r') ++end;
+    line = text.substr(at, end - at);
+    if (end < text.size() && text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n')
+      ++end;
+    at = end + 1;
+    ++number;
+    return true;
+  }
+};
+
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+std::vector<std::string_view> words(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    std::size_t j = i;
+    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
+    if (j > i) out.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+// A decimal number below 2^62 (weights and their sums stay far from overflow).
+bool number(std::string_view s, std::uint64_t& value) {
+  if (s.empty() || s.size() > 18) return false;
+  value = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+    value = value * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  return true;
+}
+
+std::string where(const std::string& name, std::size_t line) {
+  return name + ":" + std::to_string(line);
+}
+
+// The board: n and its rows of 0 (empty) and 2 (tree); the algorithm line
+// is optional, p is read and not used, blank lines are skipped.
+struct Board {
+  std::uint64_t n = 0;
+  std::vector<char> empty;  // row-major
+};
+
+Board read_board(std::string_view text, const std::string& name, const Budget& budget) {
+  Lines lines{text};
+  std::string_view line;
+  auto meaningful = [&](const char* expected) {
+    while (lines.next(line))
+      if (!trimmed(line).empty()) return trimmed(line);
+    throw InputError(where(name, lines.number + 1), expected, "the end of the file");
+  };
+  Board board;
+  std::string_view first = meaningful("the algorithm line or n");
+  if (first == "DFS" || first == "BFS" || first == "SA") first = meaningful("n");
+  if (!number(first, board.n) || board.n == 0 || board.n > 65535)
+    throw InputError(where(name, lines.number), "n from 1 to 65535", quoted(first));
+  std::uint64_t p = 0;
+  if (std::string_view text_p = meaningful("p"); !number(text_p, p))
+    throw InputError(where(name, lines.number), "p, a number", quoted(text_p));
+  board.empty.resize(board.n * board.n);
+  for (std::uint64_t r = 0; r < board.n; ++r) {
+    if (budget.spent()) throw Stopped{};
+    std::string_view row = meaningful("a row of the board");
+    if (row.size() != board.n || row.find_first_not_of("02") != std::string_view::npos)
+      throw InputError(where(name, lines.number), std::to_string(board.n) + " characters 0 or 2",
+                       quoted(row));
+    for (std::uint64_t c = 0; c < board.n; ++c) board.empty[r * board.n + c] = row[c] == '0';
+  }
+  return board;
+}
+
+// What a certificate line names, and why it is no clique (empty: it is one).
+struct Clique {
+  std::string_view shape;
+  std::uint64_t row = 0, column = 0, length = 1, weight = 0;
+  std::uint64_t row2 = 0, column2 = 0, row3 = 0, column3 = 0;  // a triangle's other cells
+};
+
+// Do the empty cells a and b see each other: one line, no tree between?
+bool see(const Board& board, std::uint64_t ar, std::uint64_t ac, std::uint64_t br,
+         std::uint64_t bc) {
+  const auto dr = static_cast<std::int64_t>(br) - static_cast<std::int64_t>(ar);
+  const auto dc = static_cast<std::int64_t>(bc) - static_cast<std::int64_t>(ac);
+  if ((dr == 0 && dc == 0) || !(dr == 0 || dc == 0 || dr == dc || dr == -dc)) return false;
+  const std::int64_t sr = (dr > 0) - (dr < 0), sc = (dc > 0) - (dc < 0);
+  for (auto r = static_cast<std::int64_t>(ar) + sr, c = static_cast<std::int64_t>(ac) + sc;
+       r != static_cast<std::int64_t>(br) || c != static_cast<std::int64_t>(bc); r += sr, c += sc)
+    if (!board.empty[static_cast<std::uint64_t>(r) * board.n + static_cast<std::uint64_t>(c)])
+      return false;
+  return true;
+}
+
+// Walks the clique's cells: `visit(index)` for each empty one, or the reason
+// it is no clique of this board.
+template <class Visit>
+std::string walk(const Board& board, const Clique& clique, Visit visit) {
+  const std::uint64_t n = board.n, r = clique.row, c = clique.column, k = clique.length;
+  auto cell = [&](std::uint64_t row, std::uint64_t column) { return row * n + column; };
+  auto name = [&](std::uint64_t row, std::uint64_t column) {
+    std::string text = std::to_string(row);  // (GCC 12 warns of "(" + a string)
+    text.insert(text.begin(), '(');
+    return text + ", " + std::to_string(column) + ")";
+  };
+  if (clique.shape == "cell") {
+    if (r >= n || c >= n) return "cell " + name(r, c) + " is off the board";
+    if (!board.empty[cell(r, c)]) return "cell " + name(r, c) + " is a tree";
+    visit(cell(r, c));
+    return {};
+  }
+  if (clique.shape == "triangle") {
+    const std::uint64_t rows[3] = {r, clique.row2, clique.row3};
+    const std::uint64_t columns[3] = {c, clique.column2, clique.column3};
+    for (int i = 0; i < 3; ++i) {
+      if (rows[i] >= n || columns[i] >= n)
+        return "triangle cell " + name(rows[i], columns[i]) + " is off the board";
+      if (!board.empty[cell(rows[i], columns[i])])
+        return "triangle cell " + name(rows[i], columns[i]) + " is a tree";
+    }
+    for (int i = 0; i < 3; ++i)
+      for (int j = i + 1; j < 3; ++j)
+        if (!see(board, rows[i], columns[i], rows[j], columns[j]))
+          return "triangle: " + name(rows[i], columns[i]) + " and " + name(rows[j], columns[j]) +
+                 " do not see each other";
+    for (int i = 0; i < 3; ++i) visit(cell(rows[i], columns[i]));
+    return {};
+  }
+  if (clique.shape == "window") {
+    if (r + 1 >= n || c + 1 >= n) return "window at " + name(r, c) + " runs off the board";
+    for (std::uint64_t i : {cell(r, c), cell(r, c + 1), cell(r + 1, c), cell(r + 1, c + 1)})
+      if (board.empty[i]) visit(i);
+    return {};
+  }
+  // A line: every cell empty, so no tree stands between any two of them.
+  std::int64_t dr = 1, dc = 0;
+  if (clique.shape == "row") dr = 0, dc = 1;
+  if (clique.shape == "diagonal") dc = 1;
+  if (clique.shape == "anti-diagonal") dc = -1;
+  const std::string what = std::string(clique.shape) + " " + std::to_string(r) + " " +
+                           std::to_string(c) + " " + std::to_string(k);
+  if (k == 0) return what + " holds no cell";
+  const auto last_r = static_cast<std::int64_t>(r) + dr * static_cast<std::int64_t>(k - 1);
+  const auto last_c = static_cast<std::int64_t>(c) + dc * static_cast<std::int64_t>(k - 1);
+  if (r >= n || c >= n || last_r >= static_cast<std::int64_t>(n) || last_c < 0 ||
+      last_c >= static_cast<std::int64_t>(n))
+    return what + " runs off the board";
+  for (std::uint64_t i = 0; i < k; ++i) {
+    const auto row =
+        static_cast<std::uint64_t>(static_cast<std::int64_t>(r) + dr * std::int64_t(i));
+    const auto column =
+        static_cast<std::uint64_t>(static_cast<std::int64_t>(c) + dc * std::int64_t(i));
+    if (!board.empty[cell(row, column)])
+      return what + " is not a segment: " + name(row, column) + " is a tree";
+  }
+  for (std::uint64_t i = 0; i < k; ++i)
+    visit(cell(static_cast<std::uint64_t>(static_cast<std::int64_t>(r) + dr * std::int64_t(i)),
+               static_cast<std::uint64_t>(static_cast<std::int64_t>(c) + dc * std::int64_t(i))));
+  return {};
+}
+
+}  // namespace
+
+std::optional<Verification> verify_bound(std::string_view board_text, std::string_view certificate,
+                                         const std::string& board_name,
+                                         const std::string& certificate_name,
+                                         const Budget& budget) {
+  try {
+    const Board board = read_board(board_text, board_name, budget);
+    Lines lines{certificate};
+    std::string_view line;
+    // The next line that holds anything once its comment ('#' on) is cut.
+    auto next_words = [&](const char* expected) {
+      while (lines.next(line)) {
+        std::string_view content = line.substr(0, line.find('#'));
+        if (!trimmed(content).empty()) return words(content);
+      }
+      throw InputError(where(certificate_name, lines.number + 1), expected, "the end of the file");
+    };
+    auto bad = [&](const std::string& expected) {
+      return InputError(where(certificate_name, lines.number), expected,
+                        quoted(trimmed(line.substr(0, line.find('#')))));
+    };
+    if (auto head = next_words("'lizards bound certificate'");
+        head.size() != 3 || head[0] != "lizards" || head[1] != "bound" || head[2] != "certificate")
+      throw bad("'lizards bound certificate'");
+    std::uint64_t header[3] = {0, 0, 0};  // n, scale, bound
+    const char* keys[3] = {"n", "scale", "bound"};
+    for (int k = 0; k < 3; ++k) {
+      auto field = next_words(keys[k]);
+      if (field.size() != 2 || field[0] != keys[k] || !number(field[1], header[k]) ||
+          (k < 2 && header[k] == 0))
+        throw bad(std::string("'") + keys[k] + " NUMBER'" + (k < 2 ? " (positive)" : ""));
+    }
+    const std::uint64_t scale = header[1], claimed = header[2];
+    if (header[0] != board.n)
+      return Verification{false, "the certificate is for n = " + std::to_string(header[0]) +
+                                     ", the board has n = " + std::to_string(board.n)};
+    std::vector<std::uint64_t> cover(board.empty.size(), 0);
+    unsigned __int128 total = 0;
+    std::uint64_t cliques = 0;
+    for (;;) {
+      auto field = next_words("a clique line or 'end'");
+      if (field.size() == 1 && field[0] == "end") break;
+      Clique clique;
+      clique.shape = field.empty() ? std::string_view() : field[0];
+      const bool line_shape = clique.shape == "row" || clique.shape == "column" ||
+                              clique.shape == "diagonal" || clique.shape == "anti-diagonal";
+      const bool point_shape = clique.shape == "window" || clique.shape == "cell";
+      const bool triangle = clique.shape == "triangle";
+      const std::size_t fields = line_shape ? 5 : triangle ? 8 : 4;
+      if ((!line_shape && !point_shape && !triangle) || field.size() != fields ||
+          !number(field[1], clique.row) || !number(field[2], clique.column) ||
+          (line_shape && !number(field[3], clique.length)) ||
+          (triangle && (!number(field[3], clique.row2) || !number(field[4], clique.column2) ||
+                        !number(field[5], clique.row3) || !number(field[6], clique.column3))) ||
+          !number(field[fields - 1], clique.weight))
+        throw bad(
+            "'row|column|diagonal|anti-diagonal R C LENGTH WEIGHT', 'window|cell R C WEIGHT', "
+            "'triangle R1 C1 R2 C2 R3 C3 WEIGHT' or 'end'");
+      if (++cliques % 4096 == 0 && budget.spent()) return std::nullopt;
+      const std::uint64_t weight = clique.weight;
+      std::string why = walk(board, clique, [&](std::uint64_t i) {
+        cover[i] = std::min<std::uint64_t>(cover[i] + weight, std::uint64_t{1} << 63);
+      });
+      if (!why.empty())
+        return Verification{false, certificate_name + ":" + std::to_string(lines.number) + ": " +
+                                       why + " (a clique: cells that pairwise see each other)"};
+      total += weight;
+    }
+    while (lines.next(line))
+      if (!trimmed(line.substr(0, line.find('#'))).empty()) throw bad("nothing after 'end'");
+    for (std::uint64_t i = 0; i < cover.size(); ++i) {
+      if (i % board.n == 0 && budget.spent()) return std::nullopt;
+      if (board.empty[i] && cover[i] < scale)
+        return Verification{false, "the cell at row " + std::to_string(i / board.n) + ", column " +
+                                       std::to_string(i % board.n) + " is covered by weight " +
+                                       std::to_string(cover[i]) + "/" + std::to_string(scale) +
+                                       ", less than 1"};
+    }
+    const unsigned __int128 proven = total / scale;
+    if (proven > claimed)
+      return Verification{false, "the weights sum to more than the bound " +
+                                     std::to_string(claimed) + " claimed (at least " +
+                                     std::to_string(static_cast<std::uint64_t>(proven)) + ")"};
+    return Verification{true, "bound " + std::to_string(claimed) + " proven (" +
+                                  std::to_string(cliques) + " cliques, every empty cell covered)"};
+  } catch (const Stopped&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace nursery::batch
