@@ -184,12 +184,8 @@ CountReport count(const CountPlan& plan) {
     return report;
   }
   const CountMethod& method = choose_count_method(plan.method, plan.n);
-  const Result<Placement> result = method.count(join, plan.run, plan.unique);
-  report.status = result.status;
-  report.count = result.count;
-  report.unique = result.unique;
-  report.stats = result.stats;
-  report.verdict = report.status == Status::complete ? Verdict::ok : Verdict::unknown;
+  static_cast<Counted&>(report) =
+      reported<Counted>(method.count(join, plan.run, plan.unique), Mode::count, plan.method);
   return report;
 }
 

@@ -86,7 +86,7 @@ JoinCount::Instance join_for_memory(int n, std::uint64_t budget, unsigned worker
                               " (raise --memory, use fewer --threads, or --method bitboard)");
 }
 
-Result<Placement> count(int n, const CountOptions& options) {
+Counted count(int n, const CountOptions& options) {
   if (n < 1 || n > kMaxCountN)
     throw std::invalid_argument("N must be between 1 and " + std::to_string(kMaxCountN) +
                                 ", found " + std::to_string(n));
@@ -97,7 +97,7 @@ Result<Placement> count(int n, const CountOptions& options) {
   if (method.method == Method::join)
     instance = join_for_memory(n, options.memory ? options.memory : cli::default_memory(),
                                detail::worker_count(run.threads));
-  return method.count(instance, run, options.unique);
+  return reported<Counted>(method.count(instance, run, options.unique), Mode::count, method.name);
 }
 
 }  // namespace nursery::queens

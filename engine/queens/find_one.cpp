@@ -18,20 +18,10 @@ namespace {
 
 template <class Kind>
 Solved<Placement> search_one(std::uint32_t n, const RunOptions& options, const char* how) {
-  Solved<Placement> found;
-  Report& report = found;
   RunOptions first = options;
   first.mode = Mode::first;
-  auto result = run<Kind>(typename Kind::Instance{static_cast<int>(n)}, first);
-  report.status = result.status;
-  report.stats = result.stats;
-  report.how = how;
-  found.solution = std::move(result.solution);
-  if (found.solution)
-    report.verdict = Verdict::ok;
-  else if (result.status == Status::complete)
-    report.verdict = Verdict::fail;
-  return found;
+  return reported<Solved<Placement>>(run<Kind>(typename Kind::Instance{static_cast<int>(n)}, first),
+                                     Mode::first, how);
 }
 
 }  // namespace

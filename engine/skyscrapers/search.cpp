@@ -173,27 +173,6 @@ std::optional<Outcome> Kind::probe(const Instance& instance, Search<Grid>& searc
   return outcome;
 }
 
-namespace {
-
-// The run's result in the words every kind uses.
-Solved solved_of(Result<Grid> result, std::optional<Grid> first, Mode mode, const char* how) {
-  Solved solved;
-  solved.status = result.status;
-  solved.stats = result.stats;
-  solved.how = how;
-  solved.solution = std::move(first);
-  bool decided = result.status == Status::complete || result.status == Status::solved ||
-                 result.status == Status::limit;
-  if (solved.solution || (mode != Mode::first && result.count > 0))
-    solved.verdict = Verdict::ok;
-  else if (decided)
-    solved.verdict = Verdict::fail;
-  if (mode != Mode::first) solved.count = result.count;
-  return solved;
-}
-
-}  // namespace
-
 Solved solve(const Puzzle& puzzle, const RunOptions& options,
              const std::function<void(const Grid&)>& each) {
   Instance instance = make_instance(puzzle);
@@ -214,9 +193,12 @@ Solved solve(const Puzzle& puzzle, const RunOptions& options,
   // big (counting an ambiguous puzzle, say).
   own.probe_nodes = kAttemptNodes;
   auto result = run<Kind>(instance, own, sink_used);
-  if (own.mode != Mode::all) first = std::move(result.solution);
+  // Listing, the answer is the first solution the sink saw.
+  if (own.mode == Mode::all) result.solution = std::move(first);
   const char* how = result.stats.subproblems > 1 ? "frontier search" : "one search";
-  return solved_of(std::move(result), std::move(first), own.mode, how);
+  // A count cut short still proves the puzzle solvable (the report's
+  // count is then a lower bound).
+  return reported<Solved>(std::move(result), own.mode, how, CutShort::lower_bound);
 }
 
 }  // namespace nursery::skyscrapers

@@ -18,7 +18,7 @@ int main() {
   auto placement = nursery::queens::construct(8);
   auto verdict = nursery::queens::verify(8, placement);
   std::cout << "nursery " << NURSERY_VERSION << ": 8-queens total "
-            << nursery::to_string(result.count) << ", unique " << nursery::to_string(result.unique)
+            << nursery::to_string(*result.count) << ", unique " << nursery::to_string(result.unique)
             << "; rows";
   for (auto row : placement) std::cout << ' ' << row;
   std::cout << ' ' << (verdict.valid ? "valid" : "invalid") << '\n';
