@@ -105,8 +105,9 @@ struct Portfolio {
   std::atomic<bool> proof_done{false};
   std::atomic<std::uint64_t> best{0};  // the local search's largest placement
   Placement start;                     // the greedy placement the local search starts from
-  double seconds = 0;                  // local search budget (--any)
-  std::uint64_t moves = 0;             // ... or in moves, per round (the default: reproducible)
+  Budget own;                           // its own time (--any on one worker; else none)
+  std::uint64_t moves = 0;             // a round's work limit in moves (0: none; the default
+                                       // is reproducible: rounds of growing moves)
   std::unique_ptr<Racer> racer;        // its state between rounds (one round at a time)
   std::uint64_t seed = 1;
   Progress* progress = nullptr;        // the local search's best shown live (optional)
@@ -131,6 +132,7 @@ struct LizardsKind {
   static Outcome solve(const Instance& instance, const Subproblem& subproblem,
                        Search<Solution>& search);
 };
+static_assert(SearchTree<LizardsKind>);
 
 Outcome first_fail_search(const Instance& instance, const Subproblem& subproblem,
                           Search<Placement>& search);

@@ -108,10 +108,10 @@ Frontier cut_frontier(const Instance& in, const SolveOptions& options, Algorithm
       unsigned workers = detail::worker_count(options.threads);
       double per_cell = algorithm == Algorithm::sa ? kAnyLocalSearchSecondsPerCellSa
                                                    : kAnyLocalSearchSecondsPerCell;
-      shared->seconds = workers > 1
-                            ? 0
-                            : std::clamp(per_cell * in.column_cells.size(),
-                                         kAnyLocalSearchSecondsMin, kAnyLocalSearchSecondsMax);
+      if (workers == 1)
+        shared->own = Budget().within(std::clamp(per_cell * in.column_cells.size(),
+                                                 kAnyLocalSearchSecondsMin,
+                                                 kAnyLocalSearchSecondsMax));
     } else {
       // The racer's first-round budget in moves, not seconds (more when the
       // file asked for SA).

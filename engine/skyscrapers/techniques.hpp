@@ -56,5 +56,6 @@ struct Kind {
   static std::optional<Outcome> probe(const Instance& instance, Search<Solution>& search,
                                       std::uint64_t nodes);
 };
+static_assert(SearchTree<Kind>);
 
 }  // namespace nursery::skyscrapers

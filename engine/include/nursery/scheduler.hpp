@@ -1,7 +1,7 @@
 // The frontier scheduler: cut a search tree into many subproblems (the
 // frontier) and let a oneTBB pool run them. Generic over problem kinds by
-// templates (the contract is frontier.hpp's), so no virtual call sits on any
-// hot path.
+// templates (the contract is frontier.hpp's SearchTree), so no virtual call
+// sits on any hot path.
 #pragma once
 
 #include <tbb/blocked_range.h>
@@ -24,6 +24,7 @@
 #include <span>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "nursery/background.hpp"
@@ -65,21 +66,41 @@ inline double thread_cpu_seconds() {
   return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
+// How often the watchdog asks a budget's conditions (or_when): a search
+// stopped by one runs on for about this long.
+constexpr auto kConditionPoll = std::chrono::milliseconds(2);
+
 // Sets `stop` to timeout when the budget's deadline passes (at once when it
-// has passed), unless disarmed first (destroyed).
+// has passed), and to cancelled once one of its conditions (or_when) says
+// so, unless disarmed first (destroyed). The conditions are asked on the
+// watchdog's thread, never in a search's hot loop.
 class Watchdog {
  public:
   Watchdog(StopSource& stop, tbb::task_group_context& context, const Budget& budget) {
-    if (!budget.has_deadline()) return;
-    timer_ = Background::at(budget.deadline(), [&stop, &context] {
-      stop.request(StopReason::timeout);
-      context.cancel_group_execution();
-    });
+    if (budget.has_deadline())
+      timer_ = Background::at(budget.deadline(), [&stop, &context] {
+        stop.request(StopReason::timeout);
+        context.cancel_group_execution();
+      });
+    if (budget.has_conditions())
+      conditions_ = Background::every(kConditionPoll, [&stop, &context, &budget] {
+        if (!budget.condition_met()) return;
+        stop.request(StopReason::cancelled);
+        context.cancel_group_execution();
+      });
   }
 
  private:
   Background timer_;
+  Background conditions_;
 };
+
+// Stops `stop` when `budget` is spent already, for the reason it is (its
+// own stop is followed: `stop`'s parent).
+inline void stop_if_spent(StopSource& stop, const Budget& budget) {
+  const StopReason why = budget.reason();
+  if (why != StopReason::none && !budget.stop_requested()) stop.request(why);
+}
 
 inline unsigned worker_count(unsigned threads) {
   return threads != 0 ? threads
@@ -180,6 +201,7 @@ std::vector<std::uint64_t> work_units(const typename Kind::Instance& instance,
 }  // namespace detail
 
 template <class Kind>
+  requires SearchTree<Kind>
 Execution<Kind> execute(const typename Kind::Instance& instance,
                         std::span<const typename Kind::Subproblem> subproblems,
                         const RunOptions& options,
@@ -190,13 +212,16 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
   execution.outcomes.resize(subproblems.size());
 
   StopSource stop(options.budget.stop());
-  // A deadline already passed (a batch's instance that waited, a split that
-  // took it all) ends the run before any search, as the watchdog would a
-  // moment later (its thread may start after a small search has ended).
-  if (options.budget.past_deadline()) stop.request(StopReason::timeout);
+  // A budget already spent (a batch's instance that waited past its
+  // deadline, a split that took it all, a condition already met) ends the
+  // run before any search, as the watchdog would a moment later (its
+  // thread may start after a small search has ended).
+  detail::stop_if_spent(stop, options.budget);
   tbb::task_group_context context;
   Search<Solution> search(options.mode, options.limit, stop, sink, options.progress,
                           [&context] { context.cancel_group_execution(); });
+  const bool work_limited = options.budget.has_work_limit();
+  if (work_limited) search.work_limit(&options.budget);
   std::unique_ptr<StopSource[]> subproblem_stops;
   if (options.mode == Mode::first && !options.any && !subproblems.empty()) {
     subproblem_stops = std::make_unique<StopSource[]>(subproblems.size());
@@ -222,9 +247,15 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
       if (subproblem_stops && subproblem_stops[i].requested()) continue;
       double cpu0 = detail::thread_cpu_seconds();
       const std::size_t outer = detail::t_subproblem;
+      const std::uint64_t outer_charged = detail::t_charged;
       detail::t_subproblem = i;
+      detail::t_charged = 0;
       Outcome outcome = Kind::solve(instance, subproblems[i], search);
+      // The work limit: the subproblem's nodes its pollers did not charge.
+      if (work_limited && outcome.nodes > detail::t_charged)
+        search.charge(outcome.nodes - detail::t_charged);
       detail::t_subproblem = outer;
+      detail::t_charged = outer_charged;
       double cpu = detail::thread_cpu_seconds() - cpu0;
       cpu_nanoseconds.fetch_add(static_cast<std::uint64_t>(cpu * 1e9), std::memory_order_relaxed);
       execution.outcomes[i] = outcome;
@@ -245,7 +276,7 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
   };
 
   // (weighing the frontier may itself have taken the budget's time)
-  if (options.budget.past_deadline()) stop.request(StopReason::timeout);
+  detail::stop_if_spent(stop, options.budget);
   {
     detail::Watchdog watchdog(stop, context, options.budget);
     NURSERY_TSAN_RELEASE(&execution);
@@ -292,7 +323,14 @@ std::optional<Result<typename Kind::Solution>> probe(
   typename Search<Solution>::Sink keep = [&found](const Solution& s) { found.push_back(s); };
   Search<Solution> search(options.mode, options.limit, stop, sink != nullptr ? &keep : nullptr,
                           nullptr);
+  const std::uint64_t outer_charged = detail::t_charged;
+  detail::t_charged = 0;
+  if (options.budget.has_work_limit()) search.work_limit(&options.budget);
   std::optional<Outcome> outcome = Kind::probe(instance, search, options.probe_nodes);
+  // Its nodes count against the work limit (those its pollers did not charge).
+  if (outcome && options.budget.has_work_limit() && outcome->nodes > detail::t_charged)
+    search.charge(outcome->nodes - detail::t_charged);
+  detail::t_charged = outer_charged;
   if (!outcome) return std::nullopt;
   if (sink != nullptr && *sink)
     for (const auto& solution : found) (*sink)(solution);
@@ -317,6 +355,7 @@ std::optional<Result<typename Kind::Solution>> probe(
 // Split, execute, aggregate: the whole run of one instance (after the
 // kind's probe, where it has one and options.probe_nodes asks for it).
 template <class Kind>
+  requires SearchTree<Kind>
 Result<typename Kind::Solution> run(
     const typename Kind::Instance& instance, const RunOptions& options,
     const typename Search<typename Kind::Solution>::Sink* sink = nullptr) {
@@ -335,7 +374,7 @@ Result<typename Kind::Solution> run(
     auto whole = Kind::split(instance, frontier_target(options), options.budget);
     if (!whole) {
       Result<typename Kind::Solution> stopped;
-      stopped.status = options.budget.stop_requested() ? Status::cancelled : Status::timeout;
+      stopped.status = options.budget.why();
       stopped.stats.threads = detail::worker_count(options.threads);
       stopped.stats.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
       stopped.stats.split_seconds = stopped.stats.wall_seconds;
@@ -480,6 +519,7 @@ struct Rounds {
 // Statistics are the rounds' sums; counts, those of the entries searched
 // to their end plus the last round's.
 template <class Kind>
+  requires SearchTree<Kind>
 Result<typename Kind::Solution> run_rounds(const typename Kind::Instance& instance,
                                            std::vector<typename Kind::Subproblem> frontier,
                                            const RunOptions& options, const Rounds<Kind>& plan) {
