@@ -1,4 +1,4 @@
-// What the lizards files share behind the facade: the scheduler kind, the
+// What the lizards files share behind the facade: the search tree, the
 // frontier, the matching bound (the techniques themselves: techniques.hpp).
 // Not part of the public API.
 #pragma once
@@ -123,8 +123,8 @@ struct Subproblem {
   std::shared_ptr<Portfolio> portfolio;  // set on every entry of a portfolio run
 };
 
-// The scheduler kind: DFS over column segments.
-struct LizardsKind {
+// The search tree of a board (frontier.hpp's SearchTree): DFS over column segments.
+struct ColumnSegments {
   using Instance = lizards::Instance;
   using Subproblem = lizards::Subproblem;
   using Solution = Placement;
@@ -132,7 +132,7 @@ struct LizardsKind {
   static Outcome solve(const Instance& instance, const Subproblem& subproblem,
                        Search<Solution>& search);
 };
-static_assert(SearchTree<LizardsKind>);
+static_assert(SearchTree<ColumnSegments>);
 
 Outcome first_fail_search(const Instance& instance, const Subproblem& subproblem,
                           Search<Placement>& search);

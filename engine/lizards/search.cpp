@@ -10,7 +10,7 @@
 
 namespace nursery::lizards {
 
-std::vector<Subproblem> LizardsKind::split(const Instance& instance, std::size_t target) {
+std::vector<Subproblem> ColumnSegments::split(const Instance& instance, std::size_t target) {
   return expand_frontier(instance, target, kBfsBudgetBytes);
 }
 
@@ -135,7 +135,7 @@ done:
 
 }  // namespace
 
-Outcome LizardsKind::solve(const Instance& instance, const Subproblem& sub,
+Outcome ColumnSegments::solve(const Instance& instance, const Subproblem& sub,
                            Search<Placement>& search) {
   if (sub.technique == Subproblem::Technique::local_search) {
     Portfolio& portfolio = *sub.portfolio;

@@ -91,7 +91,7 @@ Frontier cut_frontier(const Instance& in, const SolveOptions& options, Algorithm
       algorithm == Algorithm::bfs
           ? expand_frontier(in, std::max<std::size_t>(target, options.bfs_budget_bytes / 256),
                             options.bfs_budget_bytes)
-          : LizardsKind::split(in, target);
+          : ColumnSegments::split(in, target);
   const std::size_t dfs_entries = cut.dfs_entries = frontier.size();
   std::shared_ptr<Portfolio>& shared = cut.shared;
   // First mode, reproducible (the default): rounds of growing budgets
@@ -161,7 +161,7 @@ Decision search(const Instance& in, const SolveOptions& options, Placement greed
   // with twice the budget, and the racer twice the moves from where it
   // stopped. The proof is done when no DFS entry is left.
   run.any = options.any;
-  Rounds<LizardsKind> plan;
+  Rounds<ColumnSegments> plan;
   plan.keeps = [](const Subproblem& sub) {
     return sub.technique == Subproblem::Technique::local_search;
   };
@@ -178,7 +178,7 @@ Decision search(const Instance& in, const SolveOptions& options, Placement greed
     return true;
   };
   auto ran = reported<Solved<Placement>>(
-      run_rounds<LizardsKind>(in, std::move(cut.entries), run, plan), run.mode);
+      run_rounds<ColumnSegments>(in, std::move(cut.entries), run, plan), run.mode);
   report.status = ran.status;
   report.stats.nodes += ran.stats.nodes;
   report.stats.subproblems = cut.dfs_entries;

@@ -87,11 +87,11 @@ void check_resumable(const CountRequest& request, const CountMethod& method, Cou
   options.budget = request.budget;
 }
 
-template <class Kind>
-ResumableResult resumable_with(const typename Kind::Instance& instance,
+template <class Tree>
+ResumableResult resumable_with(const typename Tree::Instance& instance,
                                const ResumableOptions& options,
                                const std::function<void()>& started) {
-  Ledger<Kind> ledger(instance, options);
+  Ledger<Tree> ledger(instance, options);
   if (started) started();
   return ledger.run();
 }

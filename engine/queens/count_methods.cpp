@@ -11,9 +11,9 @@ namespace nursery::queens {
 
 namespace {
 
-template <class Kind>
+template <class Tree>
 Result<Placement> count_with(const JoinCount::Instance& instance, const RunOptions& options, bool) {
-  return run<Kind>(typename Kind::Instance{instance.n}, options);
+  return run<Tree>(typename Tree::Instance{instance.n}, options);
 }
 
 // The join counts totals; unique counts follow from Burnside's lemma with

@@ -16,11 +16,11 @@ namespace nursery::queens {
 
 namespace {
 
-template <class Kind>
+template <class Tree>
 Solved<Placement> search_one(std::uint32_t n, const RunOptions& options, const char* how) {
   RunOptions first = options;
   first.mode = Mode::first;
-  return reported<Solved<Placement>>(run<Kind>(typename Kind::Instance{static_cast<int>(n)}, first),
+  return reported<Solved<Placement>>(run<Tree>(typename Tree::Instance{static_cast<int>(n)}, first),
                                      Mode::first, how);
 }
 

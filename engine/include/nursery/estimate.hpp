@@ -48,12 +48,12 @@ struct Estimate {
 // Starts pieces in an order shuffled with a fixed seed until `seconds`
 // have passed, then stops those running; ends within `seconds` plus the
 // kind's cancel latency, or at the budget's stop.
-template <class Kind>
-Estimate estimate(const typename Kind::Instance& instance, const RunOptions& options,
+template <class Tree>
+Estimate estimate(const typename Tree::Instance& instance, const RunOptions& options,
                   double seconds, std::uint64_t seed = 1) {
   Estimate result;
-  result.subproblems = Kind::split(instance, frontier_target(options)).size();
-  const auto frontier = Kind::split(instance, frontier_target(options) * kEstimateFiner);
+  result.subproblems = Tree::split(instance, frontier_target(options)).size();
+  const auto frontier = Tree::split(instance, frontier_target(options) * kEstimateFiner);
   result.pieces = frontier.size();
   result.threads = detail::worker_count(options.threads);
   if (frontier.empty()) return result;
@@ -66,7 +66,7 @@ Estimate estimate(const typename Kind::Instance& instance, const RunOptions& opt
 
   StopSource stop(options.budget.stop());
   tbb::task_group_context context;
-  Search<typename Kind::Solution> search(Mode::count, 0, stop, nullptr, nullptr,
+  Search<typename Tree::Solution> search(Mode::count, 0, stop, nullptr, nullptr,
                                          [&context] { context.cancel_group_execution(); });
   // Per piece: its CPU seconds (finished), minus one plus them (cut), or
   // -1 (not started). Written by one worker each, read after the pool.
@@ -78,7 +78,7 @@ Estimate estimate(const typename Kind::Instance& instance, const RunOptions& opt
     for (std::size_t i = range.begin(); i != range.end(); ++i) {
       if (stop.requested()) return;
       const double cpu0 = detail::thread_cpu_seconds();
-      const Outcome outcome = Kind::solve(instance, frontier[order[i]], search);
+      const Outcome outcome = Tree::solve(instance, frontier[order[i]], search);
       cpu[i] = detail::thread_cpu_seconds() - cpu0;
       finished[i] = outcome.complete ? 1 : 0;
       if (outcome.complete && options.progress != nullptr)

@@ -64,7 +64,7 @@ struct RunOptions {
   // limit as the pollers look and as each subproblem ends).
   Budget budget;
   Progress* progress = nullptr;          // live counters for a display; optional
-  // > 0, for kinds with a probe (below), on more than one worker: first
+  // > 0, for trees with a probe (below), on more than one worker: first
   // search the whole tree in one piece for up to this many nodes, and cut a
   // frontier only when it runs over (small trees cost less than a frontier).
   std::uint64_t probe_nodes = 0;
@@ -81,10 +81,10 @@ struct RunOptions {
 // so it stays at 48 bytes: the join's pairs share a word with `complete`
 // (a 64-byte Outcome cost 26% more page faults on those boards).
 struct Outcome {
-  Count count = 0;          // solutions in this subproblem (weighted by symmetry where the kind does)
-  Count unique = 0;         // symmetry classes, for kinds that reduce by symmetry; 0 otherwise
+  Count count = 0;          // solutions in this subproblem (weighted by symmetry where the tree does)
+  Count unique = 0;         // symmetry classes, for trees that reduce by symmetry; 0 otherwise
   std::uint64_t nodes = 0;  // nodes visited
-  std::uint64_t pairs : 63 = 0;  // candidate pairs a join compared (0 for other kinds)
+  std::uint64_t pairs : 63 = 0;  // candidate pairs a join compared (0 for other trees)
   bool complete : 1 = false;     // searched to the end (false: stopped, or never started)
 };
 static_assert(sizeof(Outcome) == 48, "an Outcome a subproblem: keep it small");
@@ -93,7 +93,7 @@ template <class Solution>
 struct Result {
   Status status = Status::complete;
   Count count = 0;                    // exact when status == complete (count/all modes)
-  Count unique = 0;                   // exact when status == complete, for symmetric kinds
+  Count unique = 0;                   // exact when status == complete, for symmetric trees
   std::optional<Solution> solution;   // first mode, when solved
   Stats stats;
 };
@@ -109,7 +109,7 @@ inline thread_local std::size_t t_subproblem = static_cast<std::size_t>(-1);
 inline thread_local std::uint64_t t_charged = 0;
 }  // namespace detail
 
-// The per-run services a kind's solve() sees.
+// The per-run services a tree's solve() sees.
 template <class Solution>
 class Search final : public WorkMeter {
  public:
