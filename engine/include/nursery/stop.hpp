@@ -73,14 +73,22 @@ class StopPoller {
                       WorkMeter* meter = nullptr)
       : source_(source), meter_(meter), interval_(interval), countdown_(interval) {}
   bool poll() {
-    if (--countdown_ != 0) return false;
-    countdown_ = interval_;
-    if (meter_ != nullptr) meter_->charge(interval_);
-    return source_ != nullptr && source_->requested();
+    if (--countdown_ != 0) [[likely]]
+      return false;
+    return look();
   }
   bool now() const { return source_ != nullptr && source_->requested(); }
 
  private:
+  // The look every `interval` polls, out of line: poll() stays a decrement
+  // and a branch, small enough to inline into any hot loop whatever the
+  // look does (a meter's virtual call, the stop's chain).
+  [[gnu::noinline]] bool look() {
+    countdown_ = interval_;
+    if (meter_ != nullptr) meter_->charge(interval_);
+    return now();
+  }
+
   const StopSource* source_;
   WorkMeter* meter_;
   unsigned interval_;
