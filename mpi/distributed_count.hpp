@@ -51,16 +51,16 @@ using Runner =
                               const std::function<void(std::size_t, const Outcome&)>&)>;
 
 // The runner of a problem kind whose subproblems fit in one word.
-template <class Kind>
-Runner runner_for(typename Kind::Instance instance) {
-  using Subproblem = typename Kind::Subproblem;
+template <class Tree>
+Runner runner_for(typename Tree::Instance instance) {
+  using Subproblem = typename Tree::Subproblem;
   static_assert(sizeof(Subproblem) == sizeof(std::uint64_t), "a subproblem travels as one word");
   return [instance](std::span<const std::uint64_t> packed, const RunOptions& options,
                     const std::function<void(std::size_t, const Outcome&)>& on_done) {
     std::vector<Subproblem> subproblems;
     subproblems.reserve(packed.size());
     for (std::uint64_t word : packed) subproblems.push_back(std::bit_cast<Subproblem>(word));
-    auto execution = execute<Kind>(instance, std::span<const Subproblem>(subproblems), options,
+    auto execution = execute<Tree>(instance, std::span<const Subproblem>(subproblems), options,
                                    nullptr, on_done);
     return ChunkResult{std::move(execution.outcomes), execution.cpu_seconds};
   };

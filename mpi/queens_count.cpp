@@ -12,14 +12,14 @@ namespace nursery::mpi {
 
 namespace {
 
-template <class Kind>
-RankCount count_with(const typename Kind::Instance& instance, const queens::CountPlan& plan,
+template <class Tree>
+RankCount count_with(const typename Tree::Instance& instance, const queens::CountPlan& plan,
                      const Reporting& reporting) {
   const auto start = std::chrono::steady_clock::now();
   Session session;
   RankCount counted;
   counted.ranks = session.size();
-  std::optional<Ledger<Kind>> ledger;
+  std::optional<Ledger<Tree>> ledger;
   std::string error;
   if (session.root()) {
     try {
@@ -33,7 +33,7 @@ RankCount count_with(const typename Kind::Instance& instance, const queens::Coun
     counted.refused = true;
     return counted;
   }
-  auto result = count_resumable<Kind>(session, ledger ? &*ledger : nullptr, instance,
+  auto result = count_resumable<Tree>(session, ledger ? &*ledger : nullptr, instance,
                                       plan.resumable, reporting, start);
   if (result) counted.report = queens::report_of(plan, *result);
   return counted;

@@ -24,15 +24,15 @@ struct Reporting {
 // Collective. `ledger` is rank 0's (nullptr on the other ranks); `options`
 // give every rank its threads and stop. Returns rank 0's result, its wall
 // time counted from `started`; nothing on the other ranks.
-template <class Kind>
-std::optional<ResumableResult> count_resumable(const Session& session, Ledger<Kind>* ledger,
-                                               const typename Kind::Instance& instance,
+template <class Tree>
+std::optional<ResumableResult> count_resumable(const Session& session, Ledger<Tree>* ledger,
+                                               const typename Tree::Instance& instance,
                                                const ResumableOptions& options,
                                                const Reporting& reporting,
                                                std::chrono::steady_clock::time_point started) {
   Job job;
-  job.n = Resumable<Kind>::size(instance);
-  job.run = runner_for<Kind>(instance);
+  job.n = Resumable<Tree>::size(instance);
+  job.run = runner_for<Tree>(instance);
   job.threads = options.threads;
   job.stop = options.budget.stop();
   job.label = reporting.label;
@@ -43,8 +43,8 @@ std::optional<ResumableResult> count_resumable(const Session& session, Ledger<Ki
     // The progress lines weigh each subproblem by its estimated work (the
     // kind's work(), when it has one): computed only when they are shown.
     if (reporting.progress_seconds > 0)
-      job.units = detail::work_units<Kind>(
-          instance, std::span<const typename Kind::Subproblem>(ledger->todo()));
+      job.units = detail::work_units<Tree>(
+          instance, std::span<const typename Tree::Subproblem>(ledger->todo()));
     job.frontier_size = ledger->in_part();
     job.already_done = ledger->resumed();
     job.on_done = [ledger](std::uint64_t id, const Outcome& outcome) {

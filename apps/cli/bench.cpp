@@ -113,8 +113,8 @@ void keep_best(Timing& best, double seconds, double cpu_seconds, Count count) {
   best.ran = true;
 }
 
-template <class Kind>
-Timing time_nursery(const typename Kind::Instance& instance, unsigned threads,
+template <class Tree>
+Timing time_nursery(const typename Tree::Instance& instance, unsigned threads,
                     const QueensOptions& options) {
   Timing best;
   for (int i = 0; i < options.repeat; ++i) {
@@ -123,7 +123,7 @@ Timing time_nursery(const typename Kind::Instance& instance, unsigned threads,
     run_options.budget = options.budget;
     const double before = cpu_of(RUSAGE_SELF);
     if (options.budget.stop_requested()) interrupted();
-    auto result = run<Kind>(instance, run_options);
+    auto result = run<Tree>(instance, run_options);
     const double cpu = cpu_of(RUSAGE_SELF) - before;
     if (result.status == Status::cancelled) interrupted();
     if (result.status != Status::complete)

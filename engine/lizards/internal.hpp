@@ -1,4 +1,4 @@
-// What the lizards files share behind the facade: the scheduler kind, the
+// What the lizards files share behind the facade: the search tree, the
 // frontier, the matching bound (the techniques themselves: techniques.hpp).
 // Not part of the public API.
 #pragma once
@@ -105,8 +105,9 @@ struct Portfolio {
   std::atomic<bool> proof_done{false};
   std::atomic<std::uint64_t> best{0};  // the local search's largest placement
   Placement start;                     // the greedy placement the local search starts from
-  double seconds = 0;                  // local search budget (--any)
-  std::uint64_t moves = 0;             // ... or in moves, per round (the default: reproducible)
+  Budget own;                           // its own time (--any on one worker; else none)
+  std::uint64_t moves = 0;             // a round's work limit in moves (0: none; the default
+                                       // is reproducible: rounds of growing moves)
   std::unique_ptr<Racer> racer;        // its state between rounds (one round at a time)
   std::uint64_t seed = 1;
   Progress* progress = nullptr;        // the local search's best shown live (optional)
@@ -122,8 +123,8 @@ struct Subproblem {
   std::shared_ptr<Portfolio> portfolio;  // set on every entry of a portfolio run
 };
 
-// The scheduler kind: DFS over column segments.
-struct LizardsKind {
+// The search tree of a board (frontier.hpp's SearchTree): DFS over column segments.
+struct ColumnSegments {
   using Instance = lizards::Instance;
   using Subproblem = lizards::Subproblem;
   using Solution = Placement;
@@ -131,6 +132,7 @@ struct LizardsKind {
   static Outcome solve(const Instance& instance, const Subproblem& subproblem,
                        Search<Solution>& search);
 };
+static_assert(SearchTree<ColumnSegments>);
 
 Outcome first_fail_search(const Instance& instance, const Subproblem& subproblem,
                           Search<Placement>& search);

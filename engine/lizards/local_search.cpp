@@ -309,7 +309,12 @@ std::optional<Placement> Racer::run(const LocalSearchOptions& options) {
     std::sort(placement.begin(), placement.end());
     return std::optional<Placement>(std::move(placement));
   };
-  auto out_of_time = [&] { return nursery.spent(options.best, options.budget); };
+  auto out_of_time = [&] {
+    const bool spent = nursery.spent(options.best, options.budget);
+    if (options.progress != nullptr && options.best != nullptr)
+      options.progress->raise_best(options.best->load(std::memory_order_relaxed));
+    return spent;
+  };
   auto swaps = [&] { return nursery.drain(p, steps, out_of_time); };
 
   if (!state_->swapped) {
@@ -328,13 +333,14 @@ std::optional<Placement> Racer::run(const LocalSearchOptions& options) {
   }
 
   // Phase 2: perturb, look around, keep when the size held; this call ends
-  // after options.moves perturbations (the next one goes on from there).
+  // once the budget's work limit (in perturbations) is spent (the next one
+  // goes on from there). Counted here, charged once at the end.
+  const std::uint64_t allowed = options.budget.work_left();
   std::uint64_t moves = 0;
-  auto go_on = [&] {
-    return nursery.size() < p && (options.moves == 0 || moves++ < options.moves);
-  };
+  auto go_on = [&] { return nursery.size() < p && moves++ < allowed; };
   auto draw = [&] { return nursery.random_cell(); };
   nursery.perturb(steps, draw, go_on, out_of_time, swaps);
+  options.budget.charge(std::min(moves, allowed));
   return done();
 }
 

@@ -373,13 +373,19 @@ Placement Improvement::epoch(const Placement& current, std::uint64_t index, unsi
   const std::uint32_t shift = index % 2 == 1 ? rows / 2 : 0;
   auto band_of = [n, rows, shift](std::uint32_t cell) { return (cell / n + shift) % n / rows; };
   std::vector<Placement> found(bands);
+  // The best size and the bound, shown as the bands raise them (beside the
+  // bands: their stop condition only looks).
+  Background shown;
+  if (options_.on_progress)
+    shown = Background::every(kProgressTick, [this] {
+      options_.on_progress(best_.load(), upper_.load());
+    });
   for_each_index(bands, 0, [&](std::size_t band) {
     ImproveOptions improve;
     improve.target = target_;
     improve.preference = liked_.empty() ? nullptr : &liked_;
     improve.best = &best_;
     improve.budget = Budget().or_when([&] {
-      if (options_.on_progress) options_.on_progress(best_.load(), upper_.load());
       const std::uint64_t held = best_.load(std::memory_order_relaxed);
       return over(budget) || held >= upper_.load() || held >= target_ || since(start_) > epoch_end;
     });
@@ -387,6 +393,8 @@ Placement Improvement::epoch(const Placement& current, std::uint64_t index, unsi
       improve.kicks_in = [&band_of, band](std::uint32_t cell) { return band_of(cell) == band; };
     found[band] = improvers_[band]->improve(current, improve);
   });
+  shown.stop();
+  if (options_.on_progress) options_.on_progress(best_.load(), upper_.load());
   Placement next = bands > 1 ? merge_bands(*in_, found, band_of) : std::move(found[0]);
   for (auto& placement : found)
     if (placement.size() > next.size()) next = std::move(placement);

@@ -10,7 +10,7 @@
 
 namespace nursery::lizards {
 
-std::vector<Subproblem> LizardsKind::split(const Instance& instance, std::size_t target) {
+std::vector<Subproblem> ColumnSegments::split(const Instance& instance, std::size_t target) {
   return expand_frontier(instance, target, kBfsBudgetBytes);
 }
 
@@ -135,26 +135,20 @@ done:
 
 }  // namespace
 
-Outcome LizardsKind::solve(const Instance& instance, const Subproblem& sub,
+Outcome ColumnSegments::solve(const Instance& instance, const Subproblem& sub,
                            Search<Placement>& search) {
   if (sub.technique == Subproblem::Technique::local_search) {
     Portfolio& portfolio = *sub.portfolio;
     LocalSearchOptions options;
     options.seed = portfolio.seed;
-    options.moves = portfolio.moves;
     options.best = &portfolio.best;
+    options.progress = portfolio.progress;
     Outcome outcome;
-    // Its own seconds (--any), the DFS's finished proof, the run's stop.
-    options.budget =
-        Budget()
-            .within(portfolio.seconds)
-            .or_when(&portfolio.proof_done)
-            .or_when([&search, &portfolio] {
-              // Polled now and then: the largest placement so far, for the bar.
-              if (portfolio.progress != nullptr)
-                portfolio.progress->raise_best(portfolio.best.load(std::memory_order_relaxed));
-              return search.stop_requested();
-            });
+    // Its own time (--any), the round's moves, the DFS's finished proof,
+    // the run's stop.
+    options.budget = portfolio.own.work_limit(portfolio.moves)
+                         .or_when(&portfolio.proof_done)
+                         .or_when([&search] { return search.stop_requested(); });
     if (!portfolio.racer)
       portfolio.racer = std::make_unique<Racer>(instance, portfolio.start, portfolio.seed);
     auto found = portfolio.racer->run(options);

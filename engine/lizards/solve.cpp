@@ -91,7 +91,7 @@ Frontier cut_frontier(const Instance& in, const SolveOptions& options, Algorithm
       algorithm == Algorithm::bfs
           ? expand_frontier(in, std::max<std::size_t>(target, options.bfs_budget_bytes / 256),
                             options.bfs_budget_bytes)
-          : LizardsKind::split(in, target);
+          : ColumnSegments::split(in, target);
   const std::size_t dfs_entries = cut.dfs_entries = frontier.size();
   std::shared_ptr<Portfolio>& shared = cut.shared;
   // First mode, reproducible (the default): rounds of growing budgets
@@ -108,10 +108,10 @@ Frontier cut_frontier(const Instance& in, const SolveOptions& options, Algorithm
       unsigned workers = detail::worker_count(options.threads);
       double per_cell = algorithm == Algorithm::sa ? kAnyLocalSearchSecondsPerCellSa
                                                    : kAnyLocalSearchSecondsPerCell;
-      shared->seconds = workers > 1
-                            ? 0
-                            : std::clamp(per_cell * in.column_cells.size(),
-                                         kAnyLocalSearchSecondsMin, kAnyLocalSearchSecondsMax);
+      if (workers == 1)
+        shared->own = Budget().within(std::clamp(per_cell * in.column_cells.size(),
+                                                 kAnyLocalSearchSecondsMin,
+                                                 kAnyLocalSearchSecondsMax));
     } else {
       // The racer's first-round budget in moves, not seconds (more when the
       // file asked for SA).
@@ -161,7 +161,7 @@ Decision search(const Instance& in, const SolveOptions& options, Placement greed
   // with twice the budget, and the racer twice the moves from where it
   // stopped. The proof is done when no DFS entry is left.
   run.any = options.any;
-  Rounds<LizardsKind> plan;
+  Rounds<ColumnSegments> plan;
   plan.keeps = [](const Subproblem& sub) {
     return sub.technique == Subproblem::Technique::local_search;
   };
@@ -177,28 +177,28 @@ Decision search(const Instance& in, const SolveOptions& options, Placement greed
     }
     return true;
   };
-  Result<Placement> result = run_rounds<LizardsKind>(in, std::move(cut.entries), run, plan);
-  const Count count = result.count;
-  report.status = result.status;
-  report.stats.nodes += result.stats.nodes;
+  auto ran = reported<Solved<Placement>>(
+      run_rounds<ColumnSegments>(in, std::move(cut.entries), run, plan), run.mode);
+  report.status = ran.status;
+  report.stats.nodes += ran.stats.nodes;
   report.stats.subproblems = cut.dfs_entries;
-  report.stats.subproblems_done = result.stats.subproblems_done;
-  report.stats.threads = result.stats.threads;
-  report.stats.cpu_seconds = result.stats.cpu_seconds;
+  report.stats.subproblems_done = ran.stats.subproblems_done;
+  report.stats.threads = ran.stats.threads;
+  report.stats.cpu_seconds = ran.stats.cpu_seconds;
   const char* how = algorithm == Algorithm::bfs ? "BFS+DFS" : "DFS";
   if (options.count) {
-    if (report.status != Status::complete) return {Verdict::unknown, "count incomplete"};
-    report.count = count;
-    return {count > 0 ? Verdict::ok : Verdict::fail, std::string(how) + " count"};
+    if (!ran.count) return {Verdict::unknown, "count incomplete"};
+    report.count = ran.count;
+    return {ran.verdict, std::string(how) + " count"};
   }
-  if (result.solution) {
-    report.solution = std::move(*result.solution);
+  if (ran.solution) {
+    report.solution = std::move(ran.solution);
     report.lower = p;
     // The racer is entry 0; its solutions carry no DFS nodes of their own.
     return {Verdict::ok,
             shared ? std::string(how) + " + local search portfolio" : std::string(how)};
   }
-  if (report.status == Status::complete) {
+  if (ran.verdict == Verdict::fail) {
     report.upper = std::min<std::uint64_t>(report.upper, p - 1);
     return {Verdict::fail, std::string(how) + " exhausted the search space"};
   }
@@ -276,15 +276,10 @@ SolveReport solve(const Board& board, const SolveOptions& options) {
     run.threads = options.threads;
     run.budget = options.budget;
     run.progress = options.progress;
-    auto result = nursery::run<queens::CanonicalCount>(
-        queens::CanonicalCount::Instance{static_cast<int>(board.n)}, run);
-    report.status = result.status;
-    report.stats = result.stats;
-    report.how = "N-queens count (no trees, p = n)";
-    if (result.status == Status::complete) {
-      report.count = result.count;
-      report.verdict = result.count > 0 ? Verdict::ok : Verdict::fail;
-    }
+    static_cast<Report&>(report) = reported(
+        nursery::run<queens::CanonicalCount>(
+            queens::CanonicalCount::Instance{static_cast<int>(board.n)}, run),
+        Mode::count, "N-queens count (no trees, p = n)");
     return report;
   }
   // The greedy scan and the tables of a huge board take seconds: they stop

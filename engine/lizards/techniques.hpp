@@ -86,11 +86,13 @@ SolveReport solve(const Instance& instance, const SolveOptions& options);
 
 struct LocalSearchOptions {
   std::uint64_t seed = 1;
-  Budget budget;  // polled every 256 moves: cancel, deadline, the DFS's proof
-  // Give up after this many perturbations (0: never): a budget that does
-  // not depend on the clock, so the same board and seed end the same way.
-  std::uint64_t moves = 0;
+  // Polled every 256 moves: cancel, deadline, the DFS's proof. Its work
+  // limit counts perturbations (a Racer's run ends there, and the next
+  // goes on): a budget that does not depend on the clock, so the same
+  // board and seed end the same way.
+  Budget budget;
   std::atomic<std::uint64_t>* best = nullptr;  // raised to the largest placement seen
+  Progress* progress = nullptr;                // ... and shown there (optional)
 };
 // Local search from a start placement (independent lizards) toward p
 // lizards; returns a full placement of p lizards or nothing.

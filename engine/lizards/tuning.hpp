@@ -5,6 +5,7 @@
 // slot counts, fixed-point scales) stay beside the code they describe.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 
@@ -90,6 +91,9 @@ constexpr std::uint32_t kCutReach = 6;
 constexpr double kExactWarmUpPerCell = 2e-4;
 // The improving search's epochs: 2 s on a 1000 x 1000 board, between
 // these bounds elsewhere.
+// How often --max's progress (best size, bound) is shown while the bands
+// improve: a bar's refresh; the bands' stop condition only looks.
+constexpr auto kProgressTick = std::chrono::milliseconds(100);
 constexpr double kEpochSecondsPerCell = 2e-6;
 constexpr double kEpochSecondsMin = 0.25;
 constexpr double kEpochSecondsMax = 30;

@@ -114,18 +114,17 @@ Listed list(int n, const ListOptions& options, const std::function<void(const Pl
   run_options.mode = Mode::all;
   run_options.threads = 1;
   run_options.limit = options.limit == 0 ? 0 : options.limit + options.skip;
-  Listed listed;
+  std::uint64_t seen = 0;
   Search<Placement>::Sink sink = [&](const Placement& placement) {
-    if (listed.seen++ < options.skip) return;
+    if (seen++ < options.skip) return;
     // Every solution goes through the independent checker before it is shown.
     const Verification verdict = verify(static_cast<std::uint32_t>(n), placement);
     if (!verdict.valid)
       throw std::logic_error("internal error: invalid solution: " + verdict.reason);
     each(placement);
   };
-  const auto result = run<Columns>(Columns::Instance{n}, run_options, &sink);
-  listed.status = result.status;
-  listed.stats = result.stats;
+  auto listed = reported<Listed>(run<Columns>(Columns::Instance{n}, run_options, &sink), Mode::all);
+  listed.seen = seen;
   return listed;
 }
 

@@ -12,9 +12,9 @@ namespace nursery::queens {
 
 namespace {
 
-template <class Kind>
+template <class Tree>
 Result<Placement> count_with(const JoinCount::Instance& instance, const RunOptions& options, bool) {
-  return run<Kind>(typename Kind::Instance{instance.n}, options);
+  return run<Tree>(typename Tree::Instance{instance.n}, options);
 }
 
 // The join counts totals; unique counts follow from Burnside's lemma with
@@ -93,7 +93,7 @@ std::uint64_t default_memory() {
   return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 2;
 }
 
-Result<Placement> count(int n, const CountOptions& options) {
+Counted count(int n, const CountOptions& options) {
   if (n < 1 || n > kMaxCountN)
     throw std::invalid_argument("N must be between 1 and " + std::to_string(kMaxCountN) +
                                 ", found " + std::to_string(n));
@@ -104,7 +104,7 @@ Result<Placement> count(int n, const CountOptions& options) {
   if (method.method == Method::join)
     instance = join_for_memory(n, options.memory ? options.memory : default_memory(),
                                detail::worker_count(run.threads));
-  return method.count(instance, run, options.unique);
+  return reported<Counted>(method.count(instance, run, options.unique), Mode::count, method.name);
 }
 
 }  // namespace nursery::queens

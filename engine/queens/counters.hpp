@@ -49,6 +49,7 @@ struct CanonicalCount {
   // nodes): the progress bar's weight, so that it tracks time.
   static double work(const Instance& instance, const Subproblem& subproblem);
 };
+static_assert(SearchTree<CanonicalCount>);
 
 //--- Full board, column by column --------------------------------------------
 // Enumeration (all), a first solution and the plain count (no symmetry used),
@@ -66,6 +67,7 @@ struct Columns {
   static Outcome solve(const Instance& instance, const Subproblem& subproblem,
                        Search<Solution>& search);
 };
+static_assert(SearchTree<Columns>);
 
 //--- Textbook baselines ------------------------------------------------------
 // Three counters on Columns' instance and frontier, each its own split (which
@@ -99,8 +101,11 @@ struct Textbook {
   }
 };
 using Backtrack = Textbook<backtrack_split, backtrack_solve>;
+static_assert(SearchTree<Backtrack>);
 using Brute = Textbook<brute_split, brute_solve>;
+static_assert(SearchTree<Brute>);
 using Permutations = Textbook<permutations_split, permutations_solve>;
+static_assert(SearchTree<Permutations>);
 
 // One solution by constraint programming: forward checking with the
 // smallest domain first (engine/queens/forward_checking.cpp), one search
@@ -113,6 +118,7 @@ struct ForwardChecking {
   static Outcome solve(const Instance& instance, const Subproblem& subproblem,
                        Search<Solution>& search);
 };
+static_assert(SearchTree<ForwardChecking>);
 
 //--- Join: half boards counted against each other ------------------------------
 namespace join_detail {
@@ -160,6 +166,7 @@ struct JoinCount {
   // random descents, and the joins over them): the progress bar's weight.
   static double work(const Instance& instance, const Subproblem& subproblem);
 };
+static_assert(SearchTree<JoinCount>);
 
 // Bytes one join piece of chunk width `width` needs at most (an upper
 // estimate from the top halves' growth, for memory budgets).

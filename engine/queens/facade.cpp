@@ -36,15 +36,9 @@ Facade::Answer Facade::answer(Puzzle n, const Ask& ask) {
   if (n > static_cast<std::uint32_t>(kMaxCountN))
     throw std::invalid_argument("--count: N-queens counts are exact up to n = " +
                                 std::to_string(kMaxCountN) + ", found n = " + std::to_string(n));
-  auto result = nursery::run<CanonicalCount>(CanonicalCount::Instance{static_cast<int>(n)}, run);
-  Answer counted;
-  counted.status = result.status;
-  counted.stats = result.stats;
-  if (result.status == Status::complete) {
-    counted.count = result.count;
-    counted.verdict = result.count > 0 ? Verdict::ok : Verdict::fail;
-  }
-  return counted;
+  return reported<Answer>(
+      nursery::run<CanonicalCount>(CanonicalCount::Instance{static_cast<int>(n)}, run),
+      Mode::count);
 }
 
 std::string Facade::write(Puzzle n, const Answer& answer, const Ask& ask) {

@@ -16,22 +16,12 @@ namespace nursery::queens {
 
 namespace {
 
-template <class Kind>
+template <class Tree>
 Solved<Placement> search_one(std::uint32_t n, const RunOptions& options, const char* how) {
-  Solved<Placement> found;
-  Report& report = found;
   RunOptions first = options;
   first.mode = Mode::first;
-  auto result = run<Kind>(typename Kind::Instance{static_cast<int>(n)}, first);
-  report.status = result.status;
-  report.stats = result.stats;
-  report.how = how;
-  found.solution = std::move(result.solution);
-  if (found.solution)
-    report.verdict = Verdict::ok;
-  else if (result.status == Status::complete)
-    report.verdict = Verdict::fail;
-  return found;
+  return reported<Solved<Placement>>(run<Tree>(typename Tree::Instance{static_cast<int>(n)}, first),
+                                     Mode::first, how);
 }
 
 }  // namespace

@@ -91,7 +91,7 @@ std::vector<Grid> two_solutions(const Puzzle& puzzle, const Budget& budget) {
   run_options.threads = 1;
   run_options.subproblems = 1;
   run_options.budget = budget;
-  run<Kind>(make_instance(puzzle), run_options, &sink);
+  run<Heights>(make_instance(puzzle), run_options, &sink);
   return found;
 }
 

@@ -140,7 +140,7 @@ void collect(SearchState& board, Subproblem& path, int depth, std::vector<Subpro
 // narrow tree, as unique puzzles have, never widens to `target`; walking it
 // again level after level would search it many times over). A tree too
 // small to be worth splitting stays whole.
-std::vector<Subproblem> Kind::split(const Instance& instance, std::size_t target) {
+std::vector<Subproblem> Heights::split(const Instance& instance, std::size_t target) {
   std::vector<Subproblem> frontier;
   if (!instance.consistent) return frontier;
   frontier.emplace_back();
@@ -159,12 +159,12 @@ std::vector<Subproblem> Kind::split(const Instance& instance, std::size_t target
   }
 }
 
-Outcome Kind::solve(const Instance& instance, const Subproblem& subproblem, Search<Grid>& search) {
+Outcome Heights::solve(const Instance& instance, const Subproblem& subproblem, Search<Grid>& search) {
   Backtracker backtracker(instance, search);
   return backtracker.run(subproblem);
 }
 
-std::optional<Outcome> Kind::probe(const Instance& instance, Search<Grid>& search,
+std::optional<Outcome> Heights::probe(const Instance& instance, Search<Grid>& search,
                                    std::uint64_t nodes) {
   if (!instance.consistent) return std::nullopt;  // the (empty) frontier says so
   Backtracker attempt(instance, search, nodes);
@@ -172,27 +172,6 @@ std::optional<Outcome> Kind::probe(const Instance& instance, Search<Grid>& searc
   if (attempt.over_budget()) return std::nullopt;
   return outcome;
 }
-
-namespace {
-
-// The run's result in the words every kind uses.
-Solved solved_of(Result<Grid> result, std::optional<Grid> first, Mode mode, const char* how) {
-  Solved solved;
-  solved.status = result.status;
-  solved.stats = result.stats;
-  solved.how = how;
-  solved.solution = std::move(first);
-  bool decided = result.status == Status::complete || result.status == Status::solved ||
-                 result.status == Status::limit;
-  if (solved.solution || (mode != Mode::first && result.count > 0))
-    solved.verdict = Verdict::ok;
-  else if (decided)
-    solved.verdict = Verdict::fail;
-  if (mode != Mode::first) solved.count = result.count;
-  return solved;
-}
-
-}  // namespace
 
 Solved solve(const Puzzle& puzzle, const RunOptions& options,
              const std::function<void(const Grid&)>& each) {
@@ -213,10 +192,13 @@ Solved solve(const Puzzle& puzzle, const RunOptions& options,
   // one piece first and spreads the tree over the workers only when it is
   // big (counting an ambiguous puzzle, say).
   own.probe_nodes = kAttemptNodes;
-  auto result = run<Kind>(instance, own, sink_used);
-  if (own.mode != Mode::all) first = std::move(result.solution);
+  auto result = run<Heights>(instance, own, sink_used);
+  // Listing, the answer is the first solution the sink saw.
+  if (own.mode == Mode::all) result.solution = std::move(first);
   const char* how = result.stats.subproblems > 1 ? "frontier search" : "one search";
-  return solved_of(std::move(result), std::move(first), own.mode, how);
+  // A count cut short still proves the puzzle solvable (the report's
+  // count is then a lower bound).
+  return reported<Solved>(std::move(result), own.mode, how, CutShort::lower_bound);
 }
 
 }  // namespace nursery::skyscrapers

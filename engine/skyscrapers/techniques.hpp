@@ -44,8 +44,9 @@ struct Decision {
 };
 using Subproblem = std::vector<Decision>;  // heights placed on top of the root
 
-// The kind for nursery::run<Kind>.
-struct Kind {
+// The search tree of a Skyscrapers puzzle (nursery::run<Heights>): the
+// heights decided on top of the root propagation.
+struct Heights {
   using Instance = skyscrapers::Instance;
   using Subproblem = skyscrapers::Subproblem;
   using Solution = Grid;
@@ -56,5 +57,6 @@ struct Kind {
   static std::optional<Outcome> probe(const Instance& instance, Search<Solution>& search,
                                       std::uint64_t nodes);
 };
+static_assert(SearchTree<Heights>);
 
 }  // namespace nursery::skyscrapers

@@ -43,7 +43,7 @@ int main() {
   if (result.status != nq::Status::complete) return failed("the count did not complete");
   auto placement = nq::queens::construct(8);
   auto verdict = nq::queens::verify(8, placement);
-  std::cout << "nursery " << NURSERY_VERSION << ": 8-queens total " << nq::to_string(result.count)
+  std::cout << "nursery " << NURSERY_VERSION << ": 8-queens total " << nq::to_string(*result.count)
             << ", unique " << nq::to_string(result.unique) << "; rows";
   for (auto row : placement) std::cout << ' ' << row;
   std::cout << ' ' << (verdict.valid ? "valid" : "invalid") << '\n';

@@ -7,6 +7,8 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <thread>
 
 #include <nursery/background.hpp>
@@ -134,6 +136,64 @@ TEST(Budget, ADriversConditionsAddUp) {
   EXPECT_TRUE(budget.spent());
   EXPECT_FALSE(budget.stop_requested());  // its own conditions are not the stop
   EXPECT_FALSE(Budget(&stop).spent());    // and the original is untouched
+}
+
+// The work limit: copies share one allowance, a part charges the whole
+// too, and a spent limit says timeout (a deadline in work).
+TEST(Budget, AWorkLimitIsSharedByItsCopiesAndSaysTimeout) {
+  Budget budget = Budget().work_limit(100);
+  EXPECT_TRUE(budget.has_work_limit());
+  EXPECT_FALSE(Budget().has_work_limit());
+  EXPECT_EQ(Budget().work_left(), std::numeric_limits<std::uint64_t>::max());
+  EXPECT_TRUE(Budget().charge(1'000'000));  // no limit: never spent
+  Budget copy = budget;
+  EXPECT_TRUE(copy.charge(60));
+  EXPECT_EQ(budget.work_left(), 40u);
+  EXPECT_FALSE(budget.spent());
+  EXPECT_EQ(budget.reason(), StopReason::none);
+  EXPECT_FALSE(budget.charge(40));  // the 100th unit spends it
+  EXPECT_TRUE(copy.spent());
+  EXPECT_TRUE(budget.over_work());
+  EXPECT_EQ(budget.work_left(), 0u);
+  EXPECT_EQ(budget.why(), nursery::Status::timeout);
+  EXPECT_EQ(budget.reason(), StopReason::timeout);
+  EXPECT_EQ(Budget().work_limit(0).has_work_limit(), false);  // 0: unchanged
+}
+
+TEST(Budget, APartsWorkLimitChargesTheWholeToo) {
+  Budget whole = Budget().work_limit(1000);
+  Budget part = whole.work_limit(10);
+  EXPECT_EQ(part.work_left(), 10u);
+  EXPECT_FALSE(part.charge(10));
+  EXPECT_TRUE(part.spent());
+  EXPECT_FALSE(whole.spent());
+  EXPECT_EQ(whole.work_left(), 990u);
+  Budget wide = whole.work_limit(5000);  // never more than the whole has left
+  EXPECT_EQ(wide.work_left(), 990u);
+  EXPECT_FALSE(wide.charge(990));
+  EXPECT_TRUE(wide.spent());
+  EXPECT_TRUE(whole.spent());
+}
+
+// Why a spent budget ended: the stop and a driver's conditions are
+// cancelled, the deadline timeout; the stop wins over the others.
+TEST(Budget, ItsReasonNamesWhatSpentIt) {
+  std::atomic<bool> proof{false};
+  StopSource stop;
+  Budget budget = Budget(&stop, 3600).or_when(&proof);
+  EXPECT_EQ(budget.reason(), StopReason::none);
+  EXPECT_TRUE(budget.has_conditions());
+  EXPECT_FALSE(Budget(&stop).has_conditions());
+  proof = true;
+  EXPECT_TRUE(budget.condition_met());
+  EXPECT_EQ(budget.reason(), StopReason::cancelled);
+  EXPECT_EQ(budget.why(), nursery::Status::cancelled);
+  proof = false;
+  Budget late = Budget(nullptr, 1e-6);
+  std::this_thread::sleep_for(2ms);
+  EXPECT_EQ(late.reason(), StopReason::timeout);
+  stop.request(StopReason::cancelled);
+  EXPECT_EQ(Budget(&stop, 1e-6).reason(), StopReason::cancelled);
 }
 
 }  // namespace

@@ -69,14 +69,14 @@ Costed::Instance skewed() {
 
 // After each subproblem (one thread: in frontier order): the share shown,
 // by work and by subproblems.
-template <class Kind>
-void trace(const typename Kind::Instance& instance,
-           const std::vector<typename Kind::Subproblem>& frontier, std::vector<double>& weighed,
+template <class Tree>
+void trace(const typename Tree::Instance& instance,
+           const std::vector<typename Tree::Subproblem>& frontier, std::vector<double>& weighed,
            std::vector<double>& by_subproblems, Progress& progress) {
   RunOptions options;
   options.threads = 1;
   options.progress = &progress;
-  execute<Kind>(instance, std::span(frontier), options, nullptr,
+  execute<Tree>(instance, std::span(frontier), options, nullptr,
                 [&](std::size_t, const Outcome&) {
                   weighed.push_back(progress.fraction());
                   by_subproblems.push_back(progress.fraction_of_subproblems());
@@ -136,16 +136,16 @@ TEST(Progress, EmptyAndUnstartedRunsShowNothingDone) {
 // frontier order on one thread (the order in which one worker runs them):
 // the cumulative share by estimate stays near the share by nodes (time
 // follows nodes for these searches), where the share by subproblems does not.
-template <class Kind>
-void expect_estimate_tracks_nodes(const typename Kind::Instance& instance, std::size_t target,
+template <class Tree>
+void expect_estimate_tracks_nodes(const typename Tree::Instance& instance, std::size_t target,
                                   double within) {
-  const auto frontier = Kind::split(instance, target);
+  const auto frontier = Tree::split(instance, target);
   std::vector<double> work, nodes;
   StopSource stop;
   Search<queens::Placement> search(Mode::count, 0, stop, nullptr, nullptr);
   for (const auto& s : frontier) {
-    work.push_back(Kind::work(instance, s));
-    nodes.push_back(static_cast<double>(Kind::solve(instance, s, search).nodes));
+    work.push_back(Tree::work(instance, s));
+    nodes.push_back(static_cast<double>(Tree::solve(instance, s, search).nodes));
     EXPECT_GT(work.back(), 0);
   }
   double work_total = 0, node_total = 0;
@@ -162,7 +162,7 @@ void expect_estimate_tracks_nodes(const typename Kind::Instance& instance, std::
   EXPECT_LT(worst, worst_by_subproblems) << frontier.size() << " subproblems";
   // The same again: the estimate is seeded, so every run shows the same.
   for (std::size_t i = 0; i < frontier.size(); ++i)
-    EXPECT_EQ(Kind::work(instance, frontier[i]), work[i]);
+    EXPECT_EQ(Tree::work(instance, frontier[i]), work[i]);
 }
 
 TEST(Progress, CanonicalEstimateTracksNodes) {

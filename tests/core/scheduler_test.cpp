@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <numeric>
+#include <nursery/report.hpp>
 #include <nursery/scheduler.hpp>
 
 #include "cancel_latency.hpp"
@@ -232,6 +233,71 @@ TEST(Scheduler, OutsideCancelStopsABusyPoolWithin50Milliseconds) {
   EXPECT_LT(latency_ms, nursery::testing::kCancelBudgetMs)
       << "cancellation took " << latency_ms << " ms";
   RecordProperty("cancel_latency_ms", std::to_string(latency_ms));
+}
+
+// The budget's work limit, in nodes: a pool busy forever stops once its
+// pollers have charged the limit (overrunning it by at most a look per
+// worker), and says timeout, never a count.
+TEST(Scheduler, AWorkLimitStopsABusyPoolAtItsNodes) {
+  constexpr std::uint64_t kLimit = 1'000'000;
+  for (unsigned threads : {1u, 2u}) {
+    RunOptions options;
+    options.threads = threads;
+    options.budget = nursery::Budget().work_limit(kLimit);
+    auto result = nursery::run<Spin>(Spin::Instance{}, options);
+    EXPECT_EQ(result.status, Status::timeout) << threads << " threads";
+    EXPECT_EQ(result.stats.subproblems_done, 0u);
+    EXPECT_GE(result.stats.nodes, kLimit);
+    EXPECT_LE(result.stats.nodes, kLimit + (threads + 1) * nursery::StopPoller::kInterval);
+    EXPECT_TRUE(options.budget.over_work());  // the caller's copy shares the allowance
+  }
+}
+
+// Subproblems smaller than a poller's interval count too (the scheduler
+// charges what their pollers did not): on one worker the ladder (subproblem
+// i walks i * 1000 nodes) charges 45,000 nodes in subproblems 1 to 9 and
+// stops in the tenth at the look that passes 50,000 (its 8,192nd node), and
+// no count comes of it; a limit above the whole tree changes nothing.
+TEST(Scheduler, AWorkLimitCountsEverySubproblemsNodes) {
+  RunOptions options;
+  options.threads = 1;
+  options.budget = nursery::Budget().work_limit(50'000);
+  auto stopped = nursery::reported(nursery::run<Ladder>(Ladder::Instance{200}, options),
+                                   Mode::count);
+  EXPECT_EQ(stopped.status, Status::timeout);
+  EXPECT_EQ(stopped.verdict, nursery::Verdict::unknown);
+  EXPECT_FALSE(stopped.count.has_value());
+  EXPECT_EQ(stopped.stats.subproblems_done, 9u);
+  EXPECT_EQ(stopped.stats.nodes, 45'000u + 2 * nursery::StopPoller::kInterval);
+  options.budget = nursery::Budget().work_limit(1000u * 200 * 201 / 2 + 1);
+  auto whole = nursery::run<Ladder>(Ladder::Instance{200}, options);
+  EXPECT_EQ(whole.status, Status::complete);
+  EXPECT_EQ(whole.count, Count{200 * 201 / 2});
+}
+
+// A driver's condition (or_when) that turns true mid-run stops a busy pool
+// (the watchdog asks it), and the run says cancelled; one already true
+// runs no subproblem.
+TEST(Scheduler, ADriversConditionStopsTheRunMidway) {
+  std::atomic<bool> beaten{false};
+  RunOptions options;
+  options.threads = 2;
+  options.budget = nursery::Budget().or_when(&beaten);
+  auto start = std::chrono::steady_clock::now();
+  nursery::Background raise = nursery::Background::at(
+      nursery::SteadyClock::now() + std::chrono::milliseconds(100), [&] { beaten = true; });
+  auto result = nursery::run<Spin>(Spin::Instance{}, options);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_TRUE(beaten.load());
+  EXPECT_EQ(result.status, Status::cancelled);
+  EXPECT_GT(result.stats.nodes, 0u);
+  EXPECT_EQ(result.stats.subproblems_done, 0u);
+  EXPECT_LT(seconds, 20.0);  // not forever (generous: sanitizers, a loaded machine)
+
+  auto already = nursery::run<Ladder>(Ladder::Instance{200}, options);
+  EXPECT_EQ(already.status, Status::cancelled);
+  EXPECT_EQ(already.stats.nodes, 0u);
+  EXPECT_EQ(nursery::reported(already, Mode::count).verdict, nursery::Verdict::unknown);
 }
 
 TEST(Scheduler, OverflowIsDetectedNotWrapped) {

@@ -23,11 +23,11 @@ using nursery::RunOptions;
 using nursery::Status;
 namespace queens = nursery::queens;
 
-template <class Kind>
+template <class Tree>
 nursery::Result<queens::Placement> count(int n, unsigned threads = 0) {
   RunOptions options;
   options.threads = threads;
-  return nursery::run<Kind>(typename Kind::Instance{n}, options);
+  return nursery::run<Tree>(typename Tree::Instance{n}, options);
 }
 
 TEST(QueensCount, TotalsAndUniqueMatchOeisUpTo16) {

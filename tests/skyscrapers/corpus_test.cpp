@@ -32,7 +32,7 @@ TEST_P(Corpus, SolvedEqualToKnownSolutionAndUnique) {
       nursery::Search<sky::Grid>::Sink sink = [&found](const sky::Grid& g) { found.push_back(g); };
       nursery::RunOptions all;
       all.mode = nursery::Mode::all;
-      nursery::run<sky::Kind>(sky::make_instance(puzzle), all, &sink);
+      nursery::run<sky::Heights>(sky::make_instance(puzzle), all, &sink);
       ASSERT_EQ(found.size(), 9u);
       std::sort(found.begin(), found.end());
       EXPECT_EQ(std::adjacent_find(found.begin(), found.end()), found.end());

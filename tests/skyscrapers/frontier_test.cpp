@@ -54,14 +54,14 @@ TEST(Frontier, SubproblemsCoverTheTreeOnce) {
     auto puzzle = few_clues(random, 3 + round);
     SCOPED_TRACE(sky::format_instance(puzzle, sky::Form::line));
     auto instance = sky::make_instance(puzzle);
-    auto frontier = sky::Kind::split(instance, 64);
+    auto frontier = sky::Heights::split(instance, 64);
     EXPECT_GT(frontier.size(), 10u);
     // Each subproblem searched on its own; the counts must add up exactly.
     nursery::StopSource stop;
     nursery::Search<sky::Grid> search(nursery::Mode::count, 0, stop, nullptr, nullptr);
     nursery::Count total = 0;
     for (const auto& subproblem : frontier) {
-      auto outcome = sky::Kind::solve(instance, subproblem, search);
+      auto outcome = sky::Heights::solve(instance, subproblem, search);
       EXPECT_TRUE(outcome.complete);
       total += outcome.count;
     }
@@ -77,7 +77,7 @@ TEST(Frontier, ParallelCountsEqualBruteForce) {
     nursery::RunOptions options;
     options.mode = nursery::Mode::count;
     options.threads = 4;
-    auto result = nursery::run<sky::Kind>(sky::make_instance(puzzle), options);
+    auto result = nursery::run<sky::Heights>(sky::make_instance(puzzle), options);
     EXPECT_EQ(result.status, nursery::Status::complete);
     EXPECT_EQ(result.count, brute_count(puzzle));
     EXPECT_EQ(count_solutions(puzzle, 3), brute_count(puzzle));
@@ -92,7 +92,7 @@ TEST(Frontier, FirstModeCancelsSiblingsWithAValidSolution) {
   nursery::RunOptions options;
   options.mode = nursery::Mode::first;
   options.threads = 4;
-  auto result = nursery::run<sky::Kind>(sky::make_instance(empty), options);
+  auto result = nursery::run<sky::Heights>(sky::make_instance(empty), options);
   EXPECT_EQ(result.status, nursery::Status::solved);
   ASSERT_TRUE(result.solution.has_value());
   EXPECT_TRUE(sky::verify(empty, *result.solution).valid);

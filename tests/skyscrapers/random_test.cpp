@@ -71,7 +71,7 @@ TEST(RandomSquares, AllModeStreamsEverySolutionOnce) {
     nursery::RunOptions options;
     options.mode = nursery::Mode::all;
     options.threads = 2;
-    auto result = nursery::run<sky::Kind>(sky::make_instance(puzzle), options, &sink);
+    auto result = nursery::run<sky::Heights>(sky::make_instance(puzzle), options, &sink);
     EXPECT_EQ(result.status, nursery::Status::complete);
     EXPECT_EQ(found.size(), static_cast<std::size_t>(count_solutions(puzzle)));
     std::sort(found.begin(), found.end());

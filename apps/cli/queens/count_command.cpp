@@ -88,11 +88,11 @@ void check_resumable(const CountRequest& request, const CountMethod& method, Cou
   options.budget = request.budget;
 }
 
-template <class Kind>
-ResumableResult resumable_with(const typename Kind::Instance& instance,
+template <class Tree>
+ResumableResult resumable_with(const typename Tree::Instance& instance,
                                const ResumableOptions& options,
                                const std::function<void()>& started) {
-  Ledger<Kind> ledger(instance, options);
+  Ledger<Tree> ledger(instance, options);
   if (started) started();
   return ledger.run();
 }
@@ -185,12 +185,8 @@ CountReport count(const CountPlan& plan) {
     return report;
   }
   const CountMethod& method = choose_count_method(plan.method, plan.n);
-  const Result<Placement> result = method.count(join, plan.run, plan.unique);
-  report.status = result.status;
-  report.count = result.count;
-  report.unique = result.unique;
-  report.stats = result.stats;
-  report.verdict = report.status == Status::complete ? Verdict::ok : Verdict::unknown;
+  static_cast<Counted&>(report) =
+      reported<Counted>(method.count(join, plan.run, plan.unique), Mode::count, plan.method);
   return report;
 }
 

@@ -62,9 +62,8 @@ struct CountPlan {
 // What every way ends with, for the printer: a Report (its status; its
 // count, the total, exact when the status is complete; `how`, the method's
 // --method name; its statistics) and what a count adds.
-struct CountReport : Report {
+struct CountReport : Counted {
   int n = 0;
-  Count unique = 0;
   bool unique_known = true;  // false: a part of a join count (its classes are not additive)
   std::optional<ResumableResult> resumable;  // a resumable count: its header, what it resumed
   std::string checkpoint;                    // a resumable count: its file ("": none)

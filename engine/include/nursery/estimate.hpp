@@ -49,12 +49,12 @@ struct Estimate {
 // have passed (or the budget's deadline, if sooner), then stops those
 // running; ends within `seconds` plus the kind's cancel latency, or at the
 // budget's stop.
-template <class Kind>
-Estimate estimate(const typename Kind::Instance& instance, const RunOptions& options,
+template <class Tree>
+Estimate estimate(const typename Tree::Instance& instance, const RunOptions& options,
                   double seconds, std::uint64_t seed = 1) {
   Estimate result;
-  result.subproblems = Kind::split(instance, frontier_target(options)).size();
-  const auto frontier = Kind::split(instance, frontier_target(options) * kEstimateFiner);
+  result.subproblems = Tree::split(instance, frontier_target(options)).size();
+  const auto frontier = Tree::split(instance, frontier_target(options) * kEstimateFiner);
   result.pieces = frontier.size();
   result.threads = detail::worker_count(options.threads);
   if (frontier.empty()) return result;
@@ -67,7 +67,7 @@ Estimate estimate(const typename Kind::Instance& instance, const RunOptions& opt
   std::vector<std::size_t> order(frontier.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::shuffle(order.begin(), order.end(), std::mt19937_64(seed));
-  std::vector<typename Kind::Subproblem> sample;
+  std::vector<typename Tree::Subproblem> sample;
   sample.reserve(order.size());
   for (std::size_t i : order) sample.push_back(frontier[i]);
 
@@ -86,8 +86,8 @@ Estimate estimate(const typename Kind::Instance& instance, const RunOptions& opt
   with_workers(options.threads, [] { tbb::parallel_for(0, 1, [](int) {}); });
   const auto start = SteadyClock::now();
   run.budget = options.budget.within(std::max(seconds, 1e-9));  // (S <= 0: at once)
-  const Execution<Kind> execution = execute<Kind>(
-      instance, std::span<const typename Kind::Subproblem>(sample), run, nullptr, on_done);
+  const Execution<Tree> execution = execute<Tree>(
+      instance, std::span<const typename Tree::Subproblem>(sample), run, nullptr, on_done);
   result.sample_seconds = seconds_since(start);
   // Per piece: its CPU seconds (finished or cut), or -1 (not started).
   const std::vector<double>& cpu = execution.cpu_each;

@@ -1,7 +1,9 @@
-// The kind contract of the frontier scheduler, free of oneTBB: what a kind
-// implements and what its solve() sees.
+// The contract of the frontier scheduler, free of oneTBB: what a search
+// tree implements (the SearchTree concept below) and what its solve() sees.
+// ("Kind" is a puzzle kind, nursery/kind.hpp's PuzzleKind: queens,
+// lizards, Skyscrapers; each runs one or more search trees.)
 //
-// A problem kind is a struct with
+// A search tree is a struct with
 //   using Instance   = ...;   // immutable, shared by every task
 //   using Subproblem = ...;   // one entry of the frontier
 //   using Solution   = ...;   // what first/all modes hand back
@@ -24,6 +26,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <concepts>
 #include <cstdint>
 #include <functional>
 #include <mutex>
@@ -55,11 +58,13 @@ struct RunOptions {
   std::size_t per_worker = 64;           // frontier size per worker (30..100 is the EPS range)
   std::size_t subproblems = 0;           // exact frontier target, overrides per_worker when > 0
   std::uint64_t limit = 0;               // all/count modes: stop after this many solutions (0: none)
-  // Ctrl-C, a batch, the deadline (absolute: the split counts too); the
-  // run honours its stop and deadline (not conditions added by or_when).
+  // Ctrl-C, a batch, the deadline (absolute: the split counts too), a
+  // work limit in nodes, a driver's conditions: the run honours them all
+  // (execute: the deadline and the conditions by its watchdog, the work
+  // limit as the pollers look and as each subproblem ends).
   Budget budget;
   Progress* progress = nullptr;          // live counters for a display; optional
-  // > 0, for kinds with a probe (below), on more than one worker: first
+  // > 0, for trees with a probe (below), on more than one worker: first
   // search the whole tree in one piece for up to this many nodes, and cut a
   // frontier only when it runs over (small trees cost less than a frontier).
   std::uint64_t probe_nodes = 0;
@@ -76,10 +81,10 @@ struct RunOptions {
 // so it stays at 48 bytes: the join's pairs share a word with `complete`
 // (a 64-byte Outcome cost 26% more page faults on those boards).
 struct Outcome {
-  Count count = 0;          // solutions in this subproblem (weighted by symmetry where the kind does)
-  Count unique = 0;         // symmetry classes, for kinds that reduce by symmetry; 0 otherwise
+  Count count = 0;          // solutions in this subproblem (weighted by symmetry where the tree does)
+  Count unique = 0;         // symmetry classes, for trees that reduce by symmetry; 0 otherwise
   std::uint64_t nodes = 0;  // nodes visited
-  std::uint64_t pairs : 63 = 0;  // candidate pairs a join compared (0 for other kinds)
+  std::uint64_t pairs : 63 = 0;  // candidate pairs a join compared (0 for other trees)
   bool complete : 1 = false;     // searched to the end (false: stopped, or never started)
 };
 static_assert(sizeof(Outcome) == 48, "an Outcome a subproblem: keep it small");
@@ -88,7 +93,7 @@ template <class Solution>
 struct Result {
   Status status = Status::complete;
   Count count = 0;                    // exact when status == complete (count/all modes)
-  Count unique = 0;                   // exact when status == complete, for symmetric kinds
+  Count unique = 0;                   // exact when status == complete, for symmetric trees
   std::optional<Solution> solution;   // first mode, when solved
   Stats stats;
 };
@@ -98,11 +103,15 @@ namespace detail {
 // each solve() call, nested runs save and restore it): where a solution was
 // found, for the leftmost rule.
 inline thread_local std::size_t t_subproblem = static_cast<std::size_t>(-1);
+// The work the current thread's pollers charged to the run's work limit
+// during its current solve() (the scheduler charges the rest of the
+// subproblem's nodes when it returns).
+inline thread_local std::uint64_t t_charged = 0;
 }  // namespace detail
 
-// The per-run services a kind's solve() sees.
+// The per-run services a tree's solve() sees.
 template <class Solution>
-class Search {
+class Search final : public WorkMeter {
  public:
   using Sink = std::function<void(const Solution&)>;
 
@@ -114,10 +123,21 @@ class Search {
         progress_(progress) {}
 
   Mode mode() const { return mode_; }
+  // A poller of the run's stop; under a work limit it charges its polls
+  // (nodes) to the run's budget as it looks.
   StopPoller poller(unsigned interval = StopPoller::kInterval) const {
-    return StopPoller(&source(), interval);
+    return StopPoller(&source(), interval, budget_ != nullptr ? const_cast<Search*>(this) : nullptr);
   }
   bool stop_requested() const { return source().requested(); }
+
+  // The run's budget has a work limit: pollers charge it (charge()).
+  void work_limit(const Budget* budget) { budget_ = budget; }
+  // `units` of work done on this thread: charged to the run's work limit,
+  // and the run stops (timeout) once it is reached.
+  void charge(std::uint64_t units) override {
+    detail::t_charged += units;
+    if (budget_ != nullptr && !budget_->charge(units)) cancel(StopReason::timeout);
+  }
 
   // First mode under the leftmost rule: one stop per subproblem (each
   // following the run's stop), so a find stops only those to its right.
@@ -186,6 +206,7 @@ class Search {
   Mode mode_;
   std::uint64_t limit_;
   StopSource& stop_;
+  const Budget* budget_ = nullptr;  // with a work limit; else none
   std::function<void()> cancel_pool_;
   const Sink* sink_;
   Progress* progress_;
@@ -196,6 +217,24 @@ class Search {
   std::uint64_t emitted_ = 0;
   std::atomic<std::uint64_t> counted_{0};
 };
+
+// The contract at the head of this file: what the scheduler's run, execute
+// and run_rounds take (split: the plain one, or the one that looks at the
+// budget, scheduler.hpp's SplitsWithin). Every search tree states it with a
+// static_assert beside its declaration.
+template <class Tree>
+concept SearchTree =
+    requires(const typename Tree::Instance& instance, const typename Tree::Subproblem& subproblem,
+             Search<typename Tree::Solution>& search) {
+      { Tree::solve(instance, subproblem, search) } -> std::same_as<Outcome>;
+    } &&
+    (requires(const typename Tree::Instance& instance, std::size_t target) {
+      { Tree::split(instance, target) } -> std::same_as<std::vector<typename Tree::Subproblem>>;
+    } || requires(const typename Tree::Instance& instance, std::size_t target, const Budget& budget) {
+      {
+        Tree::split(instance, target, budget)
+      } -> std::same_as<std::optional<std::vector<typename Tree::Subproblem>>>;
+    });
 
 // Sums outcomes exactly; throws std::overflow_error past 128 bits.
 inline void add_outcome(Count& count, Count& unique, const Outcome& outcome) {

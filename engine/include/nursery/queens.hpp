@@ -32,14 +32,16 @@ using Placement = std::vector<std::uint32_t>;
 // `run.threads` says otherwise, stopped by `run.budget`. The result's
 // status says whether the counts are exact (complete) or the run stopped.
 // std::invalid_argument, in the CLI's words, for N outside 1..kMaxCountN, an
-// unknown method, or a memory budget the count cannot fit.
+// unknown method, or a memory budget the count cannot fit. The report's
+// count and verdict are there when the count is exact (complete); its
+// `unique`, the classes (when asked for).
 struct CountOptions {
   std::string method = "auto";  // as --method: auto, join, bitboard, backtrack, ...
   bool unique = true;           // also the symmetry classes (join, bitboard; others: 0)
   std::uint64_t memory = 0;     // bytes the join's pieces may take; 0: default_memory()
   RunOptions run;               // threads, budget (stop, deadline), progress
 };
-Result<Placement> count(int n, const CountOptions& options = {});
+Counted count(int n, const CountOptions& options = {});
 // The join's memory when none is given: half the physical memory (4 GiB
 // when it is unknown); nursery count's default --memory too.
 std::uint64_t default_memory();
@@ -55,10 +57,9 @@ struct ListOptions {
   std::uint64_t limit = 0;
   RunOptions run;
 };
-struct Listed {
-  Status status = Status::complete;
+// The run's report (its status, statistics) and the solutions it met.
+struct Listed : Report {
   std::uint64_t seen = 0;  // solutions met, the skipped ones too
-  Stats stats;
 };
 Listed list(int n, const ListOptions& options, const std::function<void(const Placement&)>& each);
 

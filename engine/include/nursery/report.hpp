@@ -42,6 +42,55 @@ struct Solved : Report {
   std::optional<Solution> solution;  // when found (the first one, listing)
 };
 
+// A count's report: the Report (its count exact when the status is
+// complete) and the symmetry classes, for kinds that reduce by symmetry
+// (0 otherwise, or when they were not asked for).
+struct Counted : Report {
+  Count unique = 0;
+};
+
+// What a count cut short (a deadline, a stop) tells its caller: nothing,
+// where the total is the answer (N-queens, lizards: the count and the
+// verdict stay unknown), or a lower bound that already proves solutions
+// exist (one Skyscrapers puzzle's solutions: the count is kept, and a
+// count above 0 is the verdict ok).
+enum class CutShort { unknown, lower_bound };
+
+// The one conversion of a scheduler run's Result into a report shape
+// (Report, Counted, Solved<S>, or a caller's own shape derived from them):
+// its status and statistics, `how`, and the verdict:
+//   first mode: ok with a solution, fail when every subproblem was searched
+//     to its end without one (complete), else unknown;
+//   count and all modes: the count, when complete or at its limit (or cut
+//     short, as a lower bound, under CutShort::lower_bound); ok with a
+//     solution or a count above 0, fail with a count of 0 searched to the
+//     end, else unknown.
+// The shape takes the solution and the classes where it has members for
+// them (Solved<S>::solution, Counted::unique).
+template <class Shape = Report, class Solution>
+Shape reported(Result<Solution> result, Mode mode, std::string how = {},
+               CutShort cut = CutShort::unknown) {
+  Shape shape;
+  Report& report = shape;
+  report.status = result.status;
+  report.stats = result.stats;
+  report.how = std::move(how);
+  const bool decided = result.status == Status::complete || result.status == Status::limit;
+  const bool found = result.solution.has_value() ||
+                     (mode != Mode::first && result.count > 0 &&
+                      (decided || cut == CutShort::lower_bound));
+  if (mode != Mode::first && (decided || cut == CutShort::lower_bound))
+    report.count = result.count;
+  if (found)
+    report.verdict = Verdict::ok;
+  else if (result.status == Status::complete)
+    report.verdict = Verdict::fail;
+  if constexpr (requires { shape.solution = std::move(result.solution); })
+    shape.solution = std::move(result.solution);
+  if constexpr (requires { shape.unique = result.unique; }) shape.unique = result.unique;
+  return shape;
+}
+
 // Exit statuses, one table for every command, batch and MPI run.
 constexpr int kExitSuccess = 0;        // solved, counted, valid
 constexpr int kExitNoSolution = 1;     // FAIL / no solution / invalid answer

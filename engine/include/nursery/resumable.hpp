@@ -11,7 +11,7 @@
 // like), and what a front end may want to tell the user (no checkpoint yet,
 // a torn last line dropped, resuming) goes to ResumableOptions::log.
 //
-// A kind becomes resumable by specialising Resumable<Kind> (the queens kinds:
+// A kind becomes resumable by specialising Resumable<Tree> (the queens kinds:
 // engine/queens/resumable_counts.hpp):
 //   static constexpr const char* checkpoint_kind;  // its checkpoints' "kind" line
 //   static constexpr std::size_t target;           // split target when none is asked
@@ -42,7 +42,7 @@
 
 namespace nursery {
 
-template <class Kind>
+template <class Tree>
 struct Resumable;
 
 // How loud a ledger's message is (a front end maps it to its logger).
@@ -51,7 +51,7 @@ enum class LogLevel { info, warning };
 struct ResumableOptions {
   std::string checkpoint;  // file the finished subproblems go to; empty: none
   bool resume = false;     // continue `checkpoint` (when it exists) instead of starting it
-  // Split target: this, else the checkpoint's when resuming, else Resumable<Kind>::target.
+  // Split target: this, else the checkpoint's when resuming, else Resumable<Tree>::target.
   std::optional<std::size_t> target;
   std::pair<std::uint32_t, std::uint32_t> part{1, 1};  // I/K: count ids with id % K == I - 1
   double sync_seconds = 1.0;                           // between checkpoint syncs (fsync)
@@ -75,15 +75,15 @@ struct ResumableResult {
   Stats stats;
 };
 
-// The symmetry classes of a whole count of Kind: the sum its subproblems
+// The symmetry classes of a whole count of Tree: the sum its subproblems
 // recorded, or, for a kind whose subproblems carry totals only, the kind's
 // rule from the total.
-template <class Kind>
+template <class Tree>
 Count whole_classes(int n, Count total, Count recorded_classes) {
-  if constexpr (Resumable<Kind>::counts_classes)
+  if constexpr (Resumable<Tree>::counts_classes)
     return recorded_classes;
   else
-    return Resumable<Kind>::classes_from_total(n, total);
+    return Resumable<Tree>::classes_from_total(n, total);
 }
 
 namespace detail {
@@ -148,12 +148,12 @@ class LedgerBook {
 // checkpoint (refusing one of another run), and keeps the sums and the file
 // up to date as subproblems finish. Throws checkpoint::Error for a
 // checkpoint that does not check or does not match.
-template <class Kind>
+template <class Tree>
 class Ledger : public detail::LedgerBook {
  public:
-  using Instance = typename Kind::Instance;
-  using Subproblem = typename Kind::Subproblem;
-  using Traits = Resumable<Kind>;
+  using Instance = typename Tree::Instance;
+  using Subproblem = typename Tree::Subproblem;
+  using Traits = Resumable<Tree>;
 
   Ledger(const Instance& instance, const ResumableOptions& options)
       : LedgerBook(options), instance_(instance) {
@@ -161,7 +161,7 @@ class Ledger : public detail::LedgerBook {
     header.kind = Traits::checkpoint_kind;
     header.n = Traits::size(instance);
     header.target = target_or(Traits::target);
-    std::vector<Subproblem> frontier = Kind::split(instance, header.target);
+    std::vector<Subproblem> frontier = Tree::split(instance, header.target);
     header.subproblems = frontier.size();
     header.frontier = checkpoint::frontier_crc(std::span<const Subproblem>(frontier));
     header.part = options.part.first;
@@ -187,7 +187,7 @@ class Ledger : public detail::LedgerBook {
     run_options.threads = options_.threads;
     run_options.budget = options_.budget;
     run_options.progress = progress;
-    Execution<Kind> execution = execute<Kind>(
+    Execution<Tree> execution = execute<Tree>(
         instance_, std::span<const Subproblem>(todo_), run_options, nullptr,
         [this](std::size_t i, const Outcome& outcome) { finished(todo_ids()[i], outcome); });
     flush();
@@ -207,7 +207,7 @@ class Ledger : public detail::LedgerBook {
   ResumableResult result(StopReason reason, double wall_seconds) {
     ResumableResult outcome = sums(reason, wall_seconds, Traits::counts_classes);
     if (!outcome.unique_known && outcome.status == Status::complete && header().parts == 1) {
-      outcome.unique = whole_classes<Kind>(header().n, outcome.total, outcome.unique);
+      outcome.unique = whole_classes<Tree>(header().n, outcome.total, outcome.unique);
       outcome.unique_known = true;
     }
     return outcome;
@@ -219,10 +219,10 @@ class Ledger : public detail::LedgerBook {
 };
 
 // Builds the ledger and runs it: a whole resumable count (or part) in one call.
-template <class Kind>
-ResumableResult count_resumable(const typename Kind::Instance& instance,
+template <class Tree>
+ResumableResult count_resumable(const typename Tree::Instance& instance,
                                 const ResumableOptions& options) {
-  Ledger<Kind> ledger(instance, options);
+  Ledger<Tree> ledger(instance, options);
   return ledger.run();
 }
 

@@ -1,7 +1,7 @@
 // The frontier scheduler: cut a search tree into many subproblems (the
-// frontier) and let a oneTBB pool run them. Generic over problem kinds by
-// templates (the contract is frontier.hpp's), so no virtual call sits on any
-// hot path.
+// frontier) and let a oneTBB pool run them. Generic over search trees by
+// templates (the contract is frontier.hpp's SearchTree), so no virtual call
+// sits on any hot path.
 #pragma once
 
 #include <tbb/blocked_range.h>
@@ -24,6 +24,7 @@
 #include <span>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "nursery/background.hpp"
@@ -43,21 +44,41 @@ inline double thread_cpu_seconds() {
   return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
+// How often the watchdog asks a budget's conditions (or_when): a search
+// stopped by one runs on for about this long.
+constexpr auto kConditionPoll = std::chrono::milliseconds(2);
+
 // Sets `stop` to timeout when the budget's deadline passes (at once when it
-// has passed), unless disarmed first (destroyed).
+// has passed), and to cancelled once one of its conditions (or_when) says
+// so, unless disarmed first (destroyed). The conditions are asked on the
+// watchdog's thread, never in a search's hot loop.
 class Watchdog {
  public:
   Watchdog(StopSource& stop, tbb::task_group_context& context, const Budget& budget) {
-    if (!budget.has_deadline()) return;
-    timer_ = Background::at(budget.deadline(), [&stop, &context] {
-      stop.request(StopReason::timeout);
-      context.cancel_group_execution();
-    });
+    if (budget.has_deadline())
+      timer_ = Background::at(budget.deadline(), [&stop, &context] {
+        stop.request(StopReason::timeout);
+        context.cancel_group_execution();
+      });
+    if (budget.has_conditions())
+      conditions_ = Background::every(kConditionPoll, [&stop, &context, &budget] {
+        if (!budget.condition_met()) return;
+        stop.request(StopReason::cancelled);
+        context.cancel_group_execution();
+      });
   }
 
  private:
   Background timer_;
+  Background conditions_;
 };
+
+// Stops `stop` when `budget` is spent already, for the reason it is (its
+// own stop is followed: `stop`'s parent).
+inline void stop_if_spent(StopSource& stop, const Budget& budget) {
+  const StopReason why = budget.reason();
+  if (why != StopReason::none && !budget.stop_requested()) stop.request(why);
+}
 
 inline unsigned worker_count(unsigned threads) {
   return threads != 0 ? threads
@@ -102,10 +123,10 @@ inline std::size_t frontier_target(const RunOptions& options) {
 // Runs the given subproblems (a whole frontier, or an MPI rank's share of
 // one) and returns one Outcome per subproblem, in order. `on_done(i, outcome)`
 // is called from worker threads as each one finishes (checkpoints use it).
-template <class Kind>
+template <class Tree>
 struct Execution {
   std::vector<Outcome> outcomes;
-  std::optional<typename Kind::Solution> solution;
+  std::optional<typename Tree::Solution> solution;
   StopReason stop_reason = StopReason::none;
   double cpu_seconds = 0;
   // Per subproblem: the CPU seconds it ran (to its end, or until a stop cut
@@ -113,32 +134,32 @@ struct Execution {
   std::vector<double> cpu_each;
 };
 
-// A kind that estimates each subproblem's work (optional): the progress
+// A tree that estimates each subproblem's work (optional): the progress
 // bar weighs its frontier by it, so that the share shown tracks time.
-template <class Kind>
-concept Weighing = requires(const typename Kind::Instance& instance,
-                            const typename Kind::Subproblem& subproblem) {
-  { Kind::work(instance, subproblem) } -> std::convertible_to<double>;
+template <class Tree>
+concept Weighing = requires(const typename Tree::Instance& instance,
+                            const typename Tree::Subproblem& subproblem) {
+  { Tree::work(instance, subproblem) } -> std::convertible_to<double>;
 };
 
 namespace detail {
 
 // Each subproblem's share of Progress::work_total: its work() over the
-// frontier's mean, in Progress::kUnit (at least 1); empty for a kind
+// frontier's mean, in Progress::kUnit (at least 1); empty for a tree
 // without work() (every subproblem kUnit), and empty once the run's stop or
 // deadline has come: weighing the 620,359 join pieces of N = 25 takes 15 s,
 // so the budget is looked at every 256 of them.
-template <class Kind>
-std::vector<std::uint64_t> work_units(const typename Kind::Instance& instance,
-                                      std::span<const typename Kind::Subproblem> subproblems,
+template <class Tree>
+std::vector<std::uint64_t> work_units(const typename Tree::Instance& instance,
+                                      std::span<const typename Tree::Subproblem> subproblems,
                                       const Budget& budget = Budget()) {
   std::vector<std::uint64_t> units;
-  if constexpr (Weighing<Kind>) {
+  if constexpr (Weighing<Tree>) {
     std::vector<double> work(subproblems.size());
     double sum = 0;
     for (std::size_t i = 0; i < subproblems.size(); ++i) {
       if (i % 256 == 0 && (budget.stop_requested() || budget.past_deadline())) return units;
-      work[i] = std::max(0.0, static_cast<double>(Kind::work(instance, subproblems[i])));
+      work[i] = std::max(0.0, static_cast<double>(Tree::work(instance, subproblems[i])));
       sum += work[i];
     }
     if (!(sum > 0) || !std::isfinite(sum)) return units;
@@ -152,25 +173,29 @@ std::vector<std::uint64_t> work_units(const typename Kind::Instance& instance,
 
 }  // namespace detail
 
-template <class Kind>
-Execution<Kind> execute(const typename Kind::Instance& instance,
-                        std::span<const typename Kind::Subproblem> subproblems,
+template <class Tree>
+  requires SearchTree<Tree>
+Execution<Tree> execute(const typename Tree::Instance& instance,
+                        std::span<const typename Tree::Subproblem> subproblems,
                         const RunOptions& options,
-                        const typename Search<typename Kind::Solution>::Sink* sink = nullptr,
+                        const typename Search<typename Tree::Solution>::Sink* sink = nullptr,
                         const std::function<void(std::size_t, const Outcome&)>& on_done = {}) {
-  using Solution = typename Kind::Solution;
-  Execution<Kind> execution;
+  using Solution = typename Tree::Solution;
+  Execution<Tree> execution;
   execution.outcomes.resize(subproblems.size());
   execution.cpu_each.assign(subproblems.size(), -1.0);
 
   StopSource stop(options.budget.stop());
-  // A deadline already passed (a batch's instance that waited, a split that
-  // took it all) ends the run before any search, as the watchdog would a
-  // moment later (its thread may start after a small search has ended).
-  if (options.budget.past_deadline()) stop.request(StopReason::timeout);
+  // A budget already spent (a batch's instance that waited past its
+  // deadline, a split that took it all, a condition already met) ends the
+  // run before any search, as the watchdog would a moment later (its
+  // thread may start after a small search has ended).
+  detail::stop_if_spent(stop, options.budget);
   tbb::task_group_context context;
   Search<Solution> search(options.mode, options.limit, stop, sink, options.progress,
                           [&context] { context.cancel_group_execution(); });
+  const bool work_limited = options.budget.has_work_limit();
+  if (work_limited) search.work_limit(&options.budget);
   std::unique_ptr<StopSource[]> subproblem_stops;
   if (options.mode == Mode::first && !options.any && !subproblems.empty()) {
     subproblem_stops = std::make_unique<StopSource[]>(subproblems.size());
@@ -180,7 +205,7 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
   std::atomic<std::uint64_t> cpu_nanoseconds{0};
   std::vector<std::uint64_t> units;
   if (options.progress != nullptr) {
-    units = detail::work_units<Kind>(instance, subproblems, options.budget);
+    units = detail::work_units<Tree>(instance, subproblems, options.budget);
     std::uint64_t work = 0;
     for (auto u : units) work += u;
     if (units.empty()) work = Progress::kUnit * subproblems.size();
@@ -195,9 +220,15 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
       if (subproblem_stops && subproblem_stops[i].requested()) continue;
       double cpu0 = detail::thread_cpu_seconds();
       const std::size_t outer = detail::t_subproblem;
+      const std::uint64_t outer_charged = detail::t_charged;
       detail::t_subproblem = i;
-      Outcome outcome = Kind::solve(instance, subproblems[i], search);
+      detail::t_charged = 0;
+      Outcome outcome = Tree::solve(instance, subproblems[i], search);
+      // The work limit: the subproblem's nodes its pollers did not charge.
+      if (work_limited && outcome.nodes > detail::t_charged)
+        search.charge(outcome.nodes - detail::t_charged);
       detail::t_subproblem = outer;
+      detail::t_charged = outer_charged;
       double cpu = detail::thread_cpu_seconds() - cpu0;
       cpu_nanoseconds.fetch_add(static_cast<std::uint64_t>(cpu * 1e9), std::memory_order_relaxed);
       execution.cpu_each[i] = cpu;
@@ -215,7 +246,7 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
   };
 
   // (weighing the frontier may itself have taken the budget's time)
-  if (options.budget.past_deadline()) stop.request(StopReason::timeout);
+  detail::stop_if_spent(stop, options.budget);
   {
     detail::Watchdog watchdog(stop, context, options.budget);
     if (!stop.requested() && !subproblems.empty())
@@ -227,20 +258,20 @@ Execution<Kind> execute(const typename Kind::Instance& instance,
   return execution;
 }
 
-// A kind whose split may take long enough to look at the run's budget
+// A tree whose split may take long enough to look at the run's budget
 // (optional): split(instance, target, budget), nothing once it is spent.
-template <class Kind>
-concept SplitsWithin = requires(const typename Kind::Instance& instance, std::size_t target,
+template <class Tree>
+concept SplitsWithin = requires(const typename Tree::Instance& instance, std::size_t target,
                                 const Budget& budget) {
   {
-    Kind::split(instance, target, budget)
-  } -> std::same_as<std::optional<std::vector<typename Kind::Subproblem>>>;
+    Tree::split(instance, target, budget)
+  } -> std::same_as<std::optional<std::vector<typename Tree::Subproblem>>>;
 };
 
-template <class Kind>
-concept Probing = requires(const typename Kind::Instance& instance,
-                           Search<typename Kind::Solution>& search, std::uint64_t nodes) {
-  { Kind::probe(instance, search, nodes) } -> std::same_as<std::optional<Outcome>>;
+template <class Tree>
+concept Probing = requires(const typename Tree::Instance& instance,
+                           Search<typename Tree::Solution>& search, std::uint64_t nodes) {
+  { Tree::probe(instance, search, nodes) } -> std::same_as<std::optional<Outcome>>;
 };
 
 namespace detail {
@@ -248,11 +279,11 @@ namespace detail {
 // The probe of run(): the tree in one piece on the calling thread, within
 // options.probe_nodes; nothing when it runs over. Its solutions reach the
 // sink only when it finishes (a probe cut short is searched again).
-template <class Kind>
-std::optional<Result<typename Kind::Solution>> probe(
-    const typename Kind::Instance& instance, const RunOptions& options,
-    const typename Search<typename Kind::Solution>::Sink* sink) {
-  using Solution = typename Kind::Solution;
+template <class Tree>
+std::optional<Result<typename Tree::Solution>> probe(
+    const typename Tree::Instance& instance, const RunOptions& options,
+    const typename Search<typename Tree::Solution>::Sink* sink) {
+  using Solution = typename Tree::Solution;
   using Clock = std::chrono::steady_clock;
   auto start = Clock::now();
   StopSource stop(options.budget.stop());
@@ -260,7 +291,14 @@ std::optional<Result<typename Kind::Solution>> probe(
   typename Search<Solution>::Sink keep = [&found](const Solution& s) { found.push_back(s); };
   Search<Solution> search(options.mode, options.limit, stop, sink != nullptr ? &keep : nullptr,
                           nullptr);
-  std::optional<Outcome> outcome = Kind::probe(instance, search, options.probe_nodes);
+  const std::uint64_t outer_charged = detail::t_charged;
+  detail::t_charged = 0;
+  if (options.budget.has_work_limit()) search.work_limit(&options.budget);
+  std::optional<Outcome> outcome = Tree::probe(instance, search, options.probe_nodes);
+  // Its nodes count against the work limit (those its pollers did not charge).
+  if (outcome && options.budget.has_work_limit() && outcome->nodes > detail::t_charged)
+    search.charge(outcome->nodes - detail::t_charged);
+  detail::t_charged = outer_charged;
   if (!outcome) return std::nullopt;
   if (sink != nullptr && *sink)
     for (const auto& solution : found) (*sink)(solution);
@@ -283,27 +321,28 @@ std::optional<Result<typename Kind::Solution>> probe(
 }  // namespace detail
 
 // Split, execute, aggregate: the whole run of one instance (after the
-// kind's probe, where it has one and options.probe_nodes asks for it).
-template <class Kind>
-Result<typename Kind::Solution> run(
-    const typename Kind::Instance& instance, const RunOptions& options,
-    const typename Search<typename Kind::Solution>::Sink* sink = nullptr) {
-  if constexpr (Probing<Kind>) {
+// tree's probe, where it has one and options.probe_nodes asks for it).
+template <class Tree>
+  requires SearchTree<Tree>
+Result<typename Tree::Solution> run(
+    const typename Tree::Instance& instance, const RunOptions& options,
+    const typename Search<typename Tree::Solution>::Sink* sink = nullptr) {
+  if constexpr (Probing<Tree>) {
     if (options.probe_nodes > 0 && detail::worker_count(options.threads) > 1 &&
         !options.budget.past_deadline())
-      if (auto probed = detail::probe<Kind>(instance, options, sink)) return std::move(*probed);
+      if (auto probed = detail::probe<Tree>(instance, options, sink)) return std::move(*probed);
   }
   using Clock = std::chrono::steady_clock;
   auto start = Clock::now();
-  std::vector<typename Kind::Subproblem> frontier;
-  if constexpr (SplitsWithin<Kind>) {
+  std::vector<typename Tree::Subproblem> frontier;
+  if constexpr (SplitsWithin<Tree>) {
     // A split that looks at the budget (the join's: millions of pieces)
     // and was stopped gives no frontier: the run ends as a stopped run
     // does, never as a count of nothing.
-    auto whole = Kind::split(instance, frontier_target(options), options.budget);
+    auto whole = Tree::split(instance, frontier_target(options), options.budget);
     if (!whole) {
-      Result<typename Kind::Solution> stopped;
-      stopped.status = options.budget.stop_requested() ? Status::cancelled : Status::timeout;
+      Result<typename Tree::Solution> stopped;
+      stopped.status = options.budget.why();
       stopped.stats.threads = detail::worker_count(options.threads);
       stopped.stats.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
       stopped.stats.split_seconds = stopped.stats.wall_seconds;
@@ -311,12 +350,12 @@ Result<typename Kind::Solution> run(
     }
     frontier = std::move(*whole);
   } else {
-    frontier = Kind::split(instance, frontier_target(options));
+    frontier = Tree::split(instance, frontier_target(options));
   }
 
   const double split_seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  auto execution = execute<Kind>(instance, std::span(frontier), options, sink);
-  Result<typename Kind::Solution> result = summarize<typename Kind::Solution>(
+  auto execution = execute<Tree>(instance, std::span(frontier), options, sink);
+  Result<typename Tree::Solution> result = summarize<typename Tree::Solution>(
       execution.outcomes, options.mode, std::move(execution.solution), execution.stop_reason);
   result.stats.split_seconds = split_seconds;
   result.stats.threads = detail::worker_count(options.threads);
@@ -326,7 +365,7 @@ Result<typename Kind::Solution> run(
 }
 
 // ---- Techniques side by side -------------------------------------------------
-// What a kind's drivers need beside one frontier run (lizards' bounds and
+// What a puzzle kind's drivers need beside one frontier run (lizards' bounds and
 // --max; batch): a loop over indices, lanes that each take their next piece
 // of work, a race of techniques, and rounds of a frontier with growing work
 // budgets, all on the pool above, so that no kind or driver opens arenas or
@@ -409,11 +448,11 @@ Raced<Answer> race(const std::vector<Technique<Answer>>& techniques, const RaceO
   return raced;
 }
 
-// How a frontier runs in rounds (below): a kind's entries stop, incomplete,
+// How a frontier runs in rounds (below): a tree's entries stop, incomplete,
 // after a budget of work they carry, and `next_round` raises it.
-template <class Kind>
+template <class Tree>
 struct Rounds {
-  using Subproblem = typename Kind::Subproblem;
+  using Subproblem = typename Tree::Subproblem;
   // Entries that run every round and never count as searched (a technique
   // that covers no part of the tree, such as a local search racing it).
   std::function<bool(const Subproblem&)> keeps;
@@ -431,14 +470,15 @@ struct Rounds {
 // entries are left (every covering entry searched: none has an answer).
 // Statistics are the rounds' sums; counts, those of the entries searched
 // to their end plus the last round's.
-template <class Kind>
-Result<typename Kind::Solution> run_rounds(const typename Kind::Instance& instance,
-                                           std::vector<typename Kind::Subproblem> frontier,
-                                           const RunOptions& options, const Rounds<Kind>& plan) {
+template <class Tree>
+  requires SearchTree<Tree>
+Result<typename Tree::Solution> run_rounds(const typename Tree::Instance& instance,
+                                           std::vector<typename Tree::Subproblem> frontier,
+                                           const RunOptions& options, const Rounds<Tree>& plan) {
   using Clock = std::chrono::steady_clock;
-  using Solution = typename Kind::Solution;
+  using Solution = typename Tree::Solution;
   auto start = Clock::now();
-  auto covers = [&](const typename Kind::Subproblem& entry) {
+  auto covers = [&](const typename Tree::Subproblem& entry) {
     return !plan.keeps || !plan.keeps(entry);
   };
   Result<Solution> result;
@@ -454,7 +494,7 @@ Result<typename Kind::Solution> run_rounds(const typename Kind::Instance& instan
     earlier.count = count;
     earlier.unique = unique;
     auto execution =
-        execute<Kind>(instance, std::span<const typename Kind::Subproblem>(frontier), options);
+        execute<Tree>(instance, std::span<const typename Tree::Subproblem>(frontier), options);
     result = summarize<Solution>(execution.outcomes, options.mode, std::move(execution.solution),
                                  execution.stop_reason);
     sum.nodes += result.stats.nodes;
@@ -463,7 +503,7 @@ Result<typename Kind::Solution> run_rounds(const typename Kind::Instance& instan
     for (std::size_t i = 0; i < frontier.size(); ++i)
       if (execution.outcomes[i].complete && covers(frontier[i])) ++sum.subproblems_done;
     if (result.solution || execution.stop_reason != StopReason::none) break;
-    std::vector<typename Kind::Subproblem> rest;
+    std::vector<typename Tree::Subproblem> rest;
     for (std::size_t i = 0; i < frontier.size(); ++i) {
       if (covers(frontier[i]) && execution.outcomes[i].complete) {
         add_outcome(count, unique, execution.outcomes[i]);

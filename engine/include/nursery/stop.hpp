@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 
 namespace nursery {
 
@@ -49,24 +50,47 @@ class StopSource {
   const StopSource* parent_ = nullptr;
 };
 
+// Where a poller charges the work it counts (the run's work limit,
+// Budget::work_limit): the scheduler's Search, which stops the run once
+// the limit is reached.
+class WorkMeter {
+ public:
+  virtual void charge(std::uint64_t units) = 0;
+
+ protected:
+  ~WorkMeter() = default;
+};
+
 // Backtrackers call poll() once per node; it reads the shared flag only
 // every `kInterval` nodes, so the hot loop pays a decrement and a branch.
+// With a meter, each look also charges the polls since the last one.
 class StopPoller {
  public:
   static constexpr unsigned kInterval = 4096;
   // `interval`: calls of poll() per look at the stop (kInterval for nodes
   // of a few nanoseconds; 1 where a node takes microseconds).
-  explicit StopPoller(const StopSource* source, unsigned interval = kInterval)
-      : source_(source), interval_(interval), countdown_(interval) {}
+  explicit StopPoller(const StopSource* source, unsigned interval = kInterval,
+                      WorkMeter* meter = nullptr)
+      : source_(source), meter_(meter), interval_(interval), countdown_(interval) {}
   bool poll() {
-    if (--countdown_ != 0) return false;
-    countdown_ = interval_;
-    return source_ != nullptr && source_->requested();
+    if (--countdown_ != 0) [[likely]]
+      return false;
+    return look();
   }
   bool now() const { return source_ != nullptr && source_->requested(); }
 
  private:
+  // The look every `interval` polls, out of line: poll() stays a decrement
+  // and a branch, small enough to inline into any hot loop whatever the
+  // look does (a meter's virtual call, the stop's chain).
+  [[gnu::noinline]] bool look() {
+    countdown_ = interval_;
+    if (meter_ != nullptr) meter_->charge(interval_);
+    return now();
+  }
+
   const StopSource* source_;
+  WorkMeter* meter_;
   unsigned interval_;
   unsigned countdown_;
 };
