@@ -254,8 +254,8 @@ Baseline prepare_baseline(const std::string& given, const std::string& tree_sour
   std::string directory =
       (std::filesystem::temp_directory_path() / "nursery-bench-XXXXXX").string();
   if (::mkdtemp(directory.data()) == nullptr)
-    throw cli::UsageError(directory + ": cannot create a directory for the baseline: " +
-                          std::strerror(errno));
+    throw cli::UsageError(directory +
+                          ": cannot create a directory for the baseline: " + std::strerror(errno));
   baseline.directory = directory;
   try {
     baseline.binary = build_baseline(baseline.source, cc, baseline.directory);

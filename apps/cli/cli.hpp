@@ -333,7 +333,7 @@ class ProgressBar {
   Line line_;
   std::chrono::steady_clock::time_point started_;
   std::atomic<std::int64_t> hidden_until_{0};  // steady_clock ticks; no drawing before
-  Background frames_;  // last: stopped before the rest goes
+  Background frames_;                          // last: stopped before the rest goes
 };
 
 // A command's own deadline (gen --timeout): stop() is requested with

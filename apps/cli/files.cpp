@@ -141,7 +141,8 @@ bool reached(const std::string& path, struct stat& st) {
 // (links, other spellings and standard input included), else the same
 // normal path.
 bool same_file(const std::string& a, const std::string& b) {
-  struct stat sa {}, sb {};
+  struct stat sa {
+  }, sb{};
   if (reached(a, sa)) return reached(b, sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
   if (is_stdio(a)) return false;
   // (absolute first: GCC 12's weakly_canonical leaves a lone missing "X" relative)
@@ -206,7 +207,8 @@ bool stdout_written() {
   if (!failed) return true;
   // The stream's error flag outlives the errno of the write that failed.
   std::cerr << "error: stdout: "
-            << (errno != 0 ? std::strerror(errno) : "a write failed; the results were not all written")
+            << (errno != 0 ? std::strerror(errno)
+                           : "a write failed; the results were not all written")
             << '\n';
   return false;
 }
@@ -218,7 +220,8 @@ StdoutFile::StdoutFile(bool wanted) {
   std::string name =
       (std::filesystem::temp_directory_path() / "nursery-report-XXXXXX.json").string();
   const int fd = ::mkstemps(name.data(), 5);
-  if (fd < 0) throw UsageError(name + ": cannot create a temporary report: " + std::strerror(errno));
+  if (fd < 0)
+    throw UsageError(name + ": cannot create a temporary report: " + std::strerror(errno));
   ::close(fd);
   path_ = name;
 }
@@ -264,7 +267,8 @@ std::vector<std::string> with_stdin_paths(const std::vector<std::string>& paths)
     }
     // A signal ends the read as an end of file would: not a shorter list.
     if (interrupt_source().requested()) stopped_while("reading", "stdin");
-    if (all.size() == before) throw UsageError("batch: -: expected paths on standard input, found none");
+    if (all.size() == before)
+      throw UsageError("batch: -: expected paths on standard input, found none");
   }
   return all;
 }

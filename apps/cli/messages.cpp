@@ -30,8 +30,8 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
   for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
   for (std::size_t i = 1; i <= a.size(); ++i)
     for (std::size_t j = 1; j <= b.size(); ++j) {
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
-                          d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      d[i][j] = std::min(
+          {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
       if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
         d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
     }
@@ -76,18 +76,12 @@ std::string printable(const std::string& text) {
 
 const char* status_word(int exit_status) {
   switch (exit_status) {
-    case kExitSuccess:
-      return "OK";
-    case kExitNoSolution:
-      return "FAIL";
-    case kExitUsage:
-      return "ERROR";
-    case kExitTimeout:
-      return "TIMEOUT";
-    case kExitUnverified:
-      return "UNVERIFIED";
-    default:
-      return "INTERRUPTED";
+    case kExitSuccess: return "OK";
+    case kExitNoSolution: return "FAIL";
+    case kExitUsage: return "ERROR";
+    case kExitTimeout: return "TIMEOUT";
+    case kExitUnverified: return "UNVERIFIED";
+    default: return "INTERRUPTED";
   }
 }
 }  // namespace nursery::cli

@@ -72,7 +72,8 @@ std::string ProgressBar::fit(const std::string& line, std::size_t columns) {
     fields[0].erase(open + 2 + keep, cells - keep);
   }
   for (std::size_t i = fields.size(); too_long() && i-- > 1;)
-    if (fields[i].find("/s") != std::string::npos) fields.erase(fields.begin() + static_cast<long>(i));
+    if (fields[i].find("/s") != std::string::npos)
+      fields.erase(fields.begin() + static_cast<long>(i));
   for (std::size_t i = fields.size(); too_long() && i-- > 1;)
     if (fields[i].rfind("ETA", 0) != 0) fields.erase(fields.begin() + static_cast<long>(i));
   std::string fitted = join_fields(fields);
@@ -123,9 +124,9 @@ ProgressBar::~ProgressBar() {
     frames_.stop();
     // The frame the run ended with, then a clean line: a log of stderr
     // (--progress without a terminal) always holds the bar's last state.
-    std::string text =
-        fit(line_(std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count()),
-            terminal_columns());
+    std::string text = fit(
+        line_(std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count()),
+        terminal_columns());
     std::lock_guard lock(stderr_mutex());
     std::fprintf(stderr, "\r\033[K%s\r\033[K", text.c_str());
     std::fflush(stderr);

@@ -113,9 +113,18 @@ double parse_timeout(const std::string& text) {
   if (used > 0 && used + 1 == text.size()) {
     switch (text.back()) {
       case 's': used += 1; break;
-      case 'm': used += 1; value *= 60; break;
-      case 'h': used += 1; value *= 3600; break;
-      case 'd': used += 1; value *= 86400; break;
+      case 'm':
+        used += 1;
+        value *= 60;
+        break;
+      case 'h':
+        used += 1;
+        value *= 3600;
+        break;
+      case 'd':
+        used += 1;
+        value *= 86400;
+        break;
       default: break;
     }
   }

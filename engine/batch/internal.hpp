@@ -168,8 +168,7 @@ struct KindEntry {
   void (*load)(FileJob& job);
   // Solves instance `item`: the row's status, count, nodes and message,
   // and answers[item]; its run nests in the lane's pool.
-  void (*solve)(FileJob& job, std::size_t item, const Settings& settings,
-                const StopSource& stop);
+  void (*solve)(FileJob& job, std::size_t item, const Settings& settings, const StopSource& stop);
   // The independent checker on answers[item]; a long check polls `stop`.
   Check (*check)(const FileJob& job, std::size_t item, const Settings& settings,
                  const StopSource& stop);

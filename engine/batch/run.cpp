@@ -1,23 +1,23 @@
 // batch::run: every file under the paths, solved in one pool: the
 // scheduler's (run_lanes). Files run side by side (--jobs lanes) and each
 // instance's own frontier nests in the same pool, so many small files and
-// one huge file both keep every core busy. The walk hands each lane its next file; the file is sniffed and read
-// in its lane and dropped once its row is in the report: memory follows the
-// lanes, not the directory (stream.hpp).
+// one huge file both keep every core busy. The walk hands each lane its next file; the file is
+// sniffed and read in its lane and dropped once its row is in the report: memory follows the lanes,
+// not the directory (stream.hpp).
 #include <signal.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <limits>
 #include <chrono>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <new>
-#include <set>
 #include <nursery/background.hpp>
 #include <nursery/io.hpp>
 #include <nursery/report.hpp>
 #include <nursery/scheduler.hpp>
+#include <set>
 #include <stdexcept>
 #include <vector>
 

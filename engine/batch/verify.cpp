@@ -24,10 +24,9 @@ const KindEntry& kind_of(std::string_view head, const std::string& input, KindTa
 VerifyKind verify_kind(std::string_view head, const std::string& input, KindTable kinds) {
   if (kinds.empty()) kinds = registered_kinds();
   const KindEntry& kind = kind_of(head, input, kinds);
-  return VerifyKind{
-      kind.name, kind.verifies_at_least,
-      described(kinds, [](const KindEntry& each) { return each.verifies_at_least; }),
-      kind.size_limit};
+  return VerifyKind{kind.name, kind.verifies_at_least,
+                    described(kinds, [](const KindEntry& each) { return each.verifies_at_least; }),
+                    kind.size_limit};
 }
 
 std::optional<std::vector<Checked>> verify_texts(std::string_view input, std::string_view answer,

@@ -281,9 +281,7 @@ struct ChartFrame {
     if (high <= low) high = low + 1;
   }
   double px(double x) const { return kLeft + (x - x_min) / (x_max - x_min) * plot_w; }
-  double py(double y) const {
-    return top + plot_h - (std::log10(y) - low) / (high - low) * plot_h;
-  }
+  double py(double y) const { return top + plot_h - (std::log10(y) - low) / (high - low) * plot_h; }
 };
 
 // The frame, a grid line and label per decade, x ticks and axis labels.

@@ -13,20 +13,13 @@ namespace {
 
 const char* shape_word(CliqueShape shape) {
   switch (shape) {
-    case CliqueShape::row:
-      return "row";
-    case CliqueShape::column:
-      return "column";
-    case CliqueShape::diagonal:
-      return "diagonal";
-    case CliqueShape::anti_diagonal:
-      return "anti-diagonal";
-    case CliqueShape::window:
-      return "window";
-    case CliqueShape::cell:
-      return "cell";
-    case CliqueShape::triangle:
-      return "triangle";
+    case CliqueShape::row: return "row";
+    case CliqueShape::column: return "column";
+    case CliqueShape::diagonal: return "diagonal";
+    case CliqueShape::anti_diagonal: return "anti-diagonal";
+    case CliqueShape::window: return "window";
+    case CliqueShape::cell: return "cell";
+    case CliqueShape::triangle: return "triangle";
   }
   return "?";
 }

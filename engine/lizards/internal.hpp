@@ -105,7 +105,7 @@ struct Portfolio {
   std::atomic<bool> proof_done{false};
   std::atomic<std::uint64_t> best{0};  // the local search's largest placement
   Placement start;                     // the greedy placement the local search starts from
-  Budget own;                           // its own time (--any on one worker; else none)
+  Budget own;                          // its own time (--any on one worker; else none)
   std::uint64_t moves = 0;             // a round's work limit in moves (0: none; the default
                                        // is reproducible: rounds of growing moves)
   std::unique_ptr<Racer> racer;        // its state between rounds (one round at a time)

@@ -228,7 +228,8 @@ class PackingDual {
     std::fill(cover_.begin(), cover_.end(), 0.0);
     for (std::uint32_t k = 0; k < weight_.size(); ++k)
       if (weight_[k] != 0)
-        for (std::uint32_t m = start_[k]; m != start_[k + 1]; ++m) cover_[members_[m]] += weight_[k];
+        for (std::uint32_t m = start_[k]; m != start_[k + 1]; ++m)
+          cover_[members_[m]] += weight_[k];
   }
 
   // Cuts (cuts.cpp): cliques of three cells, updated one after another
@@ -247,7 +248,9 @@ class PackingDual {
     std::vector<float> value(in_.board.cells.size(), 0.0f);
     for (std::size_t i = 0; i < cells_.size(); ++i) {
       const double z = (1 - cover_[i]) / tau;
-      value[cells_[i]] = z > 40 ? 1.0f : z < -40 ? 0.0f : static_cast<float>(1 / (1 + std::exp(-z)));
+      value[cells_[i]] = z > 40    ? 1.0f
+                         : z < -40 ? 0.0f
+                                   : static_cast<float>(1 / (1 + std::exp(-z)));
     }
     return value;
   }
@@ -377,8 +380,8 @@ const PackingBound& PackingLp::run(const Budget& budget, double pause_after) {
       // solution violates them (a round at most per level).
       if (stalled && finest && st.cut_rounds < options.cut_rounds) {
         ++st.cut_rounds;
-        const auto cuts = violated_triangles(st.in, st.dual.primal(st.tau), kCutReach,
-                                             kCutsPerRound);
+        const auto cuts =
+            violated_triangles(st.in, st.dual.primal(st.tau), kCutReach, kCutsPerRound);
         st.dual.add_cuts(cuts);
         result.cuts += cuts.size();
         if (!cuts.empty()) stalled = false;

@@ -377,9 +377,8 @@ Placement Improvement::epoch(const Placement& current, std::uint64_t index, unsi
   // bands: their stop condition only looks).
   Background shown;
   if (options_.on_progress)
-    shown = Background::every(kProgressTick, [this] {
-      options_.on_progress(best_.load(), upper_.load());
-    });
+    shown = Background::every(kProgressTick,
+                              [this] { options_.on_progress(best_.load(), upper_.load()); });
   for_each_index(bands, 0, [&](std::size_t band) {
     ImproveOptions improve;
     improve.target = target_;

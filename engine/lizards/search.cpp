@@ -136,7 +136,7 @@ done:
 }  // namespace
 
 Outcome ColumnSegments::solve(const Instance& instance, const Subproblem& sub,
-                           Search<Placement>& search) {
+                              Search<Placement>& search) {
   if (sub.technique == Subproblem::Technique::local_search) {
     Portfolio& portfolio = *sub.portfolio;
     LocalSearchOptions options;
@@ -146,9 +146,10 @@ Outcome ColumnSegments::solve(const Instance& instance, const Subproblem& sub,
     Outcome outcome;
     // Its own time (--any), the round's moves, the DFS's finished proof,
     // the run's stop.
-    options.budget = portfolio.own.work_limit(portfolio.moves)
-                         .or_when(&portfolio.proof_done)
-                         .or_when([&search] { return search.stop_requested(); });
+    options.budget =
+        portfolio.own.work_limit(portfolio.moves).or_when(&portfolio.proof_done).or_when([&search] {
+          return search.stop_requested();
+        });
     if (!portfolio.racer)
       portfolio.racer = std::make_unique<Racer>(instance, portfolio.start, portfolio.seed);
     auto found = portfolio.racer->run(options);

@@ -109,9 +109,9 @@ Frontier cut_frontier(const Instance& in, const SolveOptions& options, Algorithm
       double per_cell = algorithm == Algorithm::sa ? kAnyLocalSearchSecondsPerCellSa
                                                    : kAnyLocalSearchSecondsPerCell;
       if (workers == 1)
-        shared->own = Budget().within(std::clamp(per_cell * in.column_cells.size(),
-                                                 kAnyLocalSearchSecondsMin,
-                                                 kAnyLocalSearchSecondsMax));
+        shared->own =
+            Budget().within(std::clamp(per_cell * in.column_cells.size(), kAnyLocalSearchSecondsMin,
+                                       kAnyLocalSearchSecondsMax));
     } else {
       // The racer's first-round budget in moves, not seconds (more when the
       // file asked for SA).
@@ -276,10 +276,10 @@ SolveReport solve(const Board& board, const SolveOptions& options) {
     run.threads = options.threads;
     run.budget = options.budget;
     run.progress = options.progress;
-    static_cast<Report&>(report) = reported(
-        nursery::run<queens::CanonicalCount>(
-            queens::CanonicalCount::Instance{static_cast<int>(board.n)}, run),
-        Mode::count, "N-queens count (no trees, p = n)");
+    static_cast<Report&>(report) =
+        reported(nursery::run<queens::CanonicalCount>(
+                     queens::CanonicalCount::Instance{static_cast<int>(board.n)}, run),
+                 Mode::count, "N-queens count (no trees, p = n)");
     return report;
   }
   // The greedy scan and the tables of a huge board take seconds: they stop

@@ -273,8 +273,9 @@ Verification check(std::string_view input, std::string_view output, Placed place
   if (in.size() < at + n) return invalid("input: fewer than n rows");
   // The text must hold the n x n cells before they are allocated: short
   // lines must not make the checker take n*n bytes (4.3 GB at n = 65535).
-  if (input.size() < n * n) return invalid("input: too short for " + std::to_string(n) + " rows of " +
-                                            std::to_string(n) + " cells");
+  if (input.size() < n * n)
+    return invalid("input: too short for " + std::to_string(n) + " rows of " + std::to_string(n) +
+                   " cells");
   // Every input row is read once here for its shape; the grid itself is
   // built only for a FAIL claim (its counts need it): an OK answer is
   // checked row by row against the input, in O(n) memory.

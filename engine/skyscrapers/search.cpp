@@ -159,13 +159,14 @@ std::vector<Subproblem> Heights::split(const Instance& instance, std::size_t tar
   }
 }
 
-Outcome Heights::solve(const Instance& instance, const Subproblem& subproblem, Search<Grid>& search) {
+Outcome Heights::solve(const Instance& instance, const Subproblem& subproblem,
+                       Search<Grid>& search) {
   Backtracker backtracker(instance, search);
   return backtracker.run(subproblem);
 }
 
 std::optional<Outcome> Heights::probe(const Instance& instance, Search<Grid>& search,
-                                   std::uint64_t nodes) {
+                                      std::uint64_t nodes) {
   if (!instance.consistent) return std::nullopt;  // the (empty) frontier says so
   Backtracker attempt(instance, search, nodes);
   Outcome outcome = attempt.run({});

@@ -9,10 +9,9 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <thread>
-
 #include <nursery/background.hpp>
 #include <nursery/budget.hpp>
+#include <thread>
 
 namespace {
 

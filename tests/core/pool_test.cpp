@@ -197,7 +197,8 @@ TEST(Pool, EstimateHonoursItsBudgetsStop) {
       });
   EXPECT_EQ(estimate.sampled, 0u);
   EXPECT_GT(estimate.cut, 0u);
-  EXPECT_LT(latency_ms, nursery::testing::kCancelBudgetMs) << "the stop took " << latency_ms << " ms";
+  EXPECT_LT(latency_ms, nursery::testing::kCancelBudgetMs)
+      << "the stop took " << latency_ms << " ms";
 }
 
 }  // namespace

@@ -76,11 +76,10 @@ void trace(const typename Tree::Instance& instance,
   RunOptions options;
   options.threads = 1;
   options.progress = &progress;
-  execute<Tree>(instance, std::span(frontier), options, nullptr,
-                [&](std::size_t, const Outcome&) {
-                  weighed.push_back(progress.fraction());
-                  by_subproblems.push_back(progress.fraction_of_subproblems());
-                });
+  execute<Tree>(instance, std::span(frontier), options, nullptr, [&](std::size_t, const Outcome&) {
+    weighed.push_back(progress.fraction());
+    by_subproblems.push_back(progress.fraction_of_subproblems());
+  });
 }
 
 TEST(Progress, WeighedShareIsMonotoneEndsAtOneAndTracksWork) {

@@ -262,8 +262,8 @@ TEST(Scheduler, AWorkLimitCountsEverySubproblemsNodes) {
   RunOptions options;
   options.threads = 1;
   options.budget = nursery::Budget().work_limit(50'000);
-  auto stopped = nursery::reported(nursery::run<Ladder>(Ladder::Instance{200}, options),
-                                   Mode::count);
+  auto stopped =
+      nursery::reported(nursery::run<Ladder>(Ladder::Instance{200}, options), Mode::count);
   EXPECT_EQ(stopped.status, Status::timeout);
   EXPECT_EQ(stopped.verdict, nursery::Verdict::unknown);
   EXPECT_FALSE(stopped.count.has_value());

@@ -177,20 +177,15 @@ TEST(LizardsCertificate, ASegmentThatIsNotASegmentIsRefused) {
     std::uint64_t next = 0;
     bool inside = false;
     switch (clique.shape) {
-      case lz::CliqueShape::row:
-        inside = c + k < n, next = std::uint64_t{r} * n + c + k;
-        break;
-      case lz::CliqueShape::column:
-        inside = r + k < n, next = std::uint64_t{r + k} * n + c;
-        break;
+      case lz::CliqueShape::row: inside = c + k < n, next = std::uint64_t{r} * n + c + k; break;
+      case lz::CliqueShape::column: inside = r + k < n, next = std::uint64_t{r + k} * n + c; break;
       case lz::CliqueShape::diagonal:
         inside = r + k < n && c + k < n, next = std::uint64_t{r + k} * n + c + k;
         break;
       case lz::CliqueShape::anti_diagonal:
         inside = r + k < n && c >= k, next = std::uint64_t{r + k} * n + c - k;
         break;
-      default:
-        break;
+      default: break;
     }
     if (inside && board.cells[next] == lz::kTree) {
       ++clique.length;

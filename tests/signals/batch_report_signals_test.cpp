@@ -33,7 +33,9 @@ using Clock = std::chrono::steady_clock;
 // stdout and stderr to .stdout and .stderr there; `nohup`: SIGHUP ignored.
 pid_t spawn_in(const fs::path& folder, const std::vector<std::string>& arguments, int in = -1,
                bool nohup = false) {
-  return spawn_cli(arguments, {.folder = folder.string(), .out = ".stdout", .err = ".stderr", .in = in, .nohup = nohup});
+  return spawn_cli(
+      arguments,
+      {.folder = folder.string(), .out = ".stdout", .err = ".stderr", .in = in, .nohup = nohup});
 }
 
 using nursery::testing::cpu_seconds;

@@ -35,7 +35,6 @@ using nursery::testing::run_cli;
 using nursery::testing::TempDir;
 using Clock = std::chrono::steady_clock;
 
-
 using nursery::testing::cpu_seconds;
 
 struct Stopped {

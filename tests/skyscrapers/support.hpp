@@ -2,14 +2,13 @@
 // solutions with the solver, running the CLI.
 #pragma once
 
-#include <unistd.h>
-
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
-#include <filesystem>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <nursery/skyscrapers.hpp>
 #include <sstream>
@@ -95,8 +94,8 @@ inline Run run_cli(const std::string& arguments) {
 // shared a name read each other's writes.
 inline std::string temp_path(const std::string& name) {
   static const struct Folder {
-    std::filesystem::path path = std::filesystem::path(::testing::TempDir()) /
-                                 ("sky_" + std::to_string(::getpid()));
+    std::filesystem::path path =
+        std::filesystem::path(::testing::TempDir()) / ("sky_" + std::to_string(::getpid()));
     Folder() { std::filesystem::create_directories(path); }
     ~Folder() {
       std::error_code ignored;

@@ -19,9 +19,9 @@ namespace nursery::lizards {
 // words: "--max and --count: choose one", "--target: only with --max").
 enum class Task { decide, count, maximize };
 struct TaskOptions {
-  bool count = false;      // --count
-  bool maximize = false;   // --max
-  bool target = false;     // --target K (maximize only)
+  bool count = false;        // --count
+  bool maximize = false;     // --max
+  bool target = false;       // --target K (maximize only)
   bool max_board = false;    // --max-board FILE (maximize only)
   bool certificate = false;  // --certificate FILE (maximize only)
 };

@@ -172,8 +172,7 @@ std::optional<std::vector<Checked>> verify_texts(std::string_view input, std::st
                                                  const std::string& input_name,
                                                  const std::string& answer_name,
                                                  const Budget& budget, Progress* progress = nullptr,
-                                                 const VerifyAsk& ask = {},
-                                                 KindTable kinds = {});
+                                                 const VerifyAsk& ask = {}, KindTable kinds = {});
 
 // nursery verify BOARD --bound CERT (verify_bound.cpp): a lizards bound
 // certificate (docs/lizards.md, "Bound certificates") checked against its

@@ -37,7 +37,8 @@ class WorkAllowance {
     return (outer_ == nullptr || outer_->charge(units)) && within;
   }
   bool spent() const {
-    return used_.load(std::memory_order_relaxed) >= limit_ || (outer_ != nullptr && outer_->spent());
+    return used_.load(std::memory_order_relaxed) >= limit_ ||
+           (outer_ != nullptr && outer_->spent());
   }
   std::uint64_t left() const {
     const std::uint64_t used = used_.load(std::memory_order_relaxed);

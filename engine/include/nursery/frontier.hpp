@@ -81,8 +81,8 @@ struct RunOptions {
 // so it stays at 48 bytes: the join's pairs share a word with `complete`
 // (a 64-byte Outcome cost 26% more page faults on those boards).
 struct Outcome {
-  Count count = 0;          // solutions in this subproblem (weighted by symmetry where the tree does)
-  Count unique = 0;         // symmetry classes, for trees that reduce by symmetry; 0 otherwise
+  Count count = 0;   // solutions in this subproblem (weighted by symmetry where the tree does)
+  Count unique = 0;  // symmetry classes, for trees that reduce by symmetry; 0 otherwise
   std::uint64_t nodes = 0;  // nodes visited
   std::uint64_t pairs : 63 = 0;  // candidate pairs a join compared (0 for other trees)
   bool complete : 1 = false;     // searched to the end (false: stopped, or never started)
@@ -126,7 +126,8 @@ class Search final : public WorkMeter {
   // A poller of the run's stop; under a work limit it charges its polls
   // (nodes) to the run's budget as it looks.
   StopPoller poller(unsigned interval = StopPoller::kInterval) const {
-    return StopPoller(&source(), interval, budget_ != nullptr ? const_cast<Search*>(this) : nullptr);
+    return StopPoller(&source(), interval,
+                      budget_ != nullptr ? const_cast<Search*>(this) : nullptr);
   }
   bool stop_requested() const { return source().requested(); }
 
@@ -223,17 +224,19 @@ class Search final : public WorkMeter {
 // budget, scheduler.hpp's SplitsWithin). Every search tree states it with a
 // static_assert beside its declaration.
 template <class Tree>
-concept SearchTree =
-    requires(const typename Tree::Instance& instance, const typename Tree::Subproblem& subproblem,
-             Search<typename Tree::Solution>& search) {
-      { Tree::solve(instance, subproblem, search) } -> std::same_as<Outcome>;
-    } &&
-    (requires(const typename Tree::Instance& instance, std::size_t target) {
+concept SearchTree = requires(const typename Tree::Instance& instance,
+                              const typename Tree::Subproblem& subproblem,
+                              Search<typename Tree::Solution>& search) {
+  { Tree::solve(instance, subproblem, search) } -> std::same_as<Outcome>;
+}
+&&(
+    requires(const typename Tree::Instance& instance, std::size_t target) {
       { Tree::split(instance, target) } -> std::same_as<std::vector<typename Tree::Subproblem>>;
-    } || requires(const typename Tree::Instance& instance, std::size_t target, const Budget& budget) {
+    } ||
+    requires(const typename Tree::Instance& instance, std::size_t target, const Budget& budget) {
       {
         Tree::split(instance, target, budget)
-      } -> std::same_as<std::optional<std::vector<typename Tree::Subproblem>>>;
+        } -> std::same_as<std::optional<std::vector<typename Tree::Subproblem>>>;
     });
 
 // Sums outcomes exactly; throws std::overflow_error past 128 bits.

@@ -76,11 +76,9 @@ Shape reported(Result<Solution> result, Mode mode, std::string how = {},
   report.stats = result.stats;
   report.how = std::move(how);
   const bool decided = result.status == Status::complete || result.status == Status::limit;
-  const bool found = result.solution.has_value() ||
-                     (mode != Mode::first && result.count > 0 &&
-                      (decided || cut == CutShort::lower_bound));
-  if (mode != Mode::first && (decided || cut == CutShort::lower_bound))
-    report.count = result.count;
+  const bool found = result.solution.has_value() || (mode != Mode::first && result.count > 0 &&
+                                                     (decided || cut == CutShort::lower_bound));
+  if (mode != Mode::first && (decided || cut == CutShort::lower_bound)) report.count = result.count;
   if (found)
     report.verdict = Verdict::ok;
   else if (result.status == Status::complete)

@@ -174,12 +174,10 @@ std::vector<std::uint64_t> work_units(const typename Tree::Instance& instance,
 }  // namespace detail
 
 template <class Tree>
-  requires SearchTree<Tree>
-Execution<Tree> execute(const typename Tree::Instance& instance,
-                        std::span<const typename Tree::Subproblem> subproblems,
-                        const RunOptions& options,
-                        const typename Search<typename Tree::Solution>::Sink* sink = nullptr,
-                        const std::function<void(std::size_t, const Outcome&)>& on_done = {}) {
+requires SearchTree<Tree> Execution<Tree> execute(
+    const typename Tree::Instance& instance, std::span<const typename Tree::Subproblem> subproblems,
+    const RunOptions& options, const typename Search<typename Tree::Solution>::Sink* sink = nullptr,
+    const std::function<void(std::size_t, const Outcome&)>& on_done = {}) {
   using Solution = typename Tree::Solution;
   Execution<Tree> execution;
   execution.outcomes.resize(subproblems.size());
@@ -265,7 +263,7 @@ concept SplitsWithin = requires(const typename Tree::Instance& instance, std::si
                                 const Budget& budget) {
   {
     Tree::split(instance, target, budget)
-  } -> std::same_as<std::optional<std::vector<typename Tree::Subproblem>>>;
+    } -> std::same_as<std::optional<std::vector<typename Tree::Subproblem>>>;
 };
 
 template <class Tree>
@@ -323,8 +321,7 @@ std::optional<Result<typename Tree::Solution>> probe(
 // Split, execute, aggregate: the whole run of one instance (after the
 // tree's probe, where it has one and options.probe_nodes asks for it).
 template <class Tree>
-  requires SearchTree<Tree>
-Result<typename Tree::Solution> run(
+requires SearchTree<Tree> Result<typename Tree::Solution> run(
     const typename Tree::Instance& instance, const RunOptions& options,
     const typename Search<typename Tree::Solution>::Sink* sink = nullptr) {
   if constexpr (Probing<Tree>) {
@@ -471,10 +468,9 @@ struct Rounds {
 // Statistics are the rounds' sums; counts, those of the entries searched
 // to their end plus the last round's.
 template <class Tree>
-  requires SearchTree<Tree>
-Result<typename Tree::Solution> run_rounds(const typename Tree::Instance& instance,
-                                           std::vector<typename Tree::Subproblem> frontier,
-                                           const RunOptions& options, const Rounds<Tree>& plan) {
+requires SearchTree<Tree> Result<typename Tree::Solution> run_rounds(
+    const typename Tree::Instance& instance, std::vector<typename Tree::Subproblem> frontier,
+    const RunOptions& options, const Rounds<Tree>& plan) {
   using Clock = std::chrono::steady_clock;
   using Solution = typename Tree::Solution;
   auto start = Clock::now();
