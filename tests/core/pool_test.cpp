@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cancel_latency.hpp"
+#include "spin_tree.hpp"
 
 namespace {
 
@@ -48,23 +49,7 @@ struct Ramp {
   }
 };
 
-// Every piece spins until told to stop.
-struct Spin {
-  struct Instance {};
-  using Subproblem = int;
-  using Solution = int;
-  static std::vector<Subproblem> split(const Instance&, std::size_t target) {
-    return std::vector<Subproblem>(target, 0);
-  }
-  static Outcome solve(const Instance&, const Subproblem&, Search<Solution>& search) {
-    Outcome outcome;
-    auto poller = search.poller();
-    for (;;) {
-      ++outcome.nodes;
-      if (poller.poll()) return outcome;
-    }
-  }
-};
+using nursery::testing::Spin;
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -10,6 +10,7 @@
 #include <nursery/scheduler.hpp>
 
 #include "cancel_latency.hpp"
+#include "spin_tree.hpp"
 
 namespace {
 
@@ -78,23 +79,7 @@ struct Scattered {
   }
 };
 
-// Every subproblem spins until told to stop: a pool busy forever.
-struct Spin {
-  struct Instance {};
-  using Subproblem = int;
-  using Solution = int;
-  static std::vector<Subproblem> split(const Instance&, std::size_t target) {
-    return std::vector<Subproblem>(target, 0);
-  }
-  static Outcome solve(const Instance&, const Subproblem&, Search<Solution>& search) {
-    Outcome outcome;
-    auto poller = search.poller();
-    for (;;) {
-      ++outcome.nodes;
-      if (poller.poll()) return outcome;
-    }
-  }
-};
+using nursery::testing::Spin;
 
 // Counts large enough to overflow 128 bits when summed.
 struct Huge {

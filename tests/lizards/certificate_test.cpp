@@ -26,25 +26,6 @@ namespace {
 using namespace lizards_test;
 namespace batch = nursery::batch;
 
-std::uint64_t brute_force_max(const lz::Board& board) {
-  std::uint64_t best = 0;
-  each_safe_set(board, [&](std::size_t size) {
-    best = std::max<std::uint64_t>(best, size);
-    return true;
-  });
-  return best;
-}
-
-lz::Board random_trees(std::mt19937_64& rng, std::uint32_t n, double trees) {
-  lz::Board board;
-  board.n = n;
-  board.p = 1;
-  for (std::uint32_t i = 0; i < n * n; ++i)
-    board.cells.push_back(std::uniform_real_distribution<double>(0, 1)(rng) < trees ? lz::kTree
-                                                                                    : lz::kEmpty);
-  return board;
-}
-
 nursery::Verification check(const lz::Board& board, const std::string& certificate) {
   auto verdict =
       batch::verify_bound(lz::format_instance(board), certificate, "board.txt", "cert.txt");

@@ -19,27 +19,6 @@ namespace {
 
 using namespace lizards_test;
 
-// The largest placement, by trying every set of lizards no two of which see
-// each other (rules only, no engine code).
-std::uint64_t brute_force_max(const lz::Board& board) {
-  std::uint64_t best = 0;
-  each_safe_set(board, [&](std::size_t size) {
-    best = std::max<std::uint64_t>(best, size);
-    return true;
-  });
-  return best;
-}
-
-lz::Board random_trees(std::mt19937_64& rng, std::uint32_t n, double trees) {
-  lz::Board board;
-  board.n = n;
-  board.p = 1;
-  for (std::uint32_t i = 0; i < n * n; ++i)
-    board.cells.push_back(std::uniform_real_distribution<double>(0, 1)(rng) < trees ? lz::kTree
-                                                                                    : lz::kEmpty);
-  return board;
-}
-
 // The placement checked by the independent verifier, against the board
 // with p = its size.
 void expect_verified(const lz::Board& board, const lz::Placement& placement) {

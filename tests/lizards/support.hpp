@@ -2,6 +2,7 @@
 // the rules alone (no engine code), and small board builders.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <nursery/lizards.hpp>
 #include <random>
@@ -78,6 +79,28 @@ inline std::uint64_t brute_force_count(const lz::Board& board) {
     return false;
   });
   return count;
+}
+
+// The largest placement, by trying every set of lizards no two of which see
+// each other (rules only, no engine code).
+inline std::uint64_t brute_force_max(const lz::Board& board) {
+  std::uint64_t best = 0;
+  each_safe_set(board, [&](std::size_t size) {
+    best = std::max<std::uint64_t>(best, size);
+    return true;
+  });
+  return best;
+}
+
+// An n x n board with a tree on each cell with probability `trees`; p = 1.
+inline lz::Board random_trees(std::mt19937_64& rng, std::uint32_t n, double trees) {
+  lz::Board board;
+  board.n = n;
+  board.p = 1;
+  for (std::uint32_t i = 0; i < n * n; ++i)
+    board.cells.push_back(std::uniform_real_distribution<double>(0, 1)(rng) < trees ? lz::kTree
+                                                                                    : lz::kEmpty);
+  return board;
 }
 
 }  // namespace lizards_test
