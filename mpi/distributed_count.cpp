@@ -151,8 +151,7 @@ class Master {
 };
 
 Summary run_master(const Session& session, const Job& job) {
-  using Clock = std::chrono::steady_clock;
-  const auto start = Clock::now();
+  const auto start = SteadyClock::now();
   Master master(session, job);
   const unsigned local_threads = detail::worker_count(job.threads);
   master.add_rank(local_threads, 0);
@@ -183,8 +182,8 @@ Summary run_master(const Session& session, const Job& job) {
   std::vector<std::uint64_t> message;
   auto next_progress = start + std::chrono::duration<double>(job.progress_seconds);
   while (active > 0 || local_running.load()) {
-    if (job.progress_seconds > 0 && Clock::now() >= next_progress) {
-      master.print_progress(std::chrono::duration<double>(Clock::now() - start).count());
+    if (job.progress_seconds > 0 && SteadyClock::now() >= next_progress) {
+      master.print_progress(std::chrono::duration<double>(SteadyClock::now() - start).count());
       next_progress += std::chrono::duration<double>(job.progress_seconds);
     }
     if (!local_running.load() && local_error) break;  // rethrown below: every rank ends

@@ -28,7 +28,6 @@ namespace nursery::batch {
 
 namespace {
 
-using Clock = SteadyClock;
 constexpr auto since = seconds_since;
 
 // The sniff reads this much of every file; parsers read the whole file later.
@@ -175,7 +174,7 @@ std::string reason_of(const std::exception& e) {
 
 void solve_item(FileJob& job, std::size_t item, Shared& shared) {
   Row& row = job.rows[item];
-  auto start = Clock::now();
+  auto start = SteadyClock::now();
   try {
     job.kind->solve(job, item, shared.settings, shared.stop);
   } catch (const std::exception& e) {
@@ -449,7 +448,7 @@ Summary run(const Options& options_in, Tally* tally) {
 
   inputs.locate_outdir(options.outdir);  // created only now
 
-  auto start = Clock::now();
+  auto start = SteadyClock::now();
   Shared shared(options, tally);
   shared.settings.count = options.count;
   shared.settings.verify = options.verify;

@@ -30,7 +30,6 @@ namespace nursery::lizards {
 
 namespace {
 
-using Clock = SteadyClock;
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 constexpr unsigned kSlots = 8;         // 4 segments + up to 4 windows per cell
 constexpr double kScale = 16777216.0;  // weights are multiples of 2^-24 in the proof
@@ -283,7 +282,7 @@ struct PackingLp::State {
   PackingOptions options;
   unsigned cut_rounds = 0;
   PackingDual dual;
-  Clock::time_point begin = Clock::now();
+  SteadyClock::time_point begin = SteadyClock::now();
   double tau;
   std::int64_t best_scaled = 0, level_best = 0;
   unsigned stalls = 0;

@@ -23,7 +23,6 @@ namespace nursery::lizards {
 
 namespace {
 
-using Clock = SteadyClock;
 constexpr auto since = seconds_since;
 
 // Does any lizard of the placement see another? The segment model's own
@@ -87,7 +86,7 @@ Placement liked_first(const Instance& in, const std::vector<float>& preference) 
 // to improve(), never to maximize(), so the two never call each other.
 void settle_by_search(const Board& board, const Instance& in, MaximizeReport& report,
                       const MaximizeOptions& options) {
-  auto exact_start = Clock::now();
+  auto exact_start = SteadyClock::now();
   while (report.lower < report.upper && !options.budget.spent()) {
     Board ask = board;
     ask.p = report.lower + 1;
@@ -159,7 +158,7 @@ class Improvement {
   const MaximizeOptions& options_;
   const double deadline_;  // 0: none
   const std::uint64_t target_;
-  Clock::time_point start_ = Clock::now();
+  SteadyClock::time_point start_ = SteadyClock::now();
   MaximizeReport report_;
   // Raised and lowered by the LP and the search while they run side by side.
   std::atomic<std::uint64_t> best_{0}, upper_{0};
@@ -206,7 +205,7 @@ MaximizeReport Improvement::run(const Board& board, Placement greedy, const Boun
 // minutes) cut short at a share of the deadline, with the bound their last
 // layering proves.
 void Improvement::matchings(const Bounds* known) {
-  auto matching_start = Clock::now();
+  auto matching_start = SteadyClock::now();
   Bounds bounds = known != nullptr ? *known : Bounds{};
   if (known == nullptr)  // else the caller's
     with_workers(options_.threads, [&] {
@@ -281,7 +280,7 @@ void Improvement::bound_and_search() {
     if (searching) liked_ = lp->preference();
     if (searching && !exact_ && !over(options_.budget)) seed_ = liked_first(*in_, liked_);
   }
-  auto search_start = Clock::now();
+  auto search_start = SteadyClock::now();
   if (searching) {
     search_end_ = since(start_) + kExactWarmUpPerCell * in_->column_cells.size();
     std::vector<Technique<GapClosed>> techniques;
@@ -408,7 +407,7 @@ MaximizeReport improve(const Board& board, const Instance* instance, Placement g
 }
 
 MaximizeReport maximize(const Board& board, const MaximizeOptions& asked) {
-  auto start = Clock::now();
+  auto start = SteadyClock::now();
   // Every move of best and bound recorded, then handed on.
   Trajectory trajectory;
   MaximizeOptions options = asked;

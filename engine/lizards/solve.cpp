@@ -17,7 +17,6 @@ namespace nursery::lizards {
 
 namespace {
 
-using Clock = SteadyClock;
 constexpr auto since = seconds_since;
 
 std::uint64_t full_bound(const Instance& in) {
@@ -139,7 +138,7 @@ Frontier cut_frontier(const Instance& in, const SolveOptions& options, Algorithm
 // The frontier in the scheduler's rounds (run_rounds), and what they came
 // to: a placement, an exhausted search (FAIL), a count, or unknown.
 Decision search(const Instance& in, const SolveOptions& options, Placement greedy,
-                SolveReport& report, Clock::time_point start) {
+                SolveReport& report, SteadyClock::time_point start) {
   const std::uint64_t p = in.board.p;
   const Algorithm algorithm = options.algorithm.value_or(in.board.algorithm);
   const bool rounds = !options.count && !options.any;
@@ -215,7 +214,7 @@ Decision search(const Instance& in, const SolveOptions& options, Placement greed
 // The decision on a model already built, cheapest evidence first (the
 // file's header).
 Decision decide(const Instance& in, const SolveOptions& options, SolveReport& report,
-                Clock::time_point start) {
+                SteadyClock::time_point start) {
   const std::uint64_t p = in.board.p;
   // On huge boards the matchings take minutes: they get part of the
   // deadline and, cut short, still prove a bound (Hopcroft-Karp's).
@@ -246,7 +245,7 @@ Decision decide(const Instance& in, const SolveOptions& options, SolveReport& re
 }  // namespace
 
 SolveReport solve(const Board& board, const SolveOptions& options) {
-  auto start = Clock::now();
+  auto start = SteadyClock::now();
   SolveReport report;
   const std::uint64_t cells = static_cast<std::uint64_t>(board.n) * board.n;
   if (board.p > cells) {
@@ -314,7 +313,7 @@ SolveReport solve(const Board& board, const SolveOptions& options) {
 }
 
 SolveReport solve(const Instance& in, const SolveOptions& options) {
-  auto start = Clock::now();
+  auto start = SteadyClock::now();
   SolveReport report;
   Decision decision = decide(in, options, report, start);
   report.verdict = decision.verdict;

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <nlohmann/json.hpp>
+#include <nursery/background.hpp>
 #include <thread>
 
 #include "lizards/techniques.hpp"
@@ -15,14 +16,14 @@
 namespace {
 
 using namespace lizards_test;
-using Clock = std::chrono::steady_clock;
+using nursery::SteadyClock;
 
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
+double seconds_since(SteadyClock::time_point start) {
+  return std::chrono::duration<double>(SteadyClock::now() - start).count();
 }
 
 TEST(LizardsTrajectory, TheIntegralIsTheGapOverTime) {
-  const auto before = Clock::now();
+  const auto before = SteadyClock::now();
   lz::Trajectory trajectory;
   trajectory.record(5, 10);  // gap 1/2 from (almost) the start
   std::this_thread::sleep_for(std::chrono::milliseconds(100));

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <nursery/background.hpp>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -27,7 +28,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using namespace nursery::testing;  // read, write, run_in, TempDir
-using Clock = std::chrono::steady_clock;
+using nursery::SteadyClock;
 
 // The CLI in `folder` with `arguments`; stdin from `in` (-1: /dev/null),
 // stdout and stderr to .stdout and .stderr there; `nohup`: SIGHUP ignored.
@@ -43,9 +44,9 @@ using nursery::testing::cpu_seconds;
 // Waits for `pid` at most `seconds`; its exit status, -signal when a
 // signal killed it, -1000 when it was still running (then it is killed).
 int wait_for(pid_t pid, double seconds) {
-  const auto give_up = Clock::now() + std::chrono::duration<double>(seconds);
+  const auto give_up = SteadyClock::now() + std::chrono::duration<double>(seconds);
   int raw = 0;
-  while (Clock::now() < give_up) {
+  while (SteadyClock::now() < give_up) {
     if (::waitpid(pid, &raw, WNOHANG) == pid)
       return WIFEXITED(raw) ? WEXITSTATUS(raw) : -WTERMSIG(raw);
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -69,8 +70,8 @@ TEST(BatchReportSignals, SighupAndSigquitWriteTheReportAndExitWith128PlusTheSign
     pid_t pid = spawn_in(dir.path(), {"batch", "in", "--count", "--threads", "2", "-o", "out",
                                       "--report", "r.json", "--no-progress"});
     ASSERT_GT(pid, 0);
-    const auto give_up = Clock::now() + std::chrono::seconds(60);
-    while (cpu_seconds(pid) < 0.3 && Clock::now() < give_up)
+    const auto give_up = SteadyClock::now() + std::chrono::seconds(60);
+    while (cpu_seconds(pid) < 0.3 && SteadyClock::now() < give_up)
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     ::kill(pid, signal);
     const int status = wait_for(pid, 60);
@@ -96,8 +97,8 @@ TEST(BatchReportSignals, SighupIgnoredOnEntryStaysIgnored) {
                                     "--no-progress"},
                        -1, /*nohup=*/true);
   ASSERT_GT(pid, 0);
-  const auto give_up = Clock::now() + std::chrono::seconds(60);
-  while (cpu_seconds(pid) < 0.3 && Clock::now() < give_up)
+  const auto give_up = SteadyClock::now() + std::chrono::seconds(60);
+  while (cpu_seconds(pid) < 0.3 && SteadyClock::now() < give_up)
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   ::kill(pid, SIGHUP);
   EXPECT_EQ(wait_for(pid, 1.0), -1000) << "a SIGHUP under nohup ended the batch";

@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <nursery/background.hpp>
 #include <nursery/queens.hpp>
 #include <nursery/scheduler.hpp>
 #include <sstream>
@@ -35,9 +36,9 @@
 namespace {
 
 namespace fs = std::filesystem;
+using nursery::SteadyClock;
 using nursery::testing::run_cli;
 using nursery::testing::TempDir;
-using Clock = std::chrono::steady_clock;
 
 // What a run of the CLI left: its exit status (or -signal), stderr, the
 // seconds from `since` (its start, or the signal) to its end, and its peak
@@ -61,17 +62,17 @@ pid_t spawn(const std::vector<std::string>& arguments, const std::string& out,
   return nursery::testing::spawn_cli(arguments, {.out = out, .err = err});
 }
 
-Ran reap(pid_t pid, Clock::time_point since, const std::string& err) {
+Ran reap(pid_t pid, SteadyClock::time_point since, const std::string& err) {
   Ran ran;
   int raw = 0;
   rusage usage{};
   // (a hung run is killed after two minutes, so that the test fails, not hangs)
-  const auto give_up = Clock::now() + std::chrono::minutes(2);
+  const auto give_up = SteadyClock::now() + std::chrono::minutes(2);
   while (::wait4(pid, &raw, WNOHANG, &usage) != pid) {
-    if (Clock::now() > give_up) ::kill(pid, SIGKILL);
+    if (SteadyClock::now() > give_up) ::kill(pid, SIGKILL);
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  ran.seconds = std::chrono::duration<double>(Clock::now() - since).count();
+  ran.seconds = std::chrono::duration<double>(SteadyClock::now() - since).count();
   ran.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -WTERMSIG(raw);
   ran.peak_kib = usage.ru_maxrss;
   ran.err = slurp(err);
@@ -79,7 +80,7 @@ Ran reap(pid_t pid, Clock::time_point since, const std::string& err) {
 }
 
 Ran run(const std::vector<std::string>& arguments, const std::string& out, const std::string& err) {
-  const auto start = Clock::now();
+  const auto start = SteadyClock::now();
   return reap(spawn(arguments, out, err), start, err);
 }
 
@@ -90,8 +91,8 @@ using nursery::testing::cpu_seconds;
 Ran signalled(const std::vector<std::string>& arguments, int signal, const std::string& out,
               const std::string& err, double work = 0.3) {
   pid_t pid = spawn(arguments, out, err);
-  const auto give_up = Clock::now() + std::chrono::seconds(120);
-  while (cpu_seconds(pid) < work && Clock::now() < give_up) {
+  const auto give_up = SteadyClock::now() + std::chrono::seconds(120);
+  while (cpu_seconds(pid) < work && SteadyClock::now() < give_up) {
     int raw = 0;
     if (::waitpid(pid, &raw, WNOHANG) == pid) {
       Ran ended;
@@ -101,7 +102,7 @@ Ran signalled(const std::vector<std::string>& arguments, int signal, const std::
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  const auto sent = Clock::now();
+  const auto sent = SteadyClock::now();
   ::kill(pid, signal);
   return reap(pid, sent, err);
 }
@@ -303,7 +304,7 @@ TEST(Stops, ABigLizardsAnswerStopsOnASignalMidWrite) {
   ASSERT_GE(reader, 0);
   char buffer[1 << 16];
   ASSERT_GT(::read(reader, buffer, sizeof buffer), 0);  // it is writing now
-  const auto sent = Clock::now();
+  const auto sent = SteadyClock::now();
   ::kill(pid, SIGTERM);
   std::uint64_t drained = 0;
   for (ssize_t got; (got = ::read(reader, buffer, sizeof buffer)) > 0;) drained += got;

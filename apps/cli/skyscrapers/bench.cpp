@@ -27,9 +27,8 @@ double maximum(const std::vector<double>& v) {
 
 Status bench(const std::vector<Puzzle>& puzzles, const std::string& input, unsigned threads,
              int repeats, const Budget& budget) {
-  using Clock = std::chrono::steady_clock;
-  auto since = [](Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
+  auto since = [](SteadyClock::time_point start) {
+    return std::chrono::duration<double>(SteadyClock::now() - start).count();
   };
   std::vector<double> solve_times, unique_times;
   for (const auto& puzzle : puzzles) {
@@ -41,7 +40,7 @@ Status bench(const std::vector<Puzzle>& puzzles, const std::string& input, unsig
       options.threads = threads;
       options.mode = Mode::first;
       options.budget = budget;
-      auto start = Clock::now();
+      auto start = SteadyClock::now();
       auto solved = solve(puzzle, options);
       best_solve = std::min(best_solve, since(start));
       if (budget.spent()) return budget.why();
@@ -49,7 +48,7 @@ Status bench(const std::vector<Puzzle>& puzzles, const std::string& input, unsig
         throw std::runtime_error(puzzle.id + ": no verified solution in --bench");
       options.mode = Mode::all;
       options.limit = 2;
-      start = Clock::now();
+      start = SteadyClock::now();
       solve(puzzle, options);
       best_unique = std::min(best_unique, since(start));
     }

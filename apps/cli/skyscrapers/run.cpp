@@ -18,10 +18,8 @@ namespace nursery::skyscrapers {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
+double since(SteadyClock::time_point start) {
+  return std::chrono::duration<double>(SteadyClock::now() - start).count();
 }
 
 std::string milliseconds(double seconds) {
@@ -119,7 +117,7 @@ int run(const std::vector<Puzzle>& puzzles, const Command& command) {
   options.progress = &bar.progress;
   cli::Results results(command.output);  // -o FILE: written at the end, atomically
   std::ostream& out = results.out();
-  const auto start = Clock::now();
+  const auto start = SteadyClock::now();
   // --json: the document streamed, each puzzle's entry (and with --all each
   // grid) written as it comes, the status and summary last: a listing of
   // millions of grids is never held, and a stopped run still closes it.
@@ -155,7 +153,7 @@ int run(const std::vector<Puzzle>& puzzles, const Command& command) {
           << (verification.valid ? "" : ", NOT VERIFIED: " + verification.reason) << '\n'
           << format(puzzle, grid) << '\n';
     };
-    const auto puzzle_start = Clock::now();
+    const auto puzzle_start = SteadyClock::now();
     options.budget = stop.within(command.timeout);
     bar.next_puzzle();
     Solved solved;

@@ -282,8 +282,7 @@ std::optional<Result<typename Tree::Solution>> probe(
     const typename Tree::Instance& instance, const RunOptions& options,
     const typename Search<typename Tree::Solution>::Sink* sink) {
   using Solution = typename Tree::Solution;
-  using Clock = std::chrono::steady_clock;
-  auto start = Clock::now();
+  auto start = SteadyClock::now();
   StopSource stop(options.budget.stop());
   std::vector<Solution> found;
   typename Search<Solution>::Sink keep = [&found](const Solution& s) { found.push_back(s); };
@@ -311,7 +310,7 @@ std::optional<Result<typename Tree::Solution>> probe(
   auto result = summarize<Solution>(std::span(&*outcome, 1), options.mode, search.take_first(),
                                     stop.reason());
   result.stats.threads = 1;
-  result.stats.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  result.stats.wall_seconds = std::chrono::duration<double>(SteadyClock::now() - start).count();
   result.stats.cpu_seconds = result.stats.wall_seconds;
   return result;
 }
@@ -329,8 +328,7 @@ requires SearchTree<Tree> Result<typename Tree::Solution> run(
         !options.budget.past_deadline())
       if (auto probed = detail::probe<Tree>(instance, options, sink)) return std::move(*probed);
   }
-  using Clock = std::chrono::steady_clock;
-  auto start = Clock::now();
+  auto start = SteadyClock::now();
   std::vector<typename Tree::Subproblem> frontier;
   if constexpr (SplitsWithin<Tree>) {
     // A split that looks at the budget (the join's: millions of pieces)
@@ -341,7 +339,8 @@ requires SearchTree<Tree> Result<typename Tree::Solution> run(
       Result<typename Tree::Solution> stopped;
       stopped.status = options.budget.why();
       stopped.stats.threads = detail::worker_count(options.threads);
-      stopped.stats.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      stopped.stats.wall_seconds =
+          std::chrono::duration<double>(SteadyClock::now() - start).count();
       stopped.stats.split_seconds = stopped.stats.wall_seconds;
       return stopped;
     }
@@ -350,14 +349,14 @@ requires SearchTree<Tree> Result<typename Tree::Solution> run(
     frontier = Tree::split(instance, frontier_target(options));
   }
 
-  const double split_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  const double split_seconds = std::chrono::duration<double>(SteadyClock::now() - start).count();
   auto execution = execute<Tree>(instance, std::span(frontier), options, sink);
   Result<typename Tree::Solution> result = summarize<typename Tree::Solution>(
       execution.outcomes, options.mode, std::move(execution.solution), execution.stop_reason);
   result.stats.split_seconds = split_seconds;
   result.stats.threads = detail::worker_count(options.threads);
   result.stats.cpu_seconds = execution.cpu_seconds;
-  result.stats.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  result.stats.wall_seconds = std::chrono::duration<double>(SteadyClock::now() - start).count();
   return result;
 }
 
@@ -471,9 +470,8 @@ template <class Tree>
 requires SearchTree<Tree> Result<typename Tree::Solution> run_rounds(
     const typename Tree::Instance& instance, std::vector<typename Tree::Subproblem> frontier,
     const RunOptions& options, const Rounds<Tree>& plan) {
-  using Clock = std::chrono::steady_clock;
   using Solution = typename Tree::Solution;
-  auto start = Clock::now();
+  auto start = SteadyClock::now();
   auto covers = [&](const typename Tree::Subproblem& entry) {
     return !plan.keeps || !plan.keeps(entry);
   };
@@ -511,7 +509,7 @@ requires SearchTree<Tree> Result<typename Tree::Solution> run_rounds(
   }
   add_outcome(result.count, result.unique, earlier);
   sum.threads = detail::worker_count(options.threads);
-  sum.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  sum.wall_seconds = std::chrono::duration<double>(SteadyClock::now() - start).count();
   result.stats = sum;
   return result;
 }
