@@ -270,23 +270,6 @@ TEST(LizardsCertificate, AMalformedCertificateNamesItsLine) {
 
 // ---- The CLI: --max --certificate, then verify --bound ---------------------------
 
-struct CliResult {
-  int status = -1;
-  std::string out;
-};
-
-// stdout, and stderr after it unless `quiet` (a JSON document alone).
-CliResult run_cli(const std::string& command, bool quiet = false) {
-  CliResult result;
-  FILE* pipe = ::popen((command + (quiet ? " 2>/dev/null" : " 2>&1")).c_str(), "r");
-  char buffer[4096];
-  std::size_t got;
-  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, got);
-  int status = ::pclose(pipe);
-  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
-
 TEST(LizardsCertificateCli, MaxWritesACertificateVerifyProves) {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / ("nursery-cert-" + std::to_string(::getpid()));
@@ -294,9 +277,10 @@ TEST(LizardsCertificateCli, MaxWritesACertificateVerifyProves) {
   const std::string cli = NURSERY_CLI;
   const std::string board = (dir / "b.txt").string(), cert = (dir / "cert.txt").string(),
                     out = (dir / "out.txt").string();
-  ASSERT_EQ(run_cli(cli + " gen lizards --n 50 --trees 0.15 --p auto --seed 4 -o " + board).status,
-            0);
-  CliResult solved = run_cli(
+  ASSERT_EQ(
+      run_command(cli + " gen lizards --n 50 --trees 0.15 --p auto --seed 4 -o " + board).status,
+      0);
+  CommandResult solved = run_command(
       cli + " lizards " + board + " --max --timeout 2 --json -o " + out + " --certificate " + cert,
       true);
   ASSERT_EQ(solved.status, 0) << solved.out;
@@ -304,7 +288,7 @@ TEST(LizardsCertificateCli, MaxWritesACertificateVerifyProves) {
   const auto upper = report["upper"].get<std::uint64_t>();
   ASSERT_TRUE(report.contains("certificate"));
   EXPECT_EQ(report["certificate"]["bound"].get<std::uint64_t>(), upper);  // the LP's, on 50 x 50
-  CliResult proven = run_cli(cli + " verify " + board + " --bound " + cert);
+  CommandResult proven = run_command(cli + " verify " + board + " --bound " + cert);
   EXPECT_EQ(proven.status, 0) << proven.out;
   EXPECT_EQ(proven.out.rfind("bound " + std::to_string(upper) + " proven", 0), 0u) << proven.out;
   // Refused: a bound claimed one lower (exit 1); malformed (exit 2, file:line).
@@ -314,27 +298,28 @@ TEST(LizardsCertificateCli, MaxWritesACertificateVerifyProves) {
   ASSERT_NE(text.find(claim), std::string::npos);
   std::ofstream(cert) << text.replace(text.find(claim), claim.size(),
                                       "bound " + std::to_string(upper - 1) + "\n");
-  CliResult refused = run_cli(cli + " verify " + board + " --bound " + cert);
+  CommandResult refused = run_command(cli + " verify " + board + " --bound " + cert);
   EXPECT_EQ(refused.status, 1) << refused.out;
   EXPECT_EQ(refused.out.rfind("not proven: ", 0), 0u) << refused.out;
   std::ofstream(cert) << "lizards bound certificate\nn 50\nscale one\n";
-  CliResult malformed = run_cli(cli + " verify " + board + " --bound " + cert);
+  CommandResult malformed = run_command(cli + " verify " + board + " --bound " + cert);
   EXPECT_EQ(malformed.status, 2) << malformed.out;
   EXPECT_NE(malformed.out.find(cert + ":3: expected"), std::string::npos) << malformed.out;
   // Standard output carries one document: the answer or the JSON, or the
   // certificate when the answer goes to -o.
-  EXPECT_EQ(run_cli(cli + " lizards " + board + " --max --timeout 1 --certificate -").status, 2);
-  EXPECT_EQ(run_cli(cli + " lizards " + board + " --max --timeout 1 -o " + out +
-                    " --json --certificate /dev/stdout")
+  EXPECT_EQ(run_command(cli + " lizards " + board + " --max --timeout 1 --certificate -").status,
+            2);
+  EXPECT_EQ(run_command(cli + " lizards " + board + " --max --timeout 1 -o " + out +
+                        " --json --certificate /dev/stdout")
                 .status,
             2);
-  CliResult to_stdout = run_cli(
+  CommandResult to_stdout = run_command(
       cli + " lizards " + board + " --max --timeout 1 -o " + out + " --certificate -", true);
   EXPECT_EQ(to_stdout.status, 0);
   EXPECT_EQ(to_stdout.out.rfind("lizards bound certificate\n", 0), 0u) << to_stdout.out;
   // --certificate without --max; --bound with an ANSWER.
-  EXPECT_EQ(run_cli(cli + " lizards " + board + " --certificate " + cert).status, 2);
-  EXPECT_EQ(run_cli(cli + " verify " + board + " " + out + " --bound " + cert).status, 2);
+  EXPECT_EQ(run_command(cli + " lizards " + board + " --certificate " + cert).status, 2);
+  EXPECT_EQ(run_command(cli + " verify " + board + " " + out + " --bound " + cert).status, 2);
   fs::remove_all(dir);
 }
 

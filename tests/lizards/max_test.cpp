@@ -131,22 +131,6 @@ TEST(LizardsMax, AStopBeforeTheStartStillGivesTheGreedyPlacement) {
 
 // ---- The CLI ------------------------------------------------------------------
 
-struct CliResult {
-  int status = -1;
-  std::string out;
-};
-
-CliResult run_cli(const std::string& command) {
-  CliResult result;
-  FILE* pipe = ::popen((command + " 2>/dev/null").c_str(), "r");
-  char buffer[4096];
-  std::size_t got;
-  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, got);
-  int status = ::pclose(pipe);
-  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
-
 TEST(LizardsMaxCli, WritesAnAnswerVerifyAccepts) {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / ("nursery-max-" + std::to_string(::getpid()));
@@ -154,20 +138,23 @@ TEST(LizardsMaxCli, WritesAnAnswerVerifyAccepts) {
   std::string cli = NURSERY_CLI;
   std::string board = (dir / "b.txt").string(), out = (dir / "out.txt").string(),
               max_board = (dir / "max.txt").string();
-  ASSERT_EQ(run_cli(cli + " gen lizards --n 50 --trees 0.15 --p auto --seed 4 -o " + board).status,
-            0);
-  CliResult solved = run_cli(cli + " lizards " + board + " --max --timeout 1 --json -o " + out +
-                             " --max-board " + max_board);
+  ASSERT_EQ(
+      run_command(cli + " gen lizards --n 50 --trees 0.15 --p auto --seed 4 -o " + board, true)
+          .status,
+      0);
+  CommandResult solved = run_command(cli + " lizards " + board + " --max --timeout 1 --json -o " +
+                                         out + " --max-board " + max_board,
+                                     true);
   ASSERT_EQ(solved.status, 0);
   auto report = nlohmann::json::parse(solved.out);
   EXPECT_LE(report["best"].get<std::uint64_t>(), report["upper"].get<std::uint64_t>());
   EXPECT_GE(report["gap"].get<double>(), 0.0);
-  CliResult checked = run_cli(cli + " verify " + max_board + " " + out);
+  CommandResult checked = run_command(cli + " verify " + max_board + " " + out, true);
   EXPECT_EQ(checked.status, 0) << checked.out;
   EXPECT_NE(checked.out.find("valid"), std::string::npos);
   // Options that only make sense with --max, and --max with --count.
-  EXPECT_EQ(run_cli(cli + " lizards " + board + " --target 5").status, 2);
-  EXPECT_EQ(run_cli(cli + " lizards " + board + " --max --count").status, 2);
+  EXPECT_EQ(run_command(cli + " lizards " + board + " --target 5", true).status, 2);
+  EXPECT_EQ(run_command(cli + " lizards " + board + " --max --count", true).status, 2);
   fs::remove_all(dir);
 }
 

@@ -2,8 +2,11 @@
 // the rules alone (no engine code), and small board builders.
 #pragma once
 
+#include <sys/wait.h>
+
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <nursery/lizards.hpp>
 #include <random>
 #include <string>
@@ -101,6 +104,24 @@ inline lz::Board random_trees(std::mt19937_64& rng, std::uint32_t n, double tree
     board.cells.push_back(std::uniform_real_distribution<double>(0, 1)(rng) < trees ? lz::kTree
                                                                                     : lz::kEmpty);
   return board;
+}
+
+// What a shell command line printed: its exit status and stdout, with
+// stderr after it unless `quiet` (a JSON document alone).
+struct CommandResult {
+  int status = -1;
+  std::string out;
+};
+inline CommandResult run_command(const std::string& command, bool quiet = false) {
+  CommandResult result;
+  FILE* pipe = ::popen((command + (quiet ? " 2>/dev/null" : " 2>&1")).c_str(), "r");
+  if (pipe == nullptr) return result;
+  char buffer[4096];
+  std::size_t got;
+  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, got);
+  int status = ::pclose(pipe);
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
 }
 
 }  // namespace lizards_test
