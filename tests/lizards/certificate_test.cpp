@@ -72,11 +72,7 @@ TEST(LizardsCertificate, MaximizeCertificatesVerifyAndAreNeverBelowTheMaximum) {
 
 TEST(LizardsCertificate, TheLpsCertificateProvesTheLpsBound) {
   for (std::uint64_t seed : {1u, 2u}) {
-    lz::GenerateOptions generate;
-    generate.n = 40;
-    generate.trees = 0.1;
-    generate.seed = seed;
-    const lz::Board board = lz::generate(generate);
+    const lz::Board board = generated(40, 0.1, seed);
     std::uint64_t value = 0;
     const lz::BoundCertificate proof = lp_certificate(board, &value);
     EXPECT_EQ(proof.bound, value);
@@ -104,11 +100,7 @@ std::string text_of(const std::vector<std::string>& lines) {
 }
 
 lz::Board corrupted_board() {
-  lz::GenerateOptions generate;
-  generate.n = 24;
-  generate.trees = 0.15;
-  generate.seed = 7;
-  return lz::generate(generate);
+  return generated(24, 0.15, 7);
 }
 
 TEST(LizardsCertificate, ALoweredWeightIsRefused) {

@@ -33,11 +33,7 @@ lz::PackingOptions refined() {
 }
 
 TEST(LizardsLpRefinement, FinerSweepsLowerTheBound) {
-  lz::GenerateOptions generate;
-  generate.n = 60;
-  generate.trees = 0.1;
-  generate.seed = 1;
-  const lz::Board board = lz::generate(generate);
+  const lz::Board board = generated(60, 0.1, 1);
   const lz::PackingBound plain = run_lp(board, lz::PackingOptions{});
   const lz::PackingBound fine = run_lp(board, refined());
   EXPECT_LE(fine.value, plain.value);

@@ -124,4 +124,14 @@ inline CommandResult run_command(const std::string& command, bool quiet = false)
   return result;
 }
 
+// nursery gen lizards' board of side n with `trees` of its cells trees
+// (p: the greedy's count), the same for the same seed.
+inline lz::Board generated(std::uint32_t n, double trees, std::uint64_t seed) {
+  lz::GenerateOptions options;
+  options.n = n;
+  options.trees = trees;
+  options.seed = seed;
+  return lz::generate(options);
+}
+
 }  // namespace lizards_test

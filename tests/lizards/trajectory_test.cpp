@@ -67,11 +67,7 @@ TEST(LizardsTrajectory, PointsFromManyThreadsStayMonotone) {
 }
 
 TEST(LizardsTrajectory, MaximizeReportsHowBestAndBoundMoved) {
-  lz::GenerateOptions generate;
-  generate.n = 30;
-  generate.trees = 0.1;
-  generate.seed = 3;
-  const lz::Board board = lz::generate(generate);
+  const lz::Board board = generated(30, 0.1, 3);
   lz::MaximizeOptions options;
   options.threads = 2;
   options.budget = nursery::Budget(nullptr, 1.0);
