@@ -306,11 +306,20 @@ class ProgressBar {
   static std::string gauge(const std::string& label, std::size_t done, std::size_t total);
   // The same for a share from 0 to 1 of the work.
   static std::string gauge(const std::string& label, double fraction);
+  // What fitting keeps from one frame to the next: the gauge's width at a
+  // terminal width (0: full), so that the gauge does not change width as
+  // the fields beside it do.
+  struct Fitting {
+    std::size_t columns = 0;
+    std::size_t cells = 0;
+  };
   // `line` fitted into a terminal of `columns` (one column spare): the
-  // gauge narrows to 10 cells, then a rate ("/s") field goes, then fields
-  // from the right but the ETA, then the line is cut. Fields are separated
-  // by two spaces; the first is "label [gauge] ...".
-  static std::string fit(const std::string& line, std::size_t columns);
+  // gauge narrows (redrawn at the narrower width, so its share of '#' stays
+  // true; to a multiple of 5 cells, 10 at least, never wider again at this
+  // width where `kept` is given), then a rate ("/s") field goes, then
+  // fields from the right but the ETA, then the line is cut. Fields are
+  // separated by two spaces; the first is "label [gauge] ...".
+  static std::string fit(const std::string& line, std::size_t columns, Fitting* kept = nullptr);
   // What a scheduler run's bar shows: "label [gauge] share  done/total
   // subproblems  rate nodes/s  ETA time". Nodes are counted as subproblems
   // finish, so the rate is the one at the last finish, not one that sinks
@@ -333,6 +342,7 @@ class ProgressBar {
   Line line_;
   std::chrono::steady_clock::time_point started_;
   std::atomic<std::int64_t> hidden_until_{0};  // steady_clock ticks; no drawing before
+  Fitting fitting_;                            // drawn on the frames' thread only
   Background frames_;                          // last: stopped before the rest goes
 };
 

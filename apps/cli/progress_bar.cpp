@@ -47,12 +47,8 @@ std::string join_fields(const std::vector<std::string>& fields) {
   return line;
 }
 
-}  // namespace
-
-std::string ProgressBar::fit(const std::string& line, std::size_t columns) {
-  // One column short of the width: a full line makes some terminals wrap.
-  const std::size_t room = columns > 1 ? columns - 1 : 1;
-  if (columns_of(line) <= room) return line;
+// The fields of a bar's line: separated by two spaces or more.
+std::vector<std::string> fields_of(const std::string& line) {
   std::vector<std::string> fields;
   for (std::size_t start = 0;;) {
     std::size_t end = line.find("  ", start);
@@ -61,16 +57,54 @@ std::string ProgressBar::fit(const std::string& line, std::size_t columns) {
     start = line.find_first_not_of(' ', end);
     if (start == std::string::npos) break;
   }
-  // First the gauge narrows (down to 10 cells), then the rate goes, then
-  // fields from the right but the ETA, then the line is cut.
-  auto too_long = [&] { return columns_of(join_fields(fields)) > room; };
-  auto open = fields[0].find(" ["), close = fields[0].find(']');
-  if (open != std::string::npos && close != std::string::npos && close > open + 2) {
-    std::size_t cells = close - open - 2;
-    const std::size_t over = columns_of(join_fields(fields)) - room;
-    const std::size_t keep = cells > over + 10 ? cells - over : std::min<std::size_t>(cells, 10);
-    fields[0].erase(open + 2 + keep, cells - keep);
+  return fields;
+}
+
+// The gauge "[##....]" in `field` redrawn `cells` wide: the share of '#'
+// stays what it was (rounded down to a cell), where cutting cells off one
+// end would change it.
+void redraw_gauge(std::string& field, std::size_t open, std::size_t width, std::size_t cells) {
+  const auto first = field.begin() + static_cast<long>(open + 2);
+  const auto marks =
+      static_cast<std::size_t>(std::count(first, first + static_cast<long>(width), '#'));
+  std::string bar(marks * cells / width, '#');
+  bar.resize(cells, '.');
+  field.replace(open + 2, width, bar);
+}
+
+// The gauge's width for a line `over` columns too long: narrower by at least
+// `over`, to a multiple of 5 cells, never under 10 and never wider than the
+// width kept from earlier frames at this terminal width.
+std::size_t gauge_cells(std::size_t width, std::size_t over, ProgressBar::Fitting* kept,
+                        std::size_t columns) {
+  if (kept != nullptr && kept->columns != columns) *kept = {columns, 0};
+  std::size_t cells = width;
+  if (over > 0) cells = width > over + 10 ? std::max<std::size_t>(10, (width - over) / 5 * 5) : 10;
+  cells = std::min(cells, width);
+  if (kept != nullptr && kept->cells != 0) cells = std::min(cells, kept->cells);
+  if (kept != nullptr && cells < width) kept->cells = cells;
+  return cells;
+}
+
+}  // namespace
+
+std::string ProgressBar::fit(const std::string& line, std::size_t columns, Fitting* kept) {
+  // One column short of the width: a full line makes some terminals wrap.
+  const std::size_t room = columns > 1 ? columns - 1 : 1;
+  // First the gauge narrows (down to 10 cells, redrawn, and kept so from
+  // frame to frame), then the rate goes, then fields from the right but the
+  // ETA, then the line is cut.
+  std::string narrowed = line;
+  auto open = line.find(" ["), close = line.find(']');
+  if (open != std::string::npos && close != std::string::npos && close > open + 2 &&
+      line.find("  ") > close) {
+    const std::size_t width = close - open - 2, shown = columns_of(line);
+    const std::size_t cells = gauge_cells(width, shown > room ? shown - room : 0, kept, columns);
+    if (cells < width) redraw_gauge(narrowed, open, width, cells);
   }
+  if (columns_of(narrowed) <= room) return narrowed;
+  std::vector<std::string> fields = fields_of(narrowed);
+  auto too_long = [&] { return columns_of(join_fields(fields)) > room; };
   for (std::size_t i = fields.size(); too_long() && i-- > 1;)
     if (fields[i].find("/s") != std::string::npos)
       fields.erase(fields.begin() + static_cast<long>(i));
@@ -95,8 +129,8 @@ ProgressBar::ProgressBar(bool enabled, Line line) : line_(std::move(line)) {
   frames_ = Background::every(std::chrono::milliseconds(200), [this] {
     const auto now = SteadyClock::now();
     if (now.time_since_epoch().count() < hidden_until_.load()) return;
-    std::string text =
-        fit(line_(std::chrono::duration<double>(now - started_).count()), terminal_columns());
+    std::string text = fit(line_(std::chrono::duration<double>(now - started_).count()),
+                           terminal_columns(), &fitting_);
     std::lock_guard lock(stderr_mutex());
     std::fprintf(stderr, "\r\033[K%s", text.c_str());
     std::fflush(stderr);
@@ -126,7 +160,7 @@ ProgressBar::~ProgressBar() {
     // (--progress without a terminal) always holds the bar's last state.
     std::string text = fit(
         line_(std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count()),
-        terminal_columns());
+        terminal_columns(), &fitting_);
     std::lock_guard lock(stderr_mutex());
     std::fprintf(stderr, "\r\033[K%s\r\033[K", text.c_str());
     std::fflush(stderr);
