@@ -71,6 +71,12 @@ int cmd_bench(int argc, char** argv) {
   run.threads = read_shared(vm).threads;
   if (run.threads == 0) run.threads = std::max(1u, std::thread::hardware_concurrency());
   run.budget = Budget(&interrupt_source());
+  // A line on stderr per measurement, as hyperfine does: minutes are never
+  // silent, and the mean and spread of R runs are seen as they come.
+  run.measured = [](const bench::Measurement& measurement) {
+    std::fputs(bench::measurement_lines(measurement).c_str(), stderr);
+    std::fflush(stderr);
+  };
   bench::Baseline baseline;  // left out: empty
   if (vm.count("no-baseline") != 0)
     refuse_unused(vm, "--no-baseline", {"baseline-source", "cc"},

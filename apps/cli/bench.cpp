@@ -106,17 +106,35 @@ Ran run_command(const std::string& command, const Budget& budget) {
   return ran;
 }
 
-void keep_best(Timing& best, double seconds, double cpu_seconds, Count count) {
-  best.seconds = std::min(best.seconds, seconds);
-  best.cpu_seconds = std::min(best.cpu_seconds, cpu_seconds);
-  best.count = count;
-  best.ran = true;
-}
+// One program's runs at one N, each handed to the bench's progress as it ends.
+class Runs {
+ public:
+  Runs(const QueensOptions& options, int n, std::string program, unsigned threads)
+      : options_(options), measurement_{n, std::move(program), threads, 0, options.repeat} {}
+  void add(double seconds, double cpu_seconds, Count count) {
+    timing.seconds = std::min(timing.seconds, seconds);
+    timing.cpu_seconds = std::min(timing.cpu_seconds, cpu_seconds);
+    timing.walls.push_back(seconds);
+    timing.cpus.push_back(cpu_seconds);
+    timing.count = count;
+    timing.ran = true;
+    ++measurement_.run;
+    measurement_.timing = &timing;  // this object's, wherever it was moved
+    if (options_.measured) options_.measured(measurement_);
+  }
+  int repeat() const { return options_.repeat; }
+  const Budget& budget() const { return options_.budget; }
+  Timing timing;
+
+ private:
+  const QueensOptions& options_;
+  Measurement measurement_;
+};
 
 template <class Tree>
 Timing time_nursery(const typename Tree::Instance& instance, unsigned threads,
-                    const QueensOptions& options) {
-  Timing best;
+                    const QueensOptions& options, const char* program, int n) {
+  Runs runs(options, n, program, threads);
   for (int i = 0; i < options.repeat; ++i) {
     RunOptions run_options;
     run_options.threads = threads;
@@ -128,17 +146,15 @@ Timing time_nursery(const typename Tree::Instance& instance, unsigned threads,
     if (result.status == Status::cancelled) interrupted();
     if (result.status != Status::complete)
       throw std::runtime_error(std::string("bench: a count ended ") + to_string(result.status));
-    keep_best(best, result.stats.wall_seconds, cpu, result.count);
+    runs.add(result.stats.wall_seconds, cpu, result.count);
   }
-  return best;
+  return runs.timing;
 }
 
 // The peer prints "Result: COUNT" and "Elapsed time: SECONDS s".
-Timing time_peer(const std::filesystem::path& binary, unsigned threads, int repeat,
-                 const Budget& budget) {
-  Timing best;
-  for (int i = 0; i < repeat; ++i) {
-    Ran ran = run_command(binary.string() + " " + std::to_string(threads), budget);
+Timing time_peer(const std::filesystem::path& binary, unsigned threads, Runs runs) {
+  for (int i = 0; i < runs.repeat(); ++i) {
+    Ran ran = run_command(binary.string() + " " + std::to_string(threads), runs.budget());
     std::istringstream out(ran.out);
     std::string word, count;
     double seconds = -1;
@@ -148,16 +164,15 @@ Timing time_peer(const std::filesystem::path& binary, unsigned threads, int repe
     }
     if (ran.status != 0 || count.empty() || seconds < 0)
       throw std::runtime_error("bench: the peer failed: " + binary.string());
-    keep_best(best, seconds, ran.cpu_seconds, parse_count(count).value_or(0));
+    runs.add(seconds, ran.cpu_seconds, parse_count(count).value_or(0));
   }
-  return best;
+  return runs.timing;
 }
 
 // Takaken's program prints "N:  TOTAL  UNIQUE  [[hh:]mm:]ss.cc" (CPU time).
-Timing time_takaken(const std::filesystem::path& binary, int n, int repeat, const Budget& budget) {
-  Timing best;
-  for (int i = 0; i < repeat; ++i) {
-    Ran ran = run_command(binary.string() + " -r", budget);
+Timing time_takaken(const std::filesystem::path& binary, int n, Runs runs) {
+  for (int i = 0; i < runs.repeat(); ++i) {
+    Ran ran = run_command(binary.string() + " -r", runs.budget());
     std::istringstream out(ran.out);
     bool found = false;
     for (std::string line; std::getline(out, line);) {
@@ -169,29 +184,29 @@ Timing time_takaken(const std::filesystem::path& binary, int n, int repeat, cons
       std::istringstream parts(clock);
       for (std::string part; std::getline(parts, part, ':');)
         seconds = seconds * 60 + std::stod(part);
-      keep_best(best, seconds, seconds, parse_count(total).value_or(0));
+      runs.add(seconds, seconds, parse_count(total).value_or(0));
       found = true;
+      break;
     }
     if (ran.status != 0 || !found)
       throw std::runtime_error("bench: Takaken's program failed: " + binary.string());
   }
-  return best;
+  return runs.timing;
 }
 
 // The baseline prints "N COUNT SECONDS".
-Timing time_baseline(const std::string& binary, int n, int repeat, const Budget& budget) {
-  Timing best;
-  for (int i = 0; i < repeat; ++i) {
-    Ran ran = run_command(binary + " " + std::to_string(n), budget);
+Timing time_baseline(const std::string& binary, int n, Runs runs) {
+  for (int i = 0; i < runs.repeat(); ++i) {
+    Ran ran = run_command(binary + " " + std::to_string(n), runs.budget());
     std::istringstream out(ran.out);
     int echoed = 0;
     std::string count;
     double seconds = 0;
     if (ran.status != 0 || !(out >> echoed >> count >> seconds))
       throw std::runtime_error("bench: the baseline failed for N = " + std::to_string(n));
-    keep_best(best, seconds, ran.cpu_seconds, parse_count(count).value_or(0));
+    runs.add(seconds, ran.cpu_seconds, parse_count(count).value_or(0));
   }
-  return best;
+  return runs.timing;
 }
 
 // A program of DIR per N, when DIR is given and holds it.
@@ -208,17 +223,19 @@ void queens(const QueensOptions& options, const std::function<void(const QueensR
     QueensRow row;
     row.n = n;
     if (!options.baseline.empty())
-      row.baseline = time_baseline(options.baseline, n, options.repeat, options.budget);
-    row.bitboard_one = time_nursery<queens::CanonicalCount>({n}, 1, options);
-    row.bitboard_all = time_nursery<queens::CanonicalCount>({n}, options.threads, options);
-    row.join_one = time_nursery<queens::JoinCount>({n, 0}, 1, options);
-    row.join_all = time_nursery<queens::JoinCount>({n, 0}, options.threads, options);
+      row.baseline = time_baseline(options.baseline, n, Runs(options, n, "baseline", 1));
+    row.bitboard_one = time_nursery<queens::CanonicalCount>({n}, 1, options, "bitboard", n);
+    row.bitboard_all =
+        time_nursery<queens::CanonicalCount>({n}, options.threads, options, "bitboard", n);
+    row.join_one = time_nursery<queens::JoinCount>({n, 0}, 1, options, "join", n);
+    row.join_all = time_nursery<queens::JoinCount>({n, 0}, options.threads, options, "join", n);
     if (auto peer = program(options.peer_join, "nqueens", n); !peer.empty()) {
-      row.peer_one = time_peer(peer, 1, options.repeat, options.budget);
-      row.peer_all = time_peer(peer, options.threads, options.repeat, options.budget);
+      row.peer_one = time_peer(peer, 1, Runs(options, n, "peer join", 1));
+      row.peer_all =
+          time_peer(peer, options.threads, Runs(options, n, "peer join", options.threads));
     }
     if (auto takaken = program(options.peer_takaken, "takaken", n); !takaken.empty())
-      row.takaken = time_takaken(takaken, n, options.repeat, options.budget);
+      row.takaken = time_takaken(takaken, n, Runs(options, n, "Takaken", 1));
     row.total = row.bitboard_one.count;
     for (const Timing* timing : {&row.baseline, &row.takaken, &row.bitboard_all, &row.join_one,
                                  &row.join_all, &row.peer_one, &row.peer_all})

@@ -17,13 +17,31 @@
 
 namespace nursery::bench {
 
-// The best of R runs: the fastest wall time, and the least CPU time (user +
-// system of every thread or of the child process).
+// One program's R runs at one N: the best of them (the fastest wall time,
+// and the least CPU time: user + system of every thread or of the child
+// process), and every run's figures for their mean and spread.
 struct Timing {
   double seconds = std::numeric_limits<double>::infinity();
   double cpu_seconds = std::numeric_limits<double>::infinity();
+  std::vector<double> walls, cpus;  // every run's, in order
   Count count = 0;
   bool ran = false;
+};
+
+// The mean and the sample standard deviation (0 for one run) of figures.
+struct Spread {
+  double mean = 0, sd = 0;
+};
+Spread spread(const std::vector<double>& figures);
+
+// One run of one program, handed over as it ends (the bench's progress:
+// hyperfine's way, a line per measurement): `timing` holds every run so far.
+struct Measurement {
+  int n = 0;
+  std::string program;  // "join", "bitboard", "baseline", "peer join", "Takaken"
+  unsigned threads = 1;
+  int run = 0, runs = 0;  // this is run `run` of `runs` (1-based)
+  const Timing* timing = nullptr;
 };
 
 struct QueensOptions {
@@ -34,6 +52,7 @@ struct QueensOptions {
   std::filesystem::path peer_join;     // DIR/nqueensN (bench/peer_join.sh; empty: left out)
   std::filesystem::path peer_takaken;  // DIR/takakenN (bench/peer_takaken.sh; empty: left out)
   Budget budget;                       // Ctrl-C, SIGTERM: cli::Interrupted, children killed
+  std::function<void(const Measurement&)> measured;  // each run as it ends; optional
 };
 
 // One N. Takaken's program reports only its CPU time (as both figures).
@@ -72,7 +91,16 @@ std::vector<int> sizes_of(const std::string& list);
 // runs' CPU seconds and their ratios, "-" for a program left out).
 std::string table_head(const QueensOptions& options, const std::string& baseline);
 std::string table_line(const QueensRow& row);
-// One N as a row of --json.
+// A measurement as the bench's progress line on stderr: each run of R > 1
+// ("N = 17, join, 1 thread: run 2/3  1.21 s (CPU 1.20 s)"), and the last
+// also the mean ± sigma of all R in units that fit their size
+// ("N = 17, join, 1 thread: 1.21 s ± 12.3 ms wall, CPU 1.20 s ± 9.8 ms
+// (mean ± σ of 3 runs; best 1.19 s)"). Empty where nothing is to be said.
+std::string measurement_lines(const Measurement& measurement);
+// A duration in the unit that fits it: "812 µs", "12.3 ms", "1.21 s", "3.2 min".
+std::string duration_text(double seconds);
+// One N as a row of --json: each figure null for a program left out, and
+// `programs`, each program's runs (best, mean and sigma of wall and CPU).
 nlohmann::json row_json(const QueensRow& row, unsigned threads);
 // --plot: an empty chart of wall seconds against N, and one N's points added
 // (a series per program and thread count).

@@ -1,9 +1,12 @@
 // nursery bench queens, the printing half (cli/bench.hpp): the rows as the
 // table's lines, JSON and the chart's points; the runs are bench.cpp's.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <sstream>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 #include "cli/bench.hpp"
 #include "cli/cli.hpp"
@@ -58,7 +61,65 @@ std::string threads_text(unsigned threads) {
   return std::to_string(threads) + (threads == 1 ? " thread" : " threads");
 }
 
+// A figure of --json: null for a program left out (or a ratio without one).
+nlohmann::json figure(double value) {
+  return value < 0 ? nlohmann::json(nullptr) : nlohmann::json(value);
+}
+
+// A program's runs in --json.
+nlohmann::json runs_json(const char* program, unsigned threads, const Timing& timing) {
+  const Spread wall = spread(timing.walls), cpu = spread(timing.cpus);
+  return {{"program", program},
+          {"threads", threads},
+          {"runs", timing.walls.size()},
+          {"wall_seconds", timing.seconds},
+          {"wall_mean", wall.mean},
+          {"wall_sd", wall.sd},
+          {"cpu_seconds", timing.cpu_seconds},
+          {"cpu_mean", cpu.mean},
+          {"cpu_sd", cpu.sd}};
+}
+
 }  // namespace
+
+Spread spread(const std::vector<double>& figures) {
+  Spread result;
+  if (figures.empty()) return result;
+  for (double figure : figures) result.mean += figure;
+  result.mean /= static_cast<double>(figures.size());
+  if (figures.size() < 2) return result;
+  double squares = 0;
+  for (double figure : figures) squares += (figure - result.mean) * (figure - result.mean);
+  result.sd = std::sqrt(squares / static_cast<double>(figures.size() - 1));
+  return result;
+}
+
+std::string duration_text(double seconds) {
+  if (seconds < 0 || !std::isfinite(seconds)) return "-";
+  if (seconds < 1e-3) return printed("%.0f \u00b5s", seconds * 1e6);
+  if (seconds < 1) return printed("%.3g ms", seconds * 1e3);
+  if (seconds < 120) return printed("%.3g s", seconds);
+  if (seconds < 7200) return printed("%.3g min", seconds / 60);
+  return printed("%.3g h", seconds / 3600);
+}
+
+std::string measurement_lines(const Measurement& m) {
+  const Timing& timing = *m.timing;
+  const std::string what = "bench: N = " + std::to_string(m.n) + ", " + m.program + ", " +
+                           threads_text(m.threads) + ": ";
+  std::string lines;
+  if (m.runs > 1)
+    lines += what + printed("run %d/%d  ", m.run, m.runs) + duration_text(timing.walls.back()) +
+             " (CPU " + duration_text(timing.cpus.back()) + ")\n";
+  if (m.run < m.runs) return lines;
+  const Spread wall = spread(timing.walls), cpu = spread(timing.cpus);
+  if (m.runs == 1)
+    return lines + what + duration_text(wall.mean) + " wall, CPU " + duration_text(cpu.mean) + "\n";
+  return lines + what + duration_text(wall.mean) + " \u00b1 " + duration_text(wall.sd) +
+         " wall, CPU " + duration_text(cpu.mean) + " \u00b1 " + duration_text(cpu.sd) +
+         printed(" (mean \u00b1 \u03c3 of %d runs; best ", m.runs) + duration_text(timing.seconds) +
+         ")\n";
+}
 
 std::vector<int> sizes_of(const std::string& list) {
   std::vector<int> sizes;
@@ -104,25 +165,34 @@ std::string table_line(const QueensRow& row) {
 
 nlohmann::json row_json(const QueensRow& row, unsigned threads) {
   const Ratios r = ratios(row);
+  nlohmann::json programs = nlohmann::json::array();
+  const std::tuple<const char*, unsigned, const Timing*> runs[] = {
+      {"baseline", 1, &row.baseline},           {"bitboard", 1, &row.bitboard_one},
+      {"bitboard", threads, &row.bitboard_all}, {"join", 1, &row.join_one},
+      {"join", threads, &row.join_all},         {"peer join", 1, &row.peer_one},
+      {"peer join", threads, &row.peer_all},    {"Takaken", 1, &row.takaken}};
+  for (const auto& [program, on, timing] : runs)
+    if (timing->ran) programs.push_back(runs_json(program, on, *timing));
   return {{"n", row.n},
           {"total", count_json(row.total)},
           {"threads", threads},
-          {"baseline_seconds", wall(row.baseline)},
-          {"baseline_cpu_seconds", cpu(row.baseline)},
-          {"takaken_cpu_seconds", cpu(row.takaken)},
-          {"bitboard_one_thread_seconds", wall(row.bitboard_one)},
-          {"bitboard_one_thread_cpu_seconds", cpu(row.bitboard_one)},
-          {"bitboard_all_threads_seconds", wall(row.bitboard_all)},
-          {"join_one_thread_seconds", wall(row.join_one)},
-          {"join_one_thread_cpu_seconds", cpu(row.join_one)},
-          {"join_all_threads_seconds", wall(row.join_all)},
-          {"peer_one_thread_seconds", wall(row.peer_one)},
-          {"peer_one_thread_cpu_seconds", cpu(row.peer_one)},
-          {"peer_all_threads_seconds", wall(row.peer_all)},
-          {"join_one_thread_over_all", r.scaling},
-          {"peer_over_join_one_thread_cpu", r.peer},
-          {"bitboard_over_join_one_thread_cpu", r.method},
-          {"takaken_over_bitboard_one_thread_cpu", r.takaken}};
+          {"baseline_seconds", figure(wall(row.baseline))},
+          {"baseline_cpu_seconds", figure(cpu(row.baseline))},
+          {"takaken_cpu_seconds", figure(cpu(row.takaken))},
+          {"bitboard_one_thread_seconds", figure(wall(row.bitboard_one))},
+          {"bitboard_one_thread_cpu_seconds", figure(cpu(row.bitboard_one))},
+          {"bitboard_all_threads_seconds", figure(wall(row.bitboard_all))},
+          {"join_one_thread_seconds", figure(wall(row.join_one))},
+          {"join_one_thread_cpu_seconds", figure(cpu(row.join_one))},
+          {"join_all_threads_seconds", figure(wall(row.join_all))},
+          {"peer_one_thread_seconds", figure(wall(row.peer_one))},
+          {"peer_one_thread_cpu_seconds", figure(cpu(row.peer_one))},
+          {"peer_all_threads_seconds", figure(wall(row.peer_all))},
+          {"join_one_thread_over_all", figure(r.scaling)},
+          {"peer_over_join_one_thread_cpu", figure(r.peer)},
+          {"bitboard_over_join_one_thread_cpu", figure(r.method)},
+          {"takaken_over_bitboard_one_thread_cpu", figure(r.takaken)},
+          {"programs", programs}};
 }
 
 picture::Chart chart(const QueensOptions& options) {

@@ -125,7 +125,7 @@ TEST(JsonSchema, TheTablesAreRead) {
   for (const char* name :
        {"error", "stats", "count", "estimate", "queens", "lizards", "lizards-max", "skyscrapers",
         "skyscrapers-puzzle", "skyscrapers-summary", "verify", "batch", "batch-report", "batch-row",
-        "batch-summary"})
+        "batch-summary", "bench", "bench-row", "bench-program"})
     EXPECT_GE(schemas().count(name) ? schemas().at(name).size() : 0, 3u) << name;
   EXPECT_TRUE(schemas().at("batch").count("roots")) << "batch takes batch-summary's keys";
 }
@@ -196,6 +196,25 @@ TEST(JsonSchema, BatchAndItsReport) {
     check(report, "batch-report", "--report -");
     for (const json& row : report["instances"]) check(row, "batch-row", "--report - row");
     check(report["summary"], "batch-summary", "--report - summary");
+  }
+}
+
+// bench queens: a missing figure is null (it was -1), each program's runs
+// with their mean and spread.
+TEST(JsonSchema, BenchQueens) {
+  for (const json& bench : documents("bench queens --n 6,7 --no-baseline -t 2 -r 2 --json", 0)) {
+    check(bench, "bench", "bench queens");
+    ASSERT_EQ(bench["rows"].size(), 2u) << bench;
+    for (const json& row : bench["rows"]) {
+      check(row, "bench-row", "bench queens row");
+      EXPECT_TRUE(row["baseline_seconds"].is_null()) << row;  // --no-baseline
+      ASSERT_EQ(row["programs"].size(), 4u) << row;           // bitboard and join, 1 and 2 threads
+      for (const json& program : row["programs"]) {
+        check(program, "bench-program", "bench queens program");
+        EXPECT_EQ(program["runs"], 2) << program;
+        EXPECT_LE(program["wall_seconds"].get<double>(), program["wall_mean"].get<double>());
+      }
+    }
   }
 }
 

@@ -135,6 +135,18 @@ TEST_F(Usage, BareBenchPrintsItsUsage) {
   EXPECT_NE(r.out.find("usage: nursery bench queens"), std::string::npos) << r.out;
 }
 
+// bench queens is never silent (issue 35): a line on stderr per run, and
+// per program the mean and spread of its runs, as hyperfine prints them.
+TEST_F(Usage, BenchSaysEachMeasurement) {
+  auto r = run("bench queens --n 7 --no-baseline -t 2 -r 2");
+  EXPECT_EQ(r.status, 0) << r.err;
+  for (const char* expected :
+       {"bench: N = 7, bitboard, 1 thread: run 1/2", "bench: N = 7, join, 2 threads: run 2/2",
+        " wall, CPU ", "(mean \u00b1 \u03c3 of 2 runs; best "})
+    EXPECT_NE(r.err.find(expected), std::string::npos) << expected << " in\n" << r.err;
+  EXPECT_EQ(r.out.find("bench: N ="), std::string::npos) << r.out;  // stdout: the table only
+}
+
 //--- File errors with the OS's reason ------------------------------------------
 
 TEST_F(Usage, FileErrorsGiveTheReason) {
