@@ -6,8 +6,10 @@
 #pragma once
 
 #include <array>
+#include <nursery/input.hpp>
 #include <nursery/registry.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "commands.hpp"
@@ -29,6 +31,9 @@ struct KindCli {
   static constexpr std::array<Command, 0> commands{};
   static constexpr int (*gen)(int, char**) = nullptr;
   static constexpr const char* verify_help = "";
+  // The command that reads this kind's files, for a hint when another
+  // kind's command is given one.
+  static constexpr const char* reads_files = "nursery batch";
 };
 
 template <>
@@ -36,6 +41,7 @@ struct KindCli<lizards::Facade> {
   static constexpr std::array commands{
       Command{"lizards", cmd_lizards, "solve a baby-lizards board (USC HW1 format)"}};
   static constexpr int (*gen)(int, char**) = gen_lizards;
+  static constexpr const char* reads_files = "nursery lizards";
   static constexpr const char* verify_help =
       "A lizards OK holds exactly p lizards (--at-least: p or more, as a --max\n"
       "answer) on the board's trees; a lizards FAIL is valid only when counts\n"
@@ -50,6 +56,7 @@ struct KindCli<queens::Facade> {
       Command{"queens", cmd_queens, "list N-queens solutions, or find one for huge N"},
       Command{"bench", cmd_bench, "benchmark N-queens counting against the baseline"}};
   static constexpr int (*gen)(int, char**) = nullptr;
+  static constexpr const char* reads_files = "nursery batch";  // `queens N` files
   static constexpr const char* verify_help =
       "A `queens N` answer is the board (Q and .), the 0-based rows on one line,\n"
       "the '*' string (nursery queens N's default), or FAIL.\n";
@@ -60,10 +67,18 @@ struct KindCli<skyscrapers::Facade> {
   static constexpr std::array commands{
       Command{"skyscrapers", cmd_skyscrapers, "solve or count Skyscrapers puzzles"}};
   static constexpr int (*gen)(int, char**) = gen_skyscrapers;
+  static constexpr const char* reads_files = "nursery skyscrapers";
   static constexpr const char* verify_help =
       "Skyscrapers answers go by their `# id` lines; puzzles that share an id,\n"
       "by order; a '# ID: no solution' line is unverified.\n";
 };
+
+// A kind's command given a file of another kind (nursery skyscrapers
+// board.txt): the reader's error with what the registry's sniff says the
+// file holds and which command reads it ("...; the file reads as a lizards
+// board: try `nursery lizards board.txt`"); the error as it is where the
+// file is the command's own kind, no kind's, or not a file (stdin).
+InputError with_kind_hint(std::string_view command, const InputError& error);
 
 // The names of the kinds with a generator: "lizards", "skyscrapers".
 inline std::vector<std::string_view> generated_kinds() {

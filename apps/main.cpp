@@ -99,6 +99,10 @@ int main(int argc, char** argv) {
       return nursery::cli::stdout_written() ? status : nursery::cli::kExitUsage;
     } catch (const nursery::cli::Interrupted& e) {
       return nursery::cli::print_error(command.name, e, json, nursery::cli::interrupted_status());
+    } catch (const nursery::InputError& e) {
+      // A file of another kind: the error says which command reads it.
+      return nursery::cli::print_error(command.name, nursery::cli::with_kind_hint(command.name, e),
+                                       json, nursery::cli::kExitUsage);
     } catch (const std::bad_alloc&) {
       // Anywhere in a run (a budget the machine's limit does not hold): one
       // line and the status of bad input, never an uncaught exception.
@@ -112,11 +116,12 @@ int main(int argc, char** argv) {
   }
   std::vector<std::string> names;
   for (const auto& command : commands()) names.push_back(command.name);
+  std::string message = "unknown command '" + name + "'";  // escaped as it is printed
   if (const std::string meant = nursery::cli::nearest(name, names); !meant.empty())
-    std::cerr << "error: unknown command '" << nursery::cli::printable(name) << "'; did you mean '"
-              << meant << "'? (nursery --help lists them)\n";
+    message += "; did you mean '" + meant + "'? (nursery --help lists them)";
   else
-    std::cerr << "error: unknown command '" << nursery::cli::printable(name)
-              << "' (try nursery --help)\n";
-  return nursery::cli::kExitUsage;
+    message += " (try nursery --help)";
+  // Under --json, the error object on stdout too, as for every exit 2.
+  return nursery::cli::print_error("nursery", std::runtime_error(message),
+                                   nursery::cli::json_asked(argc, argv), nursery::cli::kExitUsage);
 }

@@ -52,6 +52,9 @@ void set_command(const std::string& command, const std::string& usage);
 // A usage error about the current command's arguments:
 // "COMMAND: WHAT (usage: nursery COMMAND ARGS [options])".
 UsageError usage_error(const std::string& what);
+// An error in what the command was given (a file's content, parts that do
+// not add up), not in how it was called: "COMMAND: WHAT", no usage hint.
+UsageError data_error(const std::string& what);
 // usage_error("missing NAME"), for a positional argument a command requires
 // itself (count N, unless --merge).
 UsageError missing_argument(const std::string& name);

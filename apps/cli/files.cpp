@@ -51,7 +51,7 @@ std::string read_input_within(const std::string& path, std::uint64_t limit) {
                                : static_cast<std::size_t>(limit) + 1;
   std::string text = read_input(path, most);
   if (most != 0 && text.size() >= most)
-    throw UsageError(path + ": larger than the board its n describes can be (" +
+    throw UsageError(path + ": larger than the board its n describes can be (at most " +
                      std::to_string(limit) + " bytes)");
   return text;
 }

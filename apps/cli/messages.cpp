@@ -57,6 +57,11 @@ UsageError usage_error(const std::string& what) {
   return UsageError(g_command + ": " + what + " (usage: " + g_usage + ")");
 }
 
+UsageError data_error(const std::string& what) {
+  if (g_command.empty()) return UsageError(what);
+  return UsageError(g_command + ": " + what);
+}
+
 UsageError missing_argument(const std::string& name) {
   return usage_error("missing " + name);
 }

@@ -132,7 +132,7 @@ double parse_timeout(const std::string& text) {
     char range[96];
     std::snprintf(range, sizeof range, "seconds from 0 to %.0f (0: none; or 30s, 5m, 2h, 1d)",
                   kMaxTimeout);
-    throw UsageError(std::string("--timeout: expected ") + range + ", found '" + text + "'");
+    throw usage_error(std::string("--timeout: expected ") + range + ", found '" + text + "'");
   }
   return value;
 }

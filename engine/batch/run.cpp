@@ -213,7 +213,7 @@ std::optional<std::string> process(FileJob& job, Shared& shared) {
   if (!read_file(job.source.path, most, job.text, error)) {
     error_row(job, job.source.display + ": " + error);
   } else if (most != 0 && job.text.size() >= most) {
-    error_row(job, job.source.display + ": larger than the board its n describes can be (" +
+    error_row(job, job.source.display + ": larger than the board its n describes can be (at most " +
                        std::to_string(job.most) + " bytes)");
   } else {
     try {

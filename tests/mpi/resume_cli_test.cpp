@@ -117,6 +117,9 @@ TEST_F(ResumeCli, PartsMergeToTheWhole) {
   auto missing = run_cli("count --merge " + file("p1.ckpt") + " " + file("p3.ckpt"));
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.output.find("a part is missing"), std::string::npos) << missing.output;
+  // A data problem, not a usage one: the command named, no usage hint.
+  EXPECT_NE(missing.output.find("error: count: --merge: "), std::string::npos) << missing.output;
+  EXPECT_EQ(missing.output.find("(usage: "), std::string::npos) << missing.output;
 
   ASSERT_EQ(run_cli("count 12 --part 2/3 --checkpoint " + file("q2.ckpt")).status, 0);
   auto foreign = run_cli("count --merge " + file("p1.ckpt") + " " + file("q2.ckpt"));

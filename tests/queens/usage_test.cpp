@@ -147,6 +147,47 @@ TEST_F(Usage, BenchSaysEachMeasurement) {
   EXPECT_EQ(r.out.find("bench: N ="), std::string::npos) << r.out;  // stdout: the table only
 }
 
+// Errors in one form (issue 35): a bad --timeout names its command and
+// usage as every other option's error does; a typo'd command under --json
+// still prints the error object; a file of another kind says which
+// command reads it.
+TEST_F(Usage, ErrorsInOneForm) {
+  auto timeout = run("count 8 --timeout -1");
+  EXPECT_EQ(timeout.status, 2);
+  EXPECT_EQ(timeout.err.rfind("error: count: --timeout: expected seconds", 0), 0u) << timeout.err;
+  EXPECT_NE(timeout.err.find("(usage: nursery count"), std::string::npos) << timeout.err;
+
+  auto typo = run("cuont 8 --json");
+  EXPECT_EQ(typo.status, 2);
+  EXPECT_NE(typo.err.find("did you mean 'count'?"), std::string::npos) << typo.err;
+  EXPECT_NE(typo.out.find("\"status\":\"ERROR\""), std::string::npos) << typo.out;
+  EXPECT_NE(typo.out.find("unknown command 'cuont'"), std::string::npos) << typo.out;
+}
+
+TEST_F(Usage, AFileOfAnotherKindSaysWhichCommandReadsIt) {
+  write("board.txt", kBoard);
+  write("puzzles.txt", kGameId);
+  write("q.txt", "queens 9\n");
+  struct Case {
+    std::string arguments, hint;
+  };
+  for (const Case& c :
+       {Case{"skyscrapers board.txt", "the file reads as a lizards board: try `nursery lizards "},
+        Case{"lizards puzzles.txt",
+             "the file reads as Skyscrapers puzzles: try `nursery skyscrapers "},
+        Case{"lizards q.txt", "the file reads as a 'queens N' file: try `nursery batch "}}) {
+    auto r = run(c.arguments);
+    EXPECT_EQ(r.status, 2) << c.arguments;
+    EXPECT_NE(r.err.find(c.hint), std::string::npos) << c.arguments << ": " << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
+  }
+  // A broken file of the command's own kind: its error alone.
+  write("broken.txt", "DFS\n4\n4\n0000\n00x0\n0000\n0000\n");
+  auto broken = run("lizards broken.txt");
+  EXPECT_EQ(broken.status, 2);
+  EXPECT_EQ(broken.err, "error: broken.txt:5: expected 0 or 2 in column 3, found 'x'\n");
+}
+
 //--- File errors with the OS's reason ------------------------------------------
 
 TEST_F(Usage, FileErrorsGiveTheReason) {

@@ -17,6 +17,7 @@ namespace nursery::queens {
 
 namespace {
 
+using cli::data_error;
 using cli::usage_error;
 using cli::UsageError;
 
@@ -195,10 +196,9 @@ CountReport merge_counts(const std::vector<std::string>& files) {
   for (const auto& file : files) refuse_non_regular("--merge", file);
   const MergedParts merged = merge_parts(files);
   if (!merged.complete())
-    throw usage_error("--merge: the files hold " + std::to_string(merged.done) + " of " +
-                      std::to_string(merged.header.subproblems) +
-                      " subproblems (first missing id " + std::to_string(merged.first_missing) +
-                      "): a part is missing or unfinished");
+    throw data_error("--merge: the files hold " + std::to_string(merged.done) + " of " +
+                     std::to_string(merged.header.subproblems) + " subproblems (first missing id " +
+                     std::to_string(merged.first_missing) + "): a part is missing or unfinished");
   CountReport report;
   report.n = merged.header.n;
   report.count = merged.total;
