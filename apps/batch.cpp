@@ -54,11 +54,11 @@ void print_summary(const batch::Summary& summary, const SharedOptions& shared,
   (is_stdio(report) ? std::cerr : std::cout) << batch::summary_line(summary) << std::endl;
   std::lock_guard lock(stderr_mutex());
   if (solved && !outdir.empty())
-    std::cerr << "answers: under " << printable(outdir) << '\n';
+    notes() << "answers: under " << printable(outdir) << '\n';
   else if (solved && summary.instances > 0)
-    std::cerr << "answers: not kept (-o OUTDIR keeps them)\n";
+    notes() << "answers: not kept (-o OUTDIR keeps them)\n";
   if (!report.empty() && !is_stdio(report) && summary.report_error.empty())
-    std::cerr << "report: " << printable(report) << '\n';
+    notes() << "report: " << printable(report) << '\n';
 }
 
 }  // namespace

@@ -74,8 +74,7 @@ int cmd_bench(int argc, char** argv) {
   // A line on stderr per measurement, as hyperfine does: minutes are never
   // silent, and the mean and spread of R runs are seen as they come.
   run.measured = [](const bench::Measurement& measurement) {
-    std::fputs(bench::measurement_lines(measurement).c_str(), stderr);
-    std::fflush(stderr);
+    notes() << bench::measurement_lines(measurement) << std::flush;
   };
   bench::Baseline baseline;  // left out: empty
   if (vm.count("no-baseline") != 0)

@@ -2,6 +2,7 @@
 // messages in the user's words, and the options every command shares.
 #include "options.hpp"
 
+#include <spdlog/spdlog.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -165,6 +166,11 @@ bool parse_command_line(int argc, char** argv, const char* usage,
     throw reword(e, options, keys);
   }
   set_json_pretty(vm.count("json-pretty") != 0);
+  set_quiet(vm.count("quiet") != 0);
+  if (quiet()) {
+    spdlog::set_level(spdlog::level::err);
+    if (vm.count("progress") != 0) throw usage_error("--quiet and --progress: pick one");
+  }
   if (vm.count("help")) {
     // The positional arguments are named in the usage lines, not as options.
     po::options_description shown("options");
@@ -183,7 +189,8 @@ bool parse_command_line(int argc, char** argv, const char* usage,
 
 po::options_description command_options() {
   po::options_description options("options");
-  options.add_options()("help,h", "show this help");
+  options.add_options()("help,h", "show this help")(
+      "quiet,q", "results and errors only: no progress bar, notes or logs on stderr");
   return options;
 }
 
@@ -228,7 +235,7 @@ bool json_wanted(const po::variables_map& vm) {
 }
 
 bool progress_wanted(const po::variables_map& vm) {
-  if (vm.count("no-progress")) return false;
+  if (vm.count("no-progress") || quiet()) return false;
   if (vm.count("progress")) return true;
   return ::isatty(STDERR_FILENO) != 0;
 }

@@ -52,6 +52,14 @@ void set_command(const std::string& command, const std::string& usage);
 // A usage error about the current command's arguments:
 // "COMMAND: WHAT (usage: nursery COMMAND ARGS [options])".
 UsageError usage_error(const std::string& what);
+// --quiet (every command, -q): results and errors only. notes() is the
+// stream of a command's notes on stderr (what an answer file holds, where
+// answers went, a timeout's explanation beside its exit status, the
+// bench's progress lines): std::cerr, or nothing under --quiet; logs are
+// held to errors and the progress bar is off.
+void set_quiet(bool quiet);
+bool quiet();
+std::ostream& notes();
 // An error in what the command was given (a file's content, parts that do
 // not add up), not in how it was called: "COMMAND: WHAT", no usage hint.
 UsageError data_error(const std::string& what);

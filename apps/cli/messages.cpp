@@ -1,7 +1,9 @@
 // The one-line messages of every command: usage errors in the command's own
 // words, text made safe for a terminal, "did you mean", status words.
 #include <algorithm>
+#include <iostream>
 #include <nursery/input.hpp>
+#include <streambuf>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,8 +18,30 @@ namespace {
 // [options]"), for the messages about its positional arguments.
 std::string g_command;
 std::string g_usage;
+bool g_quiet = false;  // --quiet: notes() says nothing
+
+// A stream that drops what it is given.
+class NullBuffer : public std::streambuf {
+ protected:
+  int overflow(int c) override { return traits_type::not_eof(c); }
+  std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
+};
 
 }  // namespace
+
+void set_quiet(bool quiet) {
+  g_quiet = quiet;
+}
+
+bool quiet() {
+  return g_quiet;
+}
+
+std::ostream& notes() {
+  static NullBuffer nothing;
+  static std::ostream dropped(&nothing);
+  return g_quiet ? dropped : std::cerr;
+}
 
 void set_command(const std::string& command, const std::string& usage) {
   g_command = command;

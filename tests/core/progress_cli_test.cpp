@@ -87,6 +87,27 @@ TEST(ProgressCli, VerifyCountsRows) {
   expect_bar("verify " + board + " " + answer, "8/8");  // 2n rows: the input, then the answer
 }
 
+// --quiet (-q) on every command: results and errors only (issue 35).
+TEST(ProgressCli, QuietLeavesResultsAndErrorsOnly) {
+  nursery::testing::TempDir dir;
+  write(dir / "in/q.txt", "queens 8\n");
+  for (const std::string arguments :
+       {"count 11 --quiet", "count 11 -q --stats", "bench queens --n 6 --no-baseline -r 2 -q",
+        "batch in -q", "skyscrapers 4:2/2/1/3/1/3/3/2/2/2/3/1/2/3/1/2 -q"}) {
+    const CliResult quiet = run(dir, arguments);
+    EXPECT_EQ(quiet.status, 0) << arguments << ": " << quiet.err;
+    EXPECT_FALSE(quiet.out.empty()) << arguments;
+    // --stats was asked for: its lines stay; nothing else is said.
+    if (arguments.find("--stats") == std::string::npos) EXPECT_EQ(quiet.err, "") << arguments;
+  }
+  const CliResult both = run(dir, "count 11 --quiet --progress");
+  EXPECT_EQ(both.status, 2);
+  EXPECT_NE(both.err.find("--quiet and --progress"), std::string::npos) << both.err;
+  const CliResult failed = run(dir, "count 99 -q");  // an error is still said
+  EXPECT_EQ(failed.status, 2);
+  EXPECT_NE(failed.err.find("error: count: "), std::string::npos) << failed.err;
+}
+
 }  // namespace
 
 // Every frame fits the terminal ($COLUMNS where stderr is no terminal),
