@@ -133,13 +133,15 @@ class Budget {
   // budgets; the scheduler's watchdog deadline()): 0 without a deadline, else what is left, at
   // least a millisecond (a passed deadline must not read as "none").
   double timeout_seconds() const { return has_deadline() ? std::max(1e-3, seconds_left()) : 0; }
-  // Why a run under this budget ended early: cancelled when its stop was
-  // requested or a driver's condition ended it, else timeout (the deadline,
-  // the work limit).
+  // Why a run under this budget ended early, as its status: cancelled when
+  // its stop was requested or a driver's condition ended it, else timeout
+  // (the deadline, the work limit).
   Status why() const {
-    return stop_requested() || condition_met() ? Status::cancelled : Status::timeout;
+    const StopReason reason = this->reason();
+    return reason == StopReason::none ? Status::timeout : status_of(reason);
   }
-  // The same as a reason to stop a run: none while the budget is not spent.
+  // The same as a reason to stop a run (a request): none while the budget
+  // is not spent.
   StopReason reason() const {
     if (stop_requested() || condition_met()) return StopReason::cancelled;
     return past_deadline() || over_work() ? StopReason::timeout : StopReason::none;

@@ -7,6 +7,10 @@
 
 namespace nursery {
 
+// Two enums, two things: StopReason is a request, why someone asked a
+// running search to stop (none: nobody has yet), held by a StopSource
+// while the search runs; Status is a result, how a finished run ended, in
+// every report. A run that stopped for a reason ends with status_of(reason).
 enum class StopReason : int { none = 0, solved = 1, limit = 2, timeout = 3, cancelled = 4 };
 
 // How a run ended (the scheduler's runs, and every kind's report).
@@ -19,6 +23,17 @@ enum class Status {
 };
 
 const char* to_string(Status status);
+
+// The status of a run that stopped for `reason` before its end (none, a
+// stop nobody asked for, reads as cancelled).
+constexpr Status status_of(StopReason reason) {
+  switch (reason) {
+    case StopReason::solved: return Status::solved;
+    case StopReason::limit: return Status::limit;
+    case StopReason::timeout: return Status::timeout;
+    default: return Status::cancelled;
+  }
+}
 
 class StopSource {
  public:
