@@ -16,7 +16,9 @@
 
 namespace nursery::cli {
 
-struct Command {
+// One command of the CLI (nursery NAME): its entry, its line in the
+// commands list, and whether it polls for Ctrl-C.
+struct Subcommand {
   const char* name;
   int (*run)(int, char**);
   const char* summary;
@@ -28,7 +30,7 @@ struct Command {
 
 template <class K>
 struct KindCli {
-  static constexpr std::array<Command, 0> commands{};
+  static constexpr std::array<Subcommand, 0> commands{};
   static constexpr int (*gen)(int, char**) = nullptr;
   static constexpr const char* verify_help = "";
   // The command that reads this kind's files, for a hint when another
@@ -39,7 +41,7 @@ struct KindCli {
 template <>
 struct KindCli<lizards::Facade> {
   static constexpr std::array commands{
-      Command{"lizards", cmd_lizards, "solve a baby-lizards board (USC HW1 format)"}};
+      Subcommand{"lizards", cmd_lizards, "solve a baby-lizards board (USC HW1 format)"}};
   static constexpr int (*gen)(int, char**) = gen_lizards;
   static constexpr const char* reads_files = "nursery lizards";
   static constexpr const char* verify_help =
@@ -52,9 +54,9 @@ struct KindCli<lizards::Facade> {
 template <>
 struct KindCli<queens::Facade> {
   static constexpr std::array commands{
-      Command{"count", cmd_count, "count N-queens solutions (total, --unique classes)"},
-      Command{"queens", cmd_queens, "list N-queens solutions, or find one for huge N"},
-      Command{"bench", cmd_bench, "benchmark N-queens counting against the baseline"}};
+      Subcommand{"count", cmd_count, "count N-queens solutions (total, --unique classes)"},
+      Subcommand{"queens", cmd_queens, "list N-queens solutions, or find one for huge N"},
+      Subcommand{"bench", cmd_bench, "benchmark N-queens counting against the baseline"}};
   static constexpr int (*gen)(int, char**) = nullptr;
   static constexpr const char* reads_files = "nursery batch";  // `queens N` files
   static constexpr const char* verify_help =
@@ -65,7 +67,7 @@ struct KindCli<queens::Facade> {
 template <>
 struct KindCli<skyscrapers::Facade> {
   static constexpr std::array commands{
-      Command{"skyscrapers", cmd_skyscrapers, "solve or count Skyscrapers puzzles"}};
+      Subcommand{"skyscrapers", cmd_skyscrapers, "solve or count Skyscrapers puzzles"}};
   static constexpr int (*gen)(int, char**) = gen_skyscrapers;
   static constexpr const char* reads_files = "nursery skyscrapers";
   static constexpr const char* verify_help =

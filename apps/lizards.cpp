@@ -50,9 +50,8 @@ std::size_t bfs_budget(double mebibytes) {
   return static_cast<std::size_t>(bytes);
 }
 
-}  // namespace
-
-int cmd_lizards(int argc, char** argv) {
+// nursery lizards' options, as --help states them.
+po::options_description lizards_options() {
   // --timeout's default, as it is: none, but --max has its own deadline.
   char timeout_default[32];
   std::snprintf(timeout_default, sizeof timeout_default, "0, --max: %g",
@@ -82,6 +81,60 @@ int cmd_lizards(int argc, char** argv) {
   options.add_options()("timeout", po::value<std::string>()->default_value("0", timeout_default),
                         "seconds before giving up (0: none)");
   add_shared(options, kJson | kStats | kProgress);
+  return options;
+}
+
+// The files: the board, the answer (the homework's input.txt and
+// output.txt without FILE), --max-board and --certificate; none over
+// another.
+void read_files(const po::variables_map& vm, lz::LizardsRequest& request) {
+  const bool homework = vm.count("input") == 0;
+  request.input = homework ? "input.txt" : vm["input"].as<std::string>();
+  request.output = vm.count("output") ? vm["output"].as<std::string>()
+                                      : (homework ? "output.txt" : std::string());
+  if (is_stdio(request.output)) request.output.clear();  // -o -: stdout, as without -o
+  if (vm.count("max-board")) request.max_board = vm["max-board"].as<std::string>();
+  if (vm.count("certificate")) request.certificate = vm["certificate"].as<std::string>();
+  refuse_clobbering({request.input}, {{"-o", request.output},
+                                      {"--max-board", request.max_board},
+                                      {"--certificate", request.certificate}});
+}
+
+// One document on stdout: the certificate there only when the answer is
+// written to -o and no JSON is asked for.
+void refuse_certificate_on_stdout(const lz::LizardsRequest& request, const SharedOptions& shared) {
+  if (!request.certificate.empty() &&
+      (is_stdio(request.certificate) || descriptor_named(request.certificate) == 1) &&
+      (request.output.empty() || shared.json))
+    throw usage_error("--certificate " + request.certificate +
+                      ": standard output already carries the " +
+                      (shared.json ? "JSON report (write the certificate to a file)"
+                                   : "answer (write the answer with -o)"));
+}
+
+// The task (decide, count, maximize) and the options it looks at; what it
+// never looks at is refused, not dropped: --max runs its own bound and
+// improving search; a count has no first placement.
+void read_task(const po::variables_map& vm, lz::LizardsRequest& request) {
+  try {
+    request.task =
+        lz::choose_task({vm.count("count") != 0, vm.count("max") != 0, vm.count("target") != 0,
+                         vm.count("max-board") != 0, vm.count("certificate") != 0});
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  if (request.task == lz::Task::maximize)
+    refuse_unused(vm, "--max", {"algorithm", "any", "no-local-search", "bfs-memory"},
+                  "--max runs its own bound and improving search (those are the decision's)");
+  if (request.task == lz::Task::count)
+    refuse_unused(vm, "--count", {"any", "no-local-search", "seed"},
+                  "a count searches the whole tree (those choose how one placement is found)");
+}
+
+}  // namespace
+
+int cmd_lizards(int argc, char** argv) {
+  const po::options_description options = lizards_options();
   po::positional_options_description positionals;
   positionals.add("input", 1);
   po::variables_map vm;
@@ -95,55 +148,24 @@ int cmd_lizards(int argc, char** argv) {
           options, positionals, vm))
     return kExitSuccess;
 
-  lz::Command command;
-  const bool homework = vm.count("input") == 0;
-  command.input = homework ? "input.txt" : vm["input"].as<std::string>();
-  command.output = vm.count("output") ? vm["output"].as<std::string>()
-                                      : (homework ? "output.txt" : std::string());
-  if (is_stdio(command.output)) command.output.clear();  // -o -: stdout, as without -o
-  if (vm.count("max-board")) command.max_board = vm["max-board"].as<std::string>();
-  if (vm.count("certificate")) command.certificate = vm["certificate"].as<std::string>();
-  refuse_clobbering({command.input}, {{"-o", command.output},
-                                      {"--max-board", command.max_board},
-                                      {"--certificate", command.certificate}});
+  lz::LizardsRequest request;
+  read_files(vm, request);
   const auto shared = read_shared(vm);
-  // One document on stdout: the certificate there only when the answer is
-  // written to -o and no JSON is asked for.
-  if (!command.certificate.empty() &&
-      (is_stdio(command.certificate) || descriptor_named(command.certificate) == 1) &&
-      (command.output.empty() || shared.json))
-    throw usage_error("--certificate " + command.certificate +
-                      ": standard output already carries the " +
-                      (shared.json ? "JSON report (write the certificate to a file)"
-                                   : "answer (write the answer with -o)"));
-  try {
-    command.task =
-        lz::choose_task({vm.count("count") != 0, vm.count("max") != 0, vm.count("target") != 0,
-                         vm.count("max-board") != 0, vm.count("certificate") != 0});
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
-  // What the chosen task never looks at is refused, not dropped: --max runs
-  // its own bound and improving search; a count has no first placement.
-  if (command.task == lz::Task::maximize)
-    refuse_unused(vm, "--max", {"algorithm", "any", "no-local-search", "bfs-memory"},
-                  "--max runs its own bound and improving search (those are the decision's)");
-  if (command.task == lz::Task::count)
-    refuse_unused(vm, "--count", {"any", "no-local-search", "seed"},
-                  "a count searches the whole tree (those choose how one placement is found)");
-  command.solve.threads = shared.threads;
-  command.solve.seed = vm["seed"].as<std::uint64_t>();
-  command.solve.local_search = vm.count("no-local-search") == 0;
-  command.solve.any = vm.count("any") != 0;
-  command.solve.bfs_budget_bytes = bfs_budget(vm["bfs-memory"].as<double>());
+  refuse_certificate_on_stdout(request, shared);
+  read_task(vm, request);
+  request.solve.threads = shared.threads;
+  request.solve.seed = vm["seed"].as<std::uint64_t>();
+  request.solve.local_search = vm.count("no-local-search") == 0;
+  request.solve.any = vm.count("any") != 0;
+  request.solve.bfs_budget_bytes = bfs_budget(vm["bfs-memory"].as<double>());
   if (vm.count("algorithm"))
-    command.solve.algorithm = lz::parse_algorithm(vm["algorithm"].as<std::string>());
-  if (vm.count("target")) command.target = vm["target"].as<std::uint64_t>();
-  if (!vm["timeout"].defaulted()) command.timeout = shared.timeout;
-  command.json = shared.json;
-  command.stats = shared.stats;
-  command.progress = shared.progress;
-  return lz::run(command);
+    request.solve.algorithm = lz::parse_algorithm(vm["algorithm"].as<std::string>());
+  if (vm.count("target")) request.target = vm["target"].as<std::uint64_t>();
+  if (!vm["timeout"].defaulted()) request.timeout = shared.timeout;
+  request.json = shared.json;
+  request.stats = shared.stats;
+  request.progress = shared.progress;
+  return lz::run(request);
 }
 
 }  // namespace nursery::cli

@@ -14,15 +14,15 @@
 
 namespace {
 
-using nursery::cli::Command;
+using nursery::cli::Subcommand;
 
 // Every command: the kinds' own, as the registry lists the kinds
 // (kinds.hpp), then those written once for every kind.
-const std::vector<Command>& commands() {
-  static const std::vector<Command> all = [] {
-    std::vector<Command> list;
+const std::vector<Subcommand>& commands() {
+  static const std::vector<Subcommand> all = [] {
+    std::vector<Subcommand> list;
     nursery::Kinds::for_each([&]<class K>() {
-      for (const Command& command : nursery::cli::KindCli<K>::commands) list.push_back(command);
+      for (const Subcommand& command : nursery::cli::KindCli<K>::commands) list.push_back(command);
     });
     static const std::string generated =
         "generate instances (" + nursery::one_of(nursery::cli::generated_kinds(), ", ") + ")";

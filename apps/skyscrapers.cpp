@@ -43,15 +43,15 @@ int cmd_skyscrapers(int argc, char** argv) {
     return kExitSuccess;
 
   const auto shared = read_shared(vm);
-  sky::Command command{vm.count("output") ? vm["output"].as<std::string>() : "",
-                       vm.count("count") != 0,
-                       vm.count("all") != 0,
-                       vm["limit"].as<std::uint64_t>(),
-                       shared.threads,
-                       shared.timeout,
-                       shared.json,
-                       shared.stats,
-                       shared.progress};
+  sky::SkyscrapersRequest command{vm.count("output") ? vm["output"].as<std::string>() : "",
+                                  vm.count("count") != 0,
+                                  vm.count("all") != 0,
+                                  vm["limit"].as<std::uint64_t>(),
+                                  shared.threads,
+                                  shared.timeout,
+                                  shared.json,
+                                  shared.stats,
+                                  shared.progress};
   if (command.count && command.all) throw usage_error("--count and --all: choose one");
   // Options the run would leave unused are refused, not dropped (--all
   // with --threads lists on one thread, as its help says: the same grids).

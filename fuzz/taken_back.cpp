@@ -3,11 +3,13 @@
 // never a crash. Properties: nothing is taken back from a text without the
 // puzzle's hash line (the lizards decision, checked whole, aside); what is
 // taken back as verified is an answer the kind's checker accepts; what is
-// taken back unverified says why.
+// taken back unverified says why. Every kind of the registry is fuzzed,
+// each against its own fixed puzzles (Fixture below).
 #include <cstddef>
 #include <cstdint>
 #include <nursery/lizards.hpp>
 #include <nursery/queens.hpp>
+#include <nursery/registry.hpp>
 #include <nursery/skyscrapers.hpp>
 #include <nursery/stamp.hpp>
 #include <string>
@@ -38,49 +40,76 @@ void take_back(const std::vector<typename K::Puzzle>& puzzles, const std::string
   }
 }
 
-}  // namespace
+namespace lz = nursery::lizards;
+namespace sky = nursery::skyscrapers;
+namespace q = nursery::queens;
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  namespace lz = nursery::lizards;
-  namespace sky = nursery::skyscrapers;
-  namespace q = nursery::queens;
-  static const std::string kBoard = "DFS\n4\n2\n0000\n0200\n0000\n0000\n";
-  static const std::vector<lz::Board> kBoards = {lz::parse(kBoard, "board")};
-  static const std::string kPuzzleText =
+// Each registered kind's fixed puzzles: the file's text, its puzzles, and
+// the hash line its writer puts above puzzle `which`'s answer. A kind added
+// to the registry (nursery::Kinds) needs one here, or this does not build.
+template <class K>
+struct Fixture;
+
+template <>
+struct Fixture<q::Facade> {
+  static constexpr const char* kText = "queens 5\n";
+  static const std::vector<q::Facade::Puzzle>& puzzles() {
+    static const std::vector<q::Facade::Puzzle> kQueens = {5};
+    return kQueens;
+  }
+  static std::string stamp(std::size_t) {
+    return nursery::stamp_line(nursery::ContentHash().add("queens 5"));
+  }
+};
+
+template <>
+struct Fixture<lz::Facade> {
+  static constexpr const char* kText = "DFS\n4\n2\n0000\n0200\n0000\n0000\n";
+  static const std::vector<lz::Board>& puzzles() {
+    static const std::vector<lz::Board> kBoards = {lz::parse(kText, "board")};
+    return kBoards;
+  }
+  // The board's hash: n, p and its cells (0 or 2 a byte).
+  static std::string stamp(std::size_t) {
+    std::string cells(16, '\0');
+    cells[5] = 2;
+    return nursery::stamp_line(nursery::ContentHash().add("lizards 4 2\n").add(cells));
+  }
+};
+
+template <>
+struct Fixture<sky::Facade> {
+  static constexpr const char* kText =
       "a 4 2,2,1,3,2,2,3,1,1,2,2,3,3,2,1,3 - -\n"
       "a 4 0,0,1,2,0,2,0,0,0,3,0,0,0,1,0,0 - -\n"
       "u 4 4,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1 - -\n";
-  static const auto kPuzzles = sky::parse(kPuzzleText, "puzzles");
-  static const std::vector<q::Facade::Puzzle> kQueens = {5};
+  static const std::vector<sky::Puzzle>& puzzles() {
+    static const auto kPuzzles = sky::parse(kText, "puzzles");
+    return kPuzzles;
+  }
+  static std::string stamp(std::size_t which) {
+    const auto& all = puzzles();
+    return nursery::stamp_line(
+        nursery::ContentHash().add(sky::format_instance(all[which % all.size()], sky::Form::line)));
+  }
+};
 
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using Kinds = nursery::Kinds;
   std::string answer(reinterpret_cast<const char*>(data), size);
-  // The first byte may put the hash line of one of the puzzles in front (or
-  // before a part), so the checks past it are reached too.
+  // The first byte may put the hash line of one of the kinds' puzzles in
+  // front (or before a part), so the checks past it are reached too.
   if (size > 0) {
     answer.erase(0, 1);
-    switch (data[0] % 4) {
-      case 1:
-        answer = nursery::stamp_line(nursery::ContentHash().add("queens 5")) + answer;
-        break;
-      case 2:
-        answer = nursery::stamp_line(nursery::ContentHash().add(
-                     sky::format_instance(kPuzzles[data[0] / 4 % 3], sky::Form::line))) +
-                 answer;
-        break;
-      case 3: {  // the board's hash: n, p and its cells (0 or 2 a byte)
-        std::string cells(16, '\0');
-        cells[5] = 2;
-        answer =
-            nursery::stamp_line(nursery::ContentHash().add("lizards 4 2\n").add(cells)) + answer;
-        break;
-      }
-      default:
-        break;
-    }
+    const std::size_t choice = data[0] % (Kinds::size + 1);  // size: none
+    Kinds::visit(choice, [&]<class K>() {
+      answer = Fixture<K>::stamp(data[0] / (Kinds::size + 1)) + answer;
+    });
   }
   const bool hashed = answer.find(nursery::kStampPrefix) != std::string::npos;
-  take_back<lz::Facade>(kBoards, kBoard, answer, hashed);
-  take_back<sky::Facade>(kPuzzles, kPuzzleText, answer, hashed);
-  take_back<q::Facade>(kQueens, "queens 5\n", answer, hashed);
+  Kinds::for_each(
+      [&]<class K>() { take_back<K>(Fixture<K>::puzzles(), Fixture<K>::kText, answer, hashed); });
   return 0;
 }

@@ -150,20 +150,16 @@ class Master {
   Eta eta_;  // print_progress's, on the one thread that prints
 };
 
-Summary run_master(const Session& session, const Job& job) {
-  const auto start = SteadyClock::now();
-  Master master(session, job);
-  const unsigned local_threads = detail::worker_count(job.threads);
-  master.add_rank(local_threads, 0);
-
-  // Rank 0 counts too, on its own pool, while this thread serves the others.
-  std::exception_ptr local_error;
-  std::atomic<bool> local_running{true};
-  std::thread local([&] {
+// Rank 0's own share: chunks taken from the master and counted on its own
+// pool, on a thread of their own while the calling thread serves the
+// other ranks. `running` turns false when it ends; an exception is kept in
+// `error`, for the caller to rethrow once every rank is told to end.
+std::thread count_locally(Master& master, const Job& job, unsigned threads,
+                          std::atomic<bool>& running, std::exception_ptr& error) {
+  return std::thread([&master, &job, threads, &running, &error] {
     try {
       const RunOptions options = rank_options(job);
-      for (auto chunk = master.take(local_threads); !chunk.empty();
-           chunk = master.take(local_threads)) {
+      for (auto chunk = master.take(threads); !chunk.empty(); chunk = master.take(threads)) {
         std::vector<std::uint64_t> subproblems;
         for (std::size_t index : chunk) subproblems.push_back(job.subproblems[index]);
         auto execution = job.run(std::span<const std::uint64_t>(subproblems), options,
@@ -173,10 +169,66 @@ Summary run_master(const Session& session, const Job& job) {
         master.add_cpu(execution.cpu_seconds, chunk.size());
       }
     } catch (...) {
-      local_error = std::current_exception();
+      error = std::current_exception();
     }
-    local_running.store(false);
+    running.store(false);
   });
+}
+
+// A worker's result message (checked: a malformed one aborts every rank)
+// booked with the master; returns the threads the worker has.
+unsigned book_result(Master& master, const Session& session, const MPI_Status& status,
+                     std::vector<std::uint64_t>& message) {
+  int words = 0;
+  MPI_Get_count(&status, MPI_UINT64_T, &words);
+  message.resize(static_cast<std::size_t>(words));
+  MPI_Recv(message.data(), words, MPI_UINT64_T, status.MPI_SOURCE, kResult, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
+  if (words < 3 || message.size() != 3 + message[2] * kResultWords) {
+    std::cerr << "error: rank " << status.MPI_SOURCE << " sent a malformed result\n";
+    session.abort(2);
+  }
+  const auto threads = static_cast<unsigned>(message[0]);
+  const double cpu = message[1] * 1e-9;
+  const std::uint64_t k = message[2];
+  if (k == 0 && message[1] == 0)
+    master.add_rank(threads, 0);  // a worker's first request (later ones carry cpu_ns >= 1)
+  else
+    master.add_cpu(cpu, k);
+  for (std::uint64_t r = 0; r < k; ++r) {
+    const std::uint64_t* w = &message[3 + r * kResultWords];
+    Outcome outcome;
+    outcome.count = join(w[1], w[2]);
+    outcome.unique = join(w[3], w[4]);
+    outcome.nodes = w[5];
+    outcome.complete = true;
+    master.finished(w[0], outcome);
+  }
+  return threads;
+}
+
+// The worker's next chunk sent (empty: its end); true when it was the last.
+bool send_work(Master& master, const Job& job, unsigned threads, int rank) {
+  auto chunk = master.take(threads);
+  std::vector<std::uint64_t> work{chunk.size()};
+  for (std::size_t index : chunk) {
+    work.push_back(job.ids[index]);
+    work.push_back(job.subproblems[index]);
+  }
+  MPI_Send(work.data(), static_cast<int>(work.size()), MPI_UINT64_T, rank, kWork, MPI_COMM_WORLD);
+  return chunk.empty();
+}
+
+Summary run_master(const Session& session, const Job& job) {
+  const auto start = SteadyClock::now();
+  Master master(session, job);
+  const unsigned local_threads = detail::worker_count(job.threads);
+  master.add_rank(local_threads, 0);
+
+  // Rank 0 counts too, on its own pool, while this thread serves the others.
+  std::exception_ptr local_error;
+  std::atomic<bool> local_running{true};
+  std::thread local = count_locally(master, job, local_threads, local_running, local_error);
 
   int active = session.size() - 1;
   std::vector<std::uint64_t> message;
@@ -196,40 +248,8 @@ Summary run_master(const Session& session, const Job& job) {
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
       continue;
     }
-    int words = 0;
-    MPI_Get_count(&status, MPI_UINT64_T, &words);
-    message.resize(static_cast<std::size_t>(words));
-    MPI_Recv(message.data(), words, MPI_UINT64_T, status.MPI_SOURCE, kResult, MPI_COMM_WORLD,
-             MPI_STATUS_IGNORE);
-    if (words < 3 || message.size() != 3 + message[2] * kResultWords) {
-      std::cerr << "error: rank " << status.MPI_SOURCE << " sent a malformed result\n";
-      session.abort(2);
-    }
-    const auto threads = static_cast<unsigned>(message[0]);
-    const double cpu = message[1] * 1e-9;
-    const std::uint64_t k = message[2];
-    if (k == 0 && message[1] == 0)
-      master.add_rank(threads, 0);  // a worker's first request (later ones carry cpu_ns >= 1)
-    else
-      master.add_cpu(cpu, k);
-    for (std::uint64_t r = 0; r < k; ++r) {
-      const std::uint64_t* w = &message[3 + r * kResultWords];
-      Outcome outcome;
-      outcome.count = join(w[1], w[2]);
-      outcome.unique = join(w[3], w[4]);
-      outcome.nodes = w[5];
-      outcome.complete = true;
-      master.finished(w[0], outcome);
-    }
-    auto chunk = master.take(threads);
-    std::vector<std::uint64_t> work{chunk.size()};
-    for (std::size_t index : chunk) {
-      work.push_back(job.ids[index]);
-      work.push_back(job.subproblems[index]);
-    }
-    MPI_Send(work.data(), static_cast<int>(work.size()), MPI_UINT64_T, status.MPI_SOURCE, kWork,
-             MPI_COMM_WORLD);
-    if (chunk.empty()) --active;
+    const unsigned threads = book_result(master, session, status, message);
+    if (send_work(master, job, threads, status.MPI_SOURCE)) --active;
   }
   local.join();
   if (local_error) std::rethrow_exception(local_error);

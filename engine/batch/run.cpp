@@ -289,7 +289,7 @@ void tell_errors(const FileJob& job, Shared& shared) {
 
 // One file in its lane: sniff, solve, and hand its rows to the feed (through
 // the writer when it has an answer to write, so a failed write is in them).
-void lane_file(Taken& taken, Feed& feed, Shared& shared) {
+void lane_file(LaneFile& taken, Feed& feed, Shared& shared) {
   auto job = std::make_unique<FileJob>();
   job->source = std::move(taken.source);
   if (auto warning = sniff(*job, shared.options.kinds)) shared.say("warning: " + *warning);
@@ -315,7 +315,7 @@ void lane_file(Taken& taken, Feed& feed, Shared& shared) {
 // (0: the current arena): each takes its next file until the feed is dry.
 void run_lanes(Feed& feed, Shared& shared, unsigned threads) {
   nursery::run_lanes(feed.lanes(), threads, [&](std::size_t) {
-    Taken taken;
+    LaneFile taken;
     while (feed.take(taken)) lane_file(taken, feed, shared);
   });
 }

@@ -198,7 +198,7 @@ bool Feed::pull(Entry& entry) {
   return false;
 }
 
-bool Feed::take(Taken& taken) {
+bool Feed::take(LaneFile& taken) {
   std::unique_lock lock(mutex_);
   for (;;) {
     // A stop (Ctrl-C) is polled: it comes from a signal, which notifies no one.

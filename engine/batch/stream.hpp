@@ -53,7 +53,7 @@ std::string csv_header();
 std::string csv_row_text(const Row& row);
 
 // A file handed to a lane.
-struct Taken {
+struct LaneFile {
   std::size_t seq = 0;     // its place in the walk (this process's files)
   Source source;
 };
@@ -70,7 +70,7 @@ class Feed {
        std::function<void(const std::string&)> say);
   // The next file for a lane; false when there is none (the walk is over,
   // a stop, or --mpi handed out an index past the end).
-  bool take(Taken& taken);
+  bool take(LaneFile& taken);
   // A file's rows, once settled (answer written or not to be written).
   void finish(std::size_t seq, std::vector<Row> rows, bool holds);
   // After the lanes and the writer: counts the files never started (on a

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/checker_text.hpp"
 #include "nursery/batch.hpp"
 #include "nursery/budget.hpp"
 #include "nursery/input.hpp"
@@ -47,11 +48,7 @@ struct Lines {
   }
 };
 
-std::string_view trimmed(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
+using checker_text::trimmed;
 
 std::vector<std::string_view> words(std::string_view line) {
   std::vector<std::string_view> out;
@@ -67,15 +64,7 @@ std::vector<std::string_view> words(std::string_view line) {
 }
 
 // A decimal number below 2^62 (weights and their sums stay far from overflow).
-bool number(std::string_view s, std::uint64_t& value) {
-  if (s.empty() || s.size() > 18) return false;
-  value = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return false;
-    value = value * 10 + static_cast<std::uint64_t>(c - '0');
-  }
-  return true;
-}
+constexpr auto number = checker_text::decimal;
 
 std::string where(const std::string& name, std::size_t line) {
   return name + ":" + std::to_string(line);

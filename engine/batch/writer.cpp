@@ -104,7 +104,7 @@ void Writer::push(std::unique_ptr<FileJob> job, std::string text) {
 void Writer::loop() {
   bool renamed = false;
   for (;;) {
-    std::deque<Answer> group;
+    std::deque<QueuedAnswer> group;
     {
       std::unique_lock lock(mutex_);
       ready_.wait(lock, [this] { return closing_ || !queue_.empty(); });
@@ -140,9 +140,9 @@ void Writer::failed(FileJob& job, const std::exception& e) {
 }
 
 // Returns whether any answer was renamed into place.
-bool Writer::commit(std::deque<Answer>& group) {
+bool Writer::commit(std::deque<QueuedAnswer>& group) {
   std::vector<std::pair<FileJob*, std::string>> staged;
-  for (Answer& answer : group) {
+  for (QueuedAnswer& answer : group) {
     FileJob& job = *answer.job;
     try {
       if (inputs_ != nullptr)

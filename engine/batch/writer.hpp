@@ -73,12 +73,12 @@ class Writer {
   const std::string& warning() const { return warning_; }  // after close(): the last sync's
 
  private:
-  struct Answer {
+  struct QueuedAnswer {
     std::unique_ptr<FileJob> job;
     std::string text;
   };
   void loop();
-  bool commit(std::deque<Answer>& group);
+  bool commit(std::deque<QueuedAnswer>& group);
   void failed(FileJob& job, const std::exception& e);
 
   fs::path outdir_;
@@ -89,7 +89,7 @@ class Writer {
   std::condition_variable ready_;
   std::condition_variable room_;
   std::size_t queued_bytes_ = 0;  // answers queued or being written
-  std::deque<Answer> queue_;
+  std::deque<QueuedAnswer> queue_;
   bool closing_ = false;
   std::size_t failures_ = 0;  // written by the writer thread, read after close()
   std::string warning_;

@@ -44,94 +44,151 @@ std::uint64_t max_matching(const BipartiteGraph& g, std::uint64_t enough) {
   return matching_bound(g, enough, Budget()).size;
 }
 
-MatchingBound matching_bound(const BipartiteGraph& g, std::uint64_t enough, const Budget& budget) {
-  std::vector<std::uint32_t> match_left(g.left, kUnmatched), match_right(g.right, kUnmatched);
-  std::uint64_t size = 0;
+namespace {
+
+// Hopcroft-Karp over one graph, phase by phase: a greedy start, then each
+// phase layers the graph from the free left vertices (layer()) and flips
+// vertex-disjoint shortest augmenting paths (augment()). Cut short by its
+// budget, it still proves a bound (cut_short()).
+class HopcroftKarp {
+ public:
+  HopcroftKarp(const BipartiteGraph& g, const Budget& budget)
+      : g_(g),
+        budget_(budget),
+        match_left_(g.left, kUnmatched),
+        match_right_(g.right, kUnmatched),
+        dist_(g.left),
+        queue_(g.left),
+        next_(g.left) {}
+
+  MatchingBound run(std::uint64_t enough) {
+    greedy_start();
+    while (size_ < enough) {
+      const std::uint32_t free_layer = layer();
+      if (cut_) return cut_short();
+      if (free_layer == kFar) break;
+      shortest_ = free_layer - 1;  // dist counts matched edges from a free left vertex
+      augment(free_layer);
+      if (cut_) return cut_short();
+    }
+    return {size_, size_, true};
+  }
+
+ private:
   // A greedy start leaves Hopcroft-Karp only the hard part.
-  for (std::uint32_t u = 0; u < g.left; ++u) {
-    for (std::uint32_t e = g.start[u]; e < g.start[u + 1]; ++e) {
-      if (match_right[g.adjacency[e]] == kUnmatched) {
-        match_left[u] = g.adjacency[e];
-        match_right[g.adjacency[e]] = u;
-        ++size;
-        break;
+  void greedy_start() {
+    for (std::uint32_t u = 0; u < g_.left; ++u) {
+      for (std::uint32_t e = g_.start[u]; e < g_.start[u + 1]; ++e) {
+        if (match_right_[g_.adjacency[e]] == kUnmatched) {
+          match_left_[u] = g_.adjacency[e];
+          match_right_[g_.adjacency[e]] = u;
+          ++size_;
+          break;
+        }
       }
     }
   }
-  std::vector<std::uint32_t> dist(g.left), queue(g.left), next(g.left), stack;
+
   // Polled every kPoll vertices; once it says stop, the bound below.
-  constexpr std::uint32_t kPoll = 4096;
-  std::uint32_t polls = 0;
-  bool cut = false;
-  auto stop_now = [&] { return cut || (++polls % kPoll == 0 && (cut = budget.spent())); };
-  std::uint64_t shortest = 0;  // matched edges on every augmenting path (last layering)
-  auto cut_short = [&] {
-    MatchingBound bound{size, 0, false};
-    std::uint64_t free_left = g.left - size;
-    bound.upper = size + free_left;
-    if (shortest > 0) bound.upper = std::min(bound.upper, size + size / shortest);
-    bound.upper = std::min<std::uint64_t>(bound.upper, std::min(g.left, g.right));
+  bool stop_now() {
+    constexpr std::uint32_t kPoll = 4096;
+    if (!cut_ && ++polls_ % kPoll == 0) cut_ = budget_.spent();
+    return cut_;
+  }
+
+  // What a matching cut short still proves: every free left vertex matched
+  // at best, and no more than size / shortest augmentations left (each
+  // takes a path of at least `shortest` matched edges).
+  MatchingBound cut_short() const {
+    MatchingBound bound{size_, 0, false};
+    const std::uint64_t free_left = g_.left - size_;
+    bound.upper = size_ + free_left;
+    if (shortest_ > 0) bound.upper = std::min(bound.upper, size_ + size_ / shortest_);
+    bound.upper = std::min<std::uint64_t>(bound.upper, std::min(g_.left, g_.right));
     return bound;
-  };
-  while (size < enough) {
-    // Layers from the free left vertices; stop at the first free right one.
+  }
+
+  // Layers from the free left vertices; stops at the first free right one.
+  // Returns the layer of the free right vertices (kFar: none, the matching
+  // is maximum), or anything once stopped (cut_).
+  std::uint32_t layer() {
     std::size_t head = 0, tail = 0;
-    for (std::uint32_t u = 0; u < g.left; ++u) {
-      if (match_left[u] == kUnmatched) {
-        dist[u] = 0;
-        queue[tail++] = u;
+    for (std::uint32_t u = 0; u < g_.left; ++u) {
+      if (match_left_[u] == kUnmatched) {
+        dist_[u] = 0;
+        queue_[tail++] = u;
       } else {
-        dist[u] = kFar;
+        dist_[u] = kFar;
       }
     }
     std::uint32_t free_layer = kFar;
     while (head < tail) {
-      if (stop_now()) return cut_short();
-      std::uint32_t u = queue[head++];
-      if (dist[u] >= free_layer) continue;
-      for (std::uint32_t e = g.start[u]; e < g.start[u + 1]; ++e) {
-        std::uint32_t w = match_right[g.adjacency[e]];
+      if (stop_now()) return kFar;
+      std::uint32_t u = queue_[head++];
+      if (dist_[u] >= free_layer) continue;
+      for (std::uint32_t e = g_.start[u]; e < g_.start[u + 1]; ++e) {
+        std::uint32_t w = match_right_[g_.adjacency[e]];
         if (w == kUnmatched) {
-          free_layer = std::min(free_layer, dist[u] + 1);
-        } else if (dist[w] == kFar) {
-          dist[w] = dist[u] + 1;
-          queue[tail++] = w;
+          free_layer = std::min(free_layer, dist_[u] + 1);
+        } else if (dist_[w] == kFar) {
+          dist_[w] = dist_[u] + 1;
+          queue_[tail++] = w;
         }
       }
     }
-    if (free_layer == kFar) break;
-    shortest = free_layer - 1;  // dist counts matched edges from a free left vertex
-    // Vertex-disjoint shortest augmenting paths, by an explicit-stack DFS.
-    for (std::uint32_t u = 0; u < g.left; ++u) next[u] = g.start[u];
-    for (std::uint32_t root = 0; root < g.left; ++root) {
-      if (match_left[root] != kUnmatched) continue;
-      if (stop_now()) return cut_short();
-      stack.assign(1, root);
-      while (!stack.empty()) {
-        std::uint32_t v = stack.back();
-        if (next[v] == g.start[v + 1]) {
-          dist[v] = kFar;  // dead end for this phase
-          stack.pop_back();
+    return free_layer;
+  }
+
+  // Vertex-disjoint shortest augmenting paths, by an explicit-stack DFS.
+  void augment(std::uint32_t free_layer) {
+    for (std::uint32_t u = 0; u < g_.left; ++u) next_[u] = g_.start[u];
+    for (std::uint32_t root = 0; root < g_.left; ++root) {
+      if (match_left_[root] != kUnmatched) continue;
+      if (stop_now()) return;
+      stack_.assign(1, root);
+      while (!stack_.empty()) {
+        std::uint32_t v = stack_.back();
+        if (next_[v] == g_.start[v + 1]) {
+          dist_[v] = kFar;  // dead end for this phase
+          stack_.pop_back();
           continue;
         }
-        std::uint32_t r = g.adjacency[next[v]++];
-        std::uint32_t w = match_right[r];
+        std::uint32_t r = g_.adjacency[next_[v]++];
+        std::uint32_t w = match_right_[r];
         if (w == kUnmatched) {
-          if (dist[v] + 1 != free_layer) continue;
-          // Flip the path: every vertex on the stack takes the edge it used.
-          for (std::uint32_t s : stack) {
-            std::uint32_t used = g.adjacency[next[s] - 1];
-            match_left[s] = used;
-            match_right[used] = s;
-          }
-          ++size;
+          if (dist_[v] + 1 != free_layer) continue;
+          flip();
           break;
         }
-        if (dist[w] == dist[v] + 1) stack.push_back(w);
+        if (dist_[w] == dist_[v] + 1) stack_.push_back(w);
       }
     }
   }
-  return {size, size, true};
+
+  // The path on the stack: every vertex on it takes the edge it used.
+  void flip() {
+    for (std::uint32_t s : stack_) {
+      std::uint32_t used = g_.adjacency[next_[s] - 1];
+      match_left_[s] = used;
+      match_right_[used] = s;
+    }
+    ++size_;
+  }
+
+  const BipartiteGraph& g_;
+  const Budget& budget_;
+  std::vector<std::uint32_t> match_left_, match_right_;
+  std::vector<std::uint32_t> dist_, queue_, next_, stack_;
+  std::uint64_t size_ = 0;
+  std::uint64_t shortest_ = 0;  // matched edges on every augmenting path (last layering)
+  std::uint32_t polls_ = 0;
+  bool cut_ = false;
+};
+
+}  // namespace
+
+MatchingBound matching_bound(const BipartiteGraph& g, std::uint64_t enough, const Budget& budget) {
+  return HopcroftKarp(g, budget).run(enough);
 }
 
 std::uint64_t Bounds::upper() const {

@@ -20,9 +20,12 @@ namespace {
 
 constexpr std::uint32_t kNobody = std::numeric_limits<std::uint32_t>::max();
 
-class Nursery {
+// The improving and local searches' board: the lizards held, which
+// segment each one takes (a segment's owner) and how many lizards see each
+// free cell, kept as lizards come and go.
+class Occupancy {
  public:
-  Nursery(const Instance& in, const SegmentCells& map, std::uint64_t seed)
+  Occupancy(const Instance& in, const SegmentCells& map, std::uint64_t seed)
       : in_(in),
         owner_(in.total_segments, kNobody),
         index_(std::size_t{in.board.n} * in.board.n, kNobody),
@@ -285,9 +288,9 @@ class Nursery {
 
 struct Racer::State {
   State(const Instance& in, Placement from, std::uint64_t seed)
-      : map(in), nursery(in, map, seed), start(std::move(from)) {}
+      : map(in), occupancy(in, map, seed), start(std::move(from)) {}
   SegmentCells map;
-  Nursery nursery;
+  Occupancy occupancy;
   Placement start;
   std::uint64_t steps = 0;
   bool swapped = false;  // filled, and no (1,2)-swap left: perturbations next
@@ -301,34 +304,35 @@ std::optional<Placement> Racer::run(const LocalSearchOptions& options) {
   const Instance& in = in_;
   const std::uint64_t p = in.board.p;
   if (p > in.column_cells.size()) return std::nullopt;
-  Nursery& nursery = state_->nursery;
+  Occupancy& occupancy = state_->occupancy;
   std::uint64_t& steps = state_->steps;
   auto done = [&] {
-    if (nursery.size() < p) return std::optional<Placement>();
-    Placement placement(nursery.lizards().begin(), nursery.lizards().begin() + p);
+    if (occupancy.size() < p) return std::optional<Placement>();
+    Placement placement(occupancy.lizards().begin(), occupancy.lizards().begin() + p);
     std::sort(placement.begin(), placement.end());
     return std::optional<Placement>(std::move(placement));
   };
   auto out_of_time = [&] {
-    const bool spent = nursery.spent(options.best, options.budget);
+    const bool spent = occupancy.spent(options.best, options.budget);
     if (options.progress != nullptr && options.best != nullptr)
       options.progress->raise_best(options.best->load(std::memory_order_relaxed));
     return spent;
   };
-  auto swaps = [&] { return nursery.drain(p, steps, out_of_time); };
+  auto swaps = [&] { return occupancy.drain(p, steps, out_of_time); };
 
   if (!state_->swapped) {
     // The first fill walks every cell (10^8 on the largest boards): it
     // stops when asked to, as the moves below do.
     auto asked_to_stop = [&] { return options.budget.spent(); };
-    if (!nursery.fill(state_->start, asked_to_stop) || !nursery.fill(in.column_cells, asked_to_stop))
+    if (!occupancy.fill(state_->start, asked_to_stop) ||
+        !occupancy.fill(in.column_cells, asked_to_stop))
       return std::nullopt;
     // Phase 1: (1,2)-swaps everywhere until none is left.
-    nursery.woken().assign(nursery.lizards().begin(), nursery.lizards().end());
+    occupancy.woken().assign(occupancy.lizards().begin(), occupancy.lizards().end());
     const bool finished = swaps();
-    if (nursery.size() >= p) return done();
+    if (occupancy.size() >= p) return done();
     if (!finished) return std::nullopt;  // stopped midway
-    nursery.forget_log();
+    occupancy.forget_log();
     state_->swapped = true;
   }
 
@@ -337,9 +341,9 @@ std::optional<Placement> Racer::run(const LocalSearchOptions& options) {
   // goes on from there). Counted here, charged once at the end.
   const std::uint64_t allowed = options.budget.work_left();
   std::uint64_t moves = 0;
-  auto go_on = [&] { return nursery.size() < p && moves++ < allowed; };
-  auto draw = [&] { return nursery.random_cell(); };
-  nursery.perturb(steps, draw, go_on, out_of_time, swaps);
+  auto go_on = [&] { return occupancy.size() < p && moves++ < allowed; };
+  auto draw = [&] { return occupancy.random_cell(); };
+  occupancy.perturb(steps, draw, go_on, out_of_time, swaps);
   options.budget.charge(std::min(moves, allowed));
   return done();
 }
@@ -368,9 +372,9 @@ SegmentCells::SegmentCells(const Instance& in) {
 // placements tend to put lizards.
 struct Improver::State {
   State(const Instance& in, std::shared_ptr<const SegmentCells> cells, std::uint64_t seed)
-      : map(std::move(cells)), nursery(in, *map, seed) {}
+      : map(std::move(cells)), occupancy(in, *map, seed) {}
   std::shared_ptr<const SegmentCells> map;
-  Nursery nursery;
+  Occupancy occupancy;
   bool filled = false;  // every free cell taken once (then only changes are refilled)
 };
 
@@ -380,46 +384,46 @@ Improver::~Improver() = default;
 
 Placement Improver::improve(const Placement& from, const ImproveOptions& options) {
   const Instance& in = in_;
-  Nursery& nursery = state_->nursery;
+  Occupancy& occupancy = state_->occupancy;
   auto finish = [&] {
-    Placement placement = nursery.lizards();
+    Placement placement = occupancy.lizards();
     std::sort(placement.begin(), placement.end());
     return placement;
   };
   const std::uint64_t target = options.target;
   auto should_stop = [&] {
-    return nursery.spent(options.best, options.budget) || nursery.size() >= target;
+    return occupancy.spent(options.best, options.budget) || occupancy.size() >= target;
   };
   if (std::is_sorted(from.begin(), from.end())) {
-    nursery.adopt(from);
+    occupancy.adopt(from);
   } else {
     Placement sorted = from;
     std::sort(sorted.begin(), sorted.end());
-    nursery.adopt(sorted);
+    occupancy.adopt(sorted);
   }
   if (!state_->filled) {
     // The first call walks every cell (10^8 on the largest boards) and
     // looks for swaps at every lizard; later calls only around changes.
-    if (!nursery.fill(in.column_cells, [&] { return options.budget.spent(); })) return finish();
-    nursery.forget_log();
-    nursery.woken().assign(nursery.lizards().begin(), nursery.lizards().end());
+    if (!occupancy.fill(in.column_cells, [&] { return options.budget.spent(); })) return finish();
+    occupancy.forget_log();
+    occupancy.woken().assign(occupancy.lizards().begin(), occupancy.lizards().end());
     state_->filled = true;
   }
   if (in.column_cells.empty()) return finish();
   std::uint64_t steps = 0;
   bool stop = false;
   auto swaps = [&] {
-    if (!nursery.drain(target, steps, should_stop) || nursery.size() >= target) stop = true;
+    if (!occupancy.drain(target, steps, should_stop) || occupancy.size() >= target) stop = true;
   };
   swaps();
-  nursery.forget_log();
+  occupancy.forget_log();
   const std::vector<float>* liked = options.preference;
   // A random cell, in the band when there is one (a few draws; the bands
   // are large, a whole share of the rows).
   auto draw_once = [&] {
-    std::uint32_t cell = nursery.random_cell();
+    std::uint32_t cell = occupancy.random_cell();
     for (int tries = 0; options.kicks_in && !options.kicks_in(cell) && tries < 64; ++tries)
-      cell = nursery.random_cell();
+      cell = occupancy.random_cell();
     return cell;
   };
   auto draw = [&] {
@@ -427,13 +431,13 @@ Placement Improver::improve(const Placement& from, const ImproveOptions& options
     if (liked) {  // the most liked of three draws a perturbation may take
       for (int more = 0; more < 2; ++more) {
         std::uint32_t other = draw_once();
-        if (!nursery.kickable(other)) continue;
-        if (!nursery.kickable(cell) || (*liked)[other] > (*liked)[cell]) cell = other;
+        if (!occupancy.kickable(other)) continue;
+        if (!occupancy.kickable(cell) || (*liked)[other] > (*liked)[cell]) cell = other;
       }
     }
     return options.kicks_in && !options.kicks_in(cell) ? kNobody : cell;
   };
-  nursery.perturb(
+  occupancy.perturb(
       steps, draw, [&] { return !stop; }, should_stop, swaps);
   return finish();
 }

@@ -338,19 +338,17 @@ static bool sweep(PackingDual& dual, double tau, const Stopped& stopped) {
   return true;
 }
 
-const PackingBound& PackingLp::run(const Budget& budget, double pause_after) {
+const PackingBound& PackingLp::run(const Budget& budget, const Budget& pause) {
   State& st = *state_;
   const PackingOptions& options = st.options;
   auto elapsed = [&] { return seconds_since(st.begin); };
-  auto stopped = [&] {
-    return budget.spent() || (options.seconds > 0 && elapsed() > options.seconds);
-  };
+  auto stopped = [&] { return budget.spent(); };
   PackingBound& result = st.result;
   // Temperature schedule: from coarse to fine; at each level sweeps until
   // the bound stalls, then cooler. A stall at the finest level ends it.
   // (Started at 0.25 the bound on a 1000 x 1000 board sits at 91,000 after
   // 20 sweeps; at 0.05, 73,700 after 36.)
-  while (!st.converged && !stopped() && elapsed() < pause_after) {
+  while (!st.converged && !stopped() && !pause.spent()) {
     if (!sweep(st.dual, st.tau, stopped)) break;
     ++result.sweeps;
     if (result.sweeps % 8 == 0) st.dual.refresh();
@@ -406,7 +404,7 @@ PackingBound packing_bound(const Instance& in, const PackingOptions& options) {
     result = lp.run(options.budget);
     // A run whose budget is spent gives no preference: the search it would
     // seed (sorting every cell by it) could not start before the deadline
-    // anyway. (Its own share of the time, `seconds`, ending is no reason.)
+    // anyway.
     if (!options.budget.spent()) result.preference = lp.preference();
   });
   return result;

@@ -118,13 +118,21 @@ struct GapClosed {};
 
 // improve(), phase by phase: the report it fills, the best size and the
 // bound as the techniques raise and lower them side by side, the clock.
+// Every phase runs under a part of the options' budget: the phases' shares
+// are of the time it had left at the start.
 class Improvement {
  public:
   Improvement(const Instance* instance, const MaximizeOptions& options)
       : in_(instance),
         options_(options),
-        deadline_(options.budget.timeout_seconds()),  // the phases' shares are of it
-        target_(options.target > 0 ? options.target : std::numeric_limits<std::uint64_t>::max()) {}
+        target_(options.target > 0 ? options.target : std::numeric_limits<std::uint64_t>::max()),
+        // One worker cannot share: the LP may take a share of the deadline,
+        // the search the rest.
+        lp_end_(detail::worker_count(options.threads) == 1
+                    ? options.budget.share(kPackingShare).deadline()
+                    : SteadyClock::time_point::max()),
+        hand_over_(options.budget.has_deadline() ? kHandOverShare * options.budget.seconds_left()
+                                                 : kHandOverSeconds) {}
 
   MaximizeReport run(const Board& board, Placement greedy, const Bounds* known);
 
@@ -138,11 +146,12 @@ class Improvement {
   void bound_and_search();
   std::optional<GapClosed> bound_beside(PackingLp& lp, const Budget& budget);
   std::optional<GapClosed> search(const Budget& budget);
-  Placement epoch(const Placement& current, std::uint64_t index, unsigned bands, double epoch_end,
+  Placement epoch(const Placement& current, std::uint64_t index, unsigned bands,
                   const Budget& budget);
-  bool over(const Budget& budget) const {
-    return budget.spent() || hopeless() || (exact_ && since(start_) > search_end_);
-  }
+  bool over(const Budget& budget) const { return budget.spent() || hopeless(); }
+  // The gap closed: the bound met the best placement (a condition of the
+  // LP's and the bands' budgets; it only looks).
+  bool closed() const { return hopeless() || upper_.load() <= best_.load(); }
   // A decision (solve with p far above the greedy) asks with target = p: a
   // bound below it ends the run too.
   bool hopeless() const { return options_.target > 0 && upper_.load() < target_; }
@@ -156,15 +165,15 @@ class Improvement {
 
   const Instance* in_;
   const MaximizeOptions& options_;
-  const double deadline_;  // 0: none
   const std::uint64_t target_;
+  const SteadyClock::time_point lp_end_;  // the LP's own share's end (max: none)
+  const double hand_over_;                // seconds the LP runs alone before the search
   SteadyClock::time_point start_ = SteadyClock::now();
   MaximizeReport report_;
   // Raised and lowered by the LP and the search while they run side by side.
   std::atomic<std::uint64_t> best_{0}, upper_{0};
   std::atomic<bool> lp_running_{false};
-  bool exact_ = false;     // small enough for the DFS: the search only warms it up
-  double search_end_ = 0;  // ... until this many seconds from the start
+  bool exact_ = false;  // small enough for the DFS: the search only warms it up
   std::vector<float> liked_;
   Placement seed_;  // the greedy in the LP's order
   PackingBound lp_;
@@ -226,10 +235,6 @@ void Improvement::matchings(const Bounds* known) {
 
 PackingOptions Improvement::packing_options() {
   PackingOptions packing;
-  // One worker cannot share: the LP gets a share of the deadline, the
-  // search the rest.
-  if (deadline_ > 0 && detail::worker_count(options_.threads) == 1)
-    packing.seconds = std::max(1e-3, kPackingShare * deadline_ - since(start_));
   packing.keep_proof = options_.certificate;
   packing.finest_tau = kFinestTau;
   packing.refine_below = kRefineBelow;
@@ -264,14 +269,15 @@ void Improvement::bound_and_search() {
   best_ = report_.lower;
   upper_ = report_.upper;
   exact_ = in_->column_cells.size() <= options_.exact_cells;
-  const Budget packing_budget =
-      options_.budget.or_when([this] { return hopeless() || upper_.load() <= best_.load(); });
+  const Budget packing_budget = options_.budget.or_when([this] { return closed(); });
   std::optional<PackingLp> lp;
   bool searching = true;
   if (in_->column_cells.size() <= kPackingMaxCells) {
     with_workers(options_.threads, [&] {
       lp.emplace(*in_, packing_options());
-      lp_ = lp->run(packing_budget, deadline_ > 0 ? kHandOverShare * deadline_ : kHandOverSeconds);
+      // Alone, within its own share, until its hand-over time from here
+      // has passed at the end of a sweep.
+      lp_ = lp->run(packing_budget.until(lp_end_), Budget().within(hand_over_));
     });
     // A bound spent or proven enough seeds no search (sorting every cell
     // by the preference takes seconds on huge boards). On exact boards the
@@ -282,7 +288,6 @@ void Improvement::bound_and_search() {
   }
   auto search_start = SteadyClock::now();
   if (searching) {
-    search_end_ = since(start_) + kExactWarmUpPerCell * in_->column_cells.size();
     std::vector<Technique<GapClosed>> techniques;
     if (lp) {
       lp_running_ = true;
@@ -307,12 +312,12 @@ void Improvement::bound_and_search() {
   report_.search_seconds = since(search_start);
 }
 
-// The LP's further sweeps, beside the search (their budget: the race's, and
-// the gap closed or hopeless).
+// The LP's further sweeps, beside the search (their budget: the race's
+// within the LP's own share, and the gap closed or hopeless).
 std::optional<GapClosed> Improvement::bound_beside(PackingLp& lp, const Budget& budget) {
-  lp_ = lp.run(budget.or_when([this] { return hopeless() || upper_.load() <= best_.load(); }));
+  lp_ = lp.run(budget.until(lp_end_).or_when([this] { return closed(); }));
   lp_running_ = false;
-  if (hopeless() || upper_.load() <= best_.load()) return GapClosed{};
+  if (closed()) return GapClosed{};
   return std::nullopt;
 }
 
@@ -322,8 +327,12 @@ std::optional<GapClosed> Improvement::bound_beside(PackingLp& lp, const Budget& 
 // own placements is the next epoch's start. The first epoch's setup and the
 // stitching cannot stop midway (seconds on 10,000 x 10,000): the epochs end
 // early enough that the largest overhead measured still fits before the
-// deadline, and none starts that could not.
-std::optional<GapClosed> Improvement::search(const Budget& budget) {
+// deadline, and none starts that could not. On boards the DFS settles the
+// search only warms up (kExactWarmUpPerCell).
+std::optional<GapClosed> Improvement::search(const Budget& race) {
+  const Budget budget =
+      exact_ ? race.within(kExactWarmUpPerCell * static_cast<double>(in_->column_cells.size()))
+             : race;
   Placement current = seed_.empty() ? *report_.solution : seed_;
   keep_if_larger(current);  // the LP's greedy may beat the column-major one
   if (current.size() > best_.load()) best_.store(current.size());
@@ -334,12 +343,11 @@ std::optional<GapClosed> Improvement::search(const Budget& budget) {
   double overhead = 0;
   for (std::uint64_t index = 0;
        !over(budget) && best_.load() < upper_.load() && current.size() < target_; ++index) {
-    const double epoch_start = since(start_);
-    double epoch_end = epoch_start + epoch_seconds;
-    if (deadline_ > 0) {
-      epoch_end = std::min(epoch_end, deadline_ - overhead);
-      if (epoch_end - epoch_start < std::min(overhead, epoch_seconds) / 4) break;
-    }
+    const auto epoch_start = SteadyClock::now();
+    // Its time: ending early enough for the largest overhead yet, or none.
+    const double length = std::min(epoch_seconds, budget.seconds_left() - overhead);
+    if (length < std::min(overhead, epoch_seconds) / 4) break;
+    const Budget epoch_budget = budget.within(length);
     // While the LP runs it keeps one worker and the search has the others.
     const unsigned bands = std::max(1u, lp_running_.load() ? workers - 1 : workers);
     // Each band keeps its improving search from one epoch to the next
@@ -349,14 +357,14 @@ std::optional<GapClosed> Improvement::search(const Budget& budget) {
     while (improvers_.size() < bands)
       improvers_.push_back(
           std::make_unique<Improver>(*in_, map_, options_.seed + 7919ull * improvers_.size()));
-    const double setup = since(start_) - epoch_start;
-    Placement next = epoch(current, index, bands, epoch_end, budget);
+    const double setup = since(epoch_start);
+    Placement next = epoch(current, index, bands, epoch_budget);
     if (next.size() >= current.size()) current = std::move(next);
     keep_if_larger(current);
     ++report_.search_epochs;
     // Past the planned end: stopping the bands and stitching (the map and
     // the improvers do not count).
-    overhead = std::max(overhead, since(start_) - epoch_end - setup);
+    overhead = std::max(overhead, since(epoch_start) - length - setup);
   }
   if (best_.load() >= upper_.load() || current.size() >= target_ || hopeless()) return GapClosed{};
   return std::nullopt;
@@ -364,9 +372,9 @@ std::optional<GapClosed> Improvement::search(const Budget& budget) {
 
 // One epoch: every band improves `current` at once on the race's pool,
 // kicking only in its rows (the seams move by half a band every other
-// epoch), until the epoch's end; then the bands are stitched.
+// epoch), until the epoch's budget is spent; then the bands are stitched.
 Placement Improvement::epoch(const Placement& current, std::uint64_t index, unsigned bands,
-                             double epoch_end, const Budget& budget) {
+                             const Budget& budget) {
   const std::uint32_t n = in_->board.n;
   const std::uint32_t rows = (n + bands - 1) / bands;
   const std::uint32_t shift = index % 2 == 1 ? rows / 2 : 0;
@@ -383,10 +391,7 @@ Placement Improvement::epoch(const Placement& current, std::uint64_t index, unsi
     improve.target = target_;
     improve.preference = liked_.empty() ? nullptr : &liked_;
     improve.best = &best_;
-    improve.budget = Budget().or_when([&] {
-      const std::uint64_t held = best_.load(std::memory_order_relaxed);
-      return over(budget) || held >= upper_.load() || held >= target_ || since(start_) > epoch_end;
-    });
+    improve.budget = budget.or_when([this] { return closed() || best_.load() >= target_; });
     if (bands > 1)
       improve.kicks_in = [&band_of, band](std::uint32_t cell) { return band_of(cell) == band; };
     found[band] = improvers_[band]->improve(current, improve);

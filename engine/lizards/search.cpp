@@ -23,37 +23,69 @@ struct Workspace {
   Placement trail;                     // the undo stack: lizards placed below the prefix
 };
 
-Outcome depth_first(const Instance& in, const Subproblem& sub, Search<Placement>& search) {
+// A leaf of the frontier (its prefix holds p lizards): exactly one placement.
+Outcome frontier_leaf(const Subproblem& sub, Search<Placement>& search) {
   Outcome outcome;
-  const std::uint64_t p = in.board.p;
-  if (sub.placed.size() >= p) {  // a leaf of the frontier: exactly one placement
-    outcome.count = 1;
-    outcome.complete = true;
-    if (search.mode() != Mode::count) {
-      Placement solution = sub.placed;
-      std::sort(solution.begin(), solution.end());
-      search.offer(solution);
-    }
-    return outcome;
+  outcome.count = 1;
+  outcome.complete = true;
+  if (search.mode() != Mode::count) {
+    Placement solution = sub.placed;
+    std::sort(solution.begin(), solution.end());
+    search.offer(solution);
   }
+  return outcome;
+}
+
+// Sets the four segments of `cell` (its column, row and diagonals) to
+// `value`: 1 a lizard sees along them, 0 free again.
+inline void mark(std::uint8_t* occupied, const std::uint32_t* segment, std::uint32_t cell,
+                 std::uint8_t value) {
+  const std::uint32_t* s = segment + 4ull * cell;
+  occupied[s[0]] = value;
+  occupied[s[1]] = value;
+  occupied[s[2]] = value;
+  occupied[s[3]] = value;
+}
+
+// The thread's workspace, cleared for `sub`: its prefix's segments taken.
+Workspace& workspace_for(const Instance& in, const Subproblem& sub) {
   thread_local Workspace ws;
-  const std::uint32_t segments = in.segment_count[kColumn];
   ws.occupied.assign(in.total_segments, 0);
-  ws.choice.resize(segments + 1);
+  ws.choice.resize(in.segment_count[kColumn] + 1);
   ws.trail.clear();
+  for (auto cell : sub.placed) mark(ws.occupied.data(), in.segment.data(), cell, 1);
+  return ws;
+}
+
+// A placement of p: the prefix, the trail and the last lizard, offered.
+// False when the search must stop.
+[[gnu::noinline]] bool offer_found(const Subproblem& sub, const Placement& trail,
+                                   std::uint32_t last, Search<Placement>& search) {
+  Placement solution = sub.placed;
+  solution.insert(solution.end(), trail.begin(), trail.end());
+  solution.push_back(last);
+  std::sort(solution.begin(), solution.end());
+  return search.offer(solution);
+}
+
+Outcome searched(Count count, std::uint64_t nodes, bool complete) {
+  Outcome outcome;
+  outcome.count = count;
+  outcome.nodes = nodes;
+  outcome.complete = complete;
+  return outcome;
+}
+
+Outcome depth_first(const Instance& in, const Subproblem& sub, Search<Placement>& search) {
+  const std::uint64_t p = in.board.p;
+  if (sub.placed.size() >= p) return frontier_leaf(sub, search);
+  Workspace& ws = workspace_for(in, sub);
+  const std::uint32_t segments = in.segment_count[kColumn];
   std::uint8_t* occupied = ws.occupied.data();
   const std::uint32_t* segment = in.segment.data();
   const std::uint32_t* column_cells = in.column_cells.data();
   const std::uint32_t* column_start = in.column_start.data();
   const std::uint32_t* capacity = in.capacity.data();
-  auto mark = [&](std::uint32_t cell, std::uint8_t value) {
-    const std::uint32_t* s = segment + 4ull * cell;
-    occupied[s[0]] = value;
-    occupied[s[1]] = value;
-    occupied[s[2]] = value;
-    occupied[s[3]] = value;
-  };
-  for (auto cell : sub.placed) mark(cell, 1);
 
   const Mode mode = search.mode();
   auto poller = search.poller();
@@ -86,19 +118,13 @@ Outcome depth_first(const Instance& in, const Subproblem& sub, Search<Placement>
         ++nodes;
         if (left == 1) {  // the last lizard: a placement of p
           ++count;
-          if (mode != Mode::count) {
-            Placement solution = sub.placed;
-            solution.insert(solution.end(), ws.trail.begin(), ws.trail.end());
-            solution.push_back(cell);
-            std::sort(solution.begin(), solution.end());
-            if (!search.offer(solution)) {
-              stopped = mode != Mode::first;
-              goto done;
-            }
+          if (mode != Mode::count && !offer_found(sub, ws.trail, cell, search)) {
+            stopped = mode != Mode::first;
+            goto done;
           }
           continue;
         }
-        mark(cell, 1);
+        mark(occupied, segment, cell, 1);
         ws.trail.push_back(cell);
         --left;
         ws.choice[k] = option;
@@ -120,17 +146,14 @@ Outcome depth_first(const Instance& in, const Subproblem& sub, Search<Placement>
     --k;
     const std::uint32_t len = column_start[k + 1] - column_start[k];
     if (ws.choice[k] <= len) {  // it had placed the lizard on cell choice-1
-      mark(ws.trail.back(), 0);
+      mark(occupied, segment, ws.trail.back(), 0);
       ws.trail.pop_back();
       ++left;
     }
   }
 done:
-  if (mode == Mode::first && count > 0) stopped = false;
-  outcome.count = count;
-  outcome.nodes = nodes;
-  outcome.complete = !stopped;
-  return outcome;
+  // A first mode's find is a complete answer, however it stopped.
+  return searched(count, nodes, !stopped || (mode == Mode::first && count > 0));
 }
 
 }  // namespace

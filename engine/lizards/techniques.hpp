@@ -109,7 +109,6 @@ std::optional<Placement> local_search(const Instance& instance, Placement start,
 struct PackingOptions {
   unsigned threads = 0;  // packing_bound: 0, the current pool (PackingLp: always the current)
   Budget budget;         // packing_bound's (stop, deadline, the driver's conditions), per chunk
-  double seconds = 0;    // this bound's own share of the time (0: until converged or spent)
   std::uint64_t enough = 0;                     // stop once the bound is this low (a proof)
   double first_tau = 0.05;                      // the first smoothing temperature
   double finest_tau = 1.0 / 256;                // the last one
@@ -136,15 +135,14 @@ struct PackingBound {
 };
 // The LP as a technique that pauses and goes on: each run() sweeps (every
 // family on the current pool) until `budget` is spent, the bound has
-// converged (or reached options.enough), or, looked at between sweeps, the
-// LP has run `pause_after` seconds since it was built; the next run() goes
+// converged (or reached options.enough), or, looked at between sweeps
+// only (a sweep begun is finished), `pause` is spent; the next run() goes
 // on from the weights it left. options.budget is not read here.
 class PackingLp {
  public:
   PackingLp(const Instance& instance, PackingOptions options);
   ~PackingLp();
-  const PackingBound& run(const Budget& budget,
-                          double pause_after = std::numeric_limits<double>::infinity());
+  const PackingBound& run(const Budget& budget, const Budget& pause = Budget());
   bool converged() const;
   // How much the LP likes each cell now (PackingBound::preference).
   std::vector<float> preference() const;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/checker_text.hpp"
 #include "nursery/lizards.hpp"
 
 namespace nursery::lizards {
@@ -46,21 +47,8 @@ std::vector<std::string_view> split_lines(std::string_view text) {
   return lines;
 }
 
-std::string_view strip(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
-bool to_number(std::string_view s, std::uint64_t& value) {
-  if (s.empty() || s.size() > 18) return false;
-  value = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return false;
-    value = value * 10 + static_cast<std::uint64_t>(c - '0');
-  }
-  return true;
-}
+constexpr auto strip = checker_text::trimmed;
+constexpr auto to_number = checker_text::decimal;
 
 Verification invalid(std::string reason) {
   return {false, std::move(reason)};
@@ -94,7 +82,7 @@ class RunSearch {
  public:
   static constexpr std::uint64_t kMaxSide = 64;
   static constexpr std::uint64_t kBudget = 4000000;
-  enum class Answer { fits, none, unknown };
+  enum class Fit { fits, none, unknown };  // p lizards fit, cannot, or unknown
 
   RunSearch(const std::vector<char>& grid, std::uint64_t n, std::uint64_t p)
       : grid_(grid), n_(n), p_(p), lizard_(n * n, false) {
@@ -105,10 +93,10 @@ class RunSearch {
         ++runs_.back().second;
       }
   }
-  Answer run() {
+  Fit run() {
     bool found = place(0, 0);
-    if (found) return Answer::fits;
-    return nodes_ > kBudget ? Answer::unknown : Answer::none;
+    if (found) return Fit::fits;
+    return nodes_ > kBudget ? Fit::unknown : Fit::none;
   }
   std::uint64_t nodes() const { return nodes_; }
 
@@ -178,14 +166,13 @@ Verification check_fail(const std::vector<char>& grid, std::uint64_t n, std::uin
   if (n <= RunSearch::kMaxSide) {
     RunSearch search(grid, n, p);
     switch (search.run()) {
-      case RunSearch::Answer::fits:
+      case RunSearch::Fit::fits:
         return invalid("FAIL claimed, but " + std::to_string(p) +
                        " lizards fit (found by the checker's own exhaustive search)");
-      case RunSearch::Answer::none:
+      case RunSearch::Fit::none:
         return {true, "FAIL, proved by the checker's own exhaustive search (" +
                           std::to_string(search.nodes()) + " nodes)"};
-      case RunSearch::Answer::unknown:
-        break;
+      case RunSearch::Fit::unknown: break;
     }
   }
   Verification unproved{false, "FAIL claimed; p = " + std::to_string(p) +

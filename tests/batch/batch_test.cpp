@@ -25,11 +25,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using nursery::testing::run_cli;
-
-using nursery::testing::read;
-using nursery::testing::TempDir;
-using nursery::testing::write;
+using namespace nursery::testing;
 
 nlohmann::json read_json(const fs::path& path) {
   return nlohmann::json::parse(read(path));
@@ -51,9 +47,9 @@ const char* kCw4 =
     "cw4-1 4 2,2,1,3,2,2,3,1,1,2,2,3,3,2,1,3 - 1342421334212134\n"
     "cw4-2 4 0,0,1,2,0,2,0,0,0,3,0,0,0,1,0,0 - 2143341242311324\n";
 
-TEST(Batch, MixedDirectoryGivesExactlyTheExpectedRows) {
-  TempDir dir;
-  auto in = dir.path() / "in";
+// Good, malformed, empty, huge-p, junk and linked files, and a directory
+// with nothing to solve.
+void write_mixed_directory(const fs::path& in) {
   write(in / "good/input.txt", "DFS\n5\n4\n00200\n00000\n20002\n00000\n00200\n");
   {
     std::string board = "SA\n6\n6\n";
@@ -74,24 +70,11 @@ TEST(Batch, MixedDirectoryGivesExactlyTheExpectedRows) {
   write(in / "nothing/notes.md", "nothing to solve here\n");
   fs::create_directory_symlink("..", in / "good/loop");
   fs::create_symlink("missing-target", in / "dangling");
+}
 
-  auto out = dir.path() / "out";
-  auto report = dir.path() / "report.json";
-  auto run = run_cli("batch " + in.string() + " -o " + out.string() + " --report " +
-                     report.string() + " --verify --no-progress");
-  EXPECT_EQ(run.status, 2) << run.output;  // ERROR rows
-  // Every regular file has its row: the empty notes.txt is an ERROR too, and
-  // README.md, junk.bin and nothing/notes.md are SKIPPED (issue 11, item 7).
-  EXPECT_NE(run.output.find("batch: 10 instances: 5 OK, 1 FAIL, 0 TIMEOUT, 4 ERROR"),
-            std::string::npos)
-      << run.output;
-  EXPECT_NE(run.output.find("; 3 files skipped"), std::string::npos) << run.output;
-  EXPECT_NE(run.output.find("symbolic link loop"), std::string::npos) << run.output;
-  EXPECT_NE(run.output.find("broken symbolic link"), std::string::npos) << run.output;
-  EXPECT_NE(run.output.find("nothing: directory without instances"), std::string::npos)
-      << run.output;
-
-  auto json = read_json(report);
+// The mixed directory's report: each file's row and status, verified
+// answers, and the parser's own one-line message for the malformed board.
+void expect_mixed_rows(const nlohmann::json& json, const fs::path& in) {
   std::map<std::string, std::string> expected = {
       {"good/input.txt", "OK"},
       {"good/queens.txt", "OK"},
@@ -123,8 +106,11 @@ TEST(Batch, MixedDirectoryGivesExactlyTheExpectedRows) {
     }
   }
   EXPECT_EQ(json["summary"]["mismatches"], 0);
+}
 
-  // Answers mirror the tree; nothing for ERROR rows, no temporary files.
+// Answers mirror the tree; nothing for ERROR rows, no temporary files; the
+// answers pass the single-file checker too.
+void expect_mixed_answers(const fs::path& in, const fs::path& out) {
   EXPECT_TRUE(fs::exists(out / "good/output.txt"));
   EXPECT_TRUE(fs::exists(out / "good/queens.txt.out"));
   EXPECT_TRUE(fs::exists(out / "hugep/output.txt"));
@@ -135,7 +121,6 @@ TEST(Batch, MixedDirectoryGivesExactlyTheExpectedRows) {
   EXPECT_EQ(read(out / "hugep/output.txt"), "FAIL\n");
   for (const auto& entry : fs::recursive_directory_iterator(out))
     EXPECT_EQ(entry.path().filename().string().find(".tmp."), std::string::npos);
-  // The answers pass the single-file checker too.
   EXPECT_EQ(run_cli("verify " + (in / "good/input.txt").string() + " " +
                     (out / "good/output.txt").string())
                 .status,
@@ -144,6 +129,29 @@ TEST(Batch, MixedDirectoryGivesExactlyTheExpectedRows) {
       run_cli("verify " + (in / "puzzles.txt").string() + " " + (out / "puzzles.txt.out").string())
           .status,
       0);
+}
+
+TEST(Batch, MixedDirectoryGivesExactlyTheExpectedRows) {
+  TempDir dir;
+  auto in = dir.path() / "in";
+  write_mixed_directory(in);
+  auto out = dir.path() / "out";
+  auto report = dir.path() / "report.json";
+  auto run = run_cli("batch " + in.string() + " -o " + out.string() + " --report " +
+                     report.string() + " --verify --no-progress");
+  EXPECT_EQ(run.status, 2) << run.output;  // ERROR rows
+  // Every regular file has its row: the empty notes.txt is an ERROR too, and
+  // README.md, junk.bin and nothing/notes.md are SKIPPED (issue 11, item 7).
+  EXPECT_NE(run.output.find("batch: 10 instances: 5 OK, 1 FAIL, 0 TIMEOUT, 4 ERROR"),
+            std::string::npos)
+      << run.output;
+  EXPECT_NE(run.output.find("; 3 files skipped"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("symbolic link loop"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("broken symbolic link"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("nothing: directory without instances"), std::string::npos)
+      << run.output;
+  expect_mixed_rows(read_json(report), in);
+  expect_mixed_answers(in, out);
 }
 
 TEST(Batch, CsvReportHasOneRowPerInstance) {

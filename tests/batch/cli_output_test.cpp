@@ -18,11 +18,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using nursery::testing::read;
-using nursery::testing::TempDir;
-using nursery::testing::write;
-
-using nursery::testing::CliResult;
+using namespace nursery::testing;
 
 CliResult run(const TempDir& dir, const std::string& args) {
   return nursery::testing::run_in(dir.path(), "batch " + args + " --no-progress");

@@ -18,10 +18,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using nursery::testing::read;
-using nursery::testing::run_in;
-using nursery::testing::TempDir;
-using nursery::testing::write;
+using namespace nursery::testing;
 
 // A solvable 4x4 (one solution) and the empty 4x4 (576 Latin squares).
 const char* kSolvable = "a 4 2,2,1,3,2,2,3,1,1,2,2,3,3,2,1,3 - -\n";

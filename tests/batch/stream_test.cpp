@@ -133,21 +133,21 @@ TEST(BatchStream, ReorderBufferWritesRowsInWalkOrderAndIsBounded) {
   options.report = dir.path() / "report.csv";
   nursery::StopSource stop;
   batch::Feed feed(options, 2, stop, nullptr);
-  auto row_of = [](const batch::Taken& taken) {
+  auto row_of = [](const batch::LaneFile& taken) {
     batch::Row row;
     row.path = taken.source.display;
     row.status = batch::RowStatus::skipped;
     return std::vector<batch::Row>{row};
   };
-  batch::Taken oldest;
+  batch::LaneFile oldest;
   ASSERT_TRUE(feed.take(oldest));
-  std::vector<batch::Taken> rest(batch::Feed::kWindow - 1);
+  std::vector<batch::LaneFile> rest(batch::Feed::kWindow - 1);
   for (auto& taken : rest) ASSERT_TRUE(feed.take(taken));
   for (auto it = rest.rbegin(); it != rest.rend(); ++it) feed.finish(it->seq, row_of(*it), false);
   EXPECT_EQ(feed.buffered_peak(), batch::Feed::kWindow);
   // The window is full while the oldest is out: the next take waits for it.
   auto next = std::async(std::launch::async, [&] {
-    batch::Taken taken;
+    batch::LaneFile taken;
     EXPECT_TRUE(feed.take(taken));
     return taken;
   });
@@ -156,7 +156,7 @@ TEST(BatchStream, ReorderBufferWritesRowsInWalkOrderAndIsBounded) {
   auto taken = next.get();
   EXPECT_EQ(taken.seq, oldest.seq + batch::Feed::kWindow);
   feed.finish(taken.seq, row_of(taken), false);
-  for (batch::Taken more; feed.take(more);) feed.finish(more.seq, row_of(more), false);
+  for (batch::LaneFile more; feed.take(more);) feed.finish(more.seq, row_of(more), false);
   auto summary = feed.close(false);
   feed.write_report(summary);
   EXPECT_EQ(summary.skipped, files);
@@ -184,7 +184,7 @@ TEST(BatchStream, TwentyThousandFilesKeepNoPerFileState) {
   nursery::StopSource stop;
   batch::Feed feed(options, 2, stop, nullptr);
   std::size_t heap_at_1000 = 0, heap_at_18000 = 0, n = 0;
-  for (batch::Taken taken; feed.take(taken);) {
+  for (batch::LaneFile taken; feed.take(taken);) {
     batch::Row row;
     row.path = taken.source.display;
     row.status = batch::RowStatus::skipped;

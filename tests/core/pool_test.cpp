@@ -173,11 +173,8 @@ TEST(Pool, EstimateHonoursItsBudgetsDeadline) {
 }
 
 TEST(Pool, EstimateHonoursItsBudgetsStop) {
-  auto [estimate, latency_ms] =
-      nursery::testing::cancel_after(std::chrono::milliseconds(200), [](auto& outside) {
-        RunOptions options;
-        options.threads = 2;
-        options.budget = nursery::Budget(&outside);
+  auto [estimate, latency_ms] = nursery::testing::cancel_two_workers_after(
+      std::chrono::milliseconds(200), [](const RunOptions& options) {
         return nursery::estimate<Spin>(Spin::Instance{}, options, 600.0);
       });
   EXPECT_EQ(estimate.sampled, 0u);

@@ -206,13 +206,9 @@ TEST(Scheduler, DeadlineGivesTimeoutNotANumber) {
 }
 
 TEST(Scheduler, OutsideCancelStopsABusyPoolWithin50Milliseconds) {
-  auto [result, latency_ms] =
-      nursery::testing::cancel_after(std::chrono::milliseconds(200), [](auto& outside) {
-        RunOptions options;
-        options.threads = 2;
-        options.budget = nursery::Budget(&outside);
-        return nursery::run<Spin>(Spin::Instance{}, options);
-      });
+  auto [result, latency_ms] = nursery::testing::cancel_two_workers_after(
+      std::chrono::milliseconds(200),
+      [](const RunOptions& options) { return nursery::run<Spin>(Spin::Instance{}, options); });
   EXPECT_EQ(result.status, Status::cancelled);
   EXPECT_GT(result.stats.nodes, 0u);
   EXPECT_LT(latency_ms, nursery::testing::kCancelBudgetMs)

@@ -11,15 +11,14 @@
 
 namespace {
 
-using nursery::testing::run_cli;
-using nursery::testing::TempDir;
+using namespace nursery::testing;
 
 TEST(MaxBoard, AllTreesIsRefusedAndNothingWritten) {
   TempDir dir;
-  nursery::testing::write(dir / "trees.txt", "DFS\n2\n1\n22\n22\n");
-  auto run = nursery::testing::run_in(dir.path(),
-                                      "lizards trees.txt --max --max-board max.txt "
-                                      "-o out.txt");
+  write(dir / "trees.txt", "DFS\n2\n1\n22\n22\n");
+  auto run = run_in(dir.path(),
+                    "lizards trees.txt --max --max-board max.txt "
+                    "-o out.txt");
   EXPECT_EQ(run.status, 2) << run.err;
   EXPECT_EQ(run.err.find("error: --max-board: trees.txt has no empty cell"), 0u) << run.err;
   EXPECT_EQ(run.err.find('\n'), run.err.size() - 1) << run.err;
@@ -28,7 +27,7 @@ TEST(MaxBoard, AllTreesIsRefusedAndNothingWritten) {
   auto plain = run_cli("lizards " + dir / "trees.txt" + " --max", false);
   EXPECT_EQ(plain.status, 0) << plain.output;
   // A board with room: the board written reads back and verifies.
-  nursery::testing::write(dir / "room.txt", "DFS\n2\n1\n02\n22\n");
+  write(dir / "room.txt", "DFS\n2\n1\n02\n22\n");
   ASSERT_EQ(run_cli("lizards " + dir / "room.txt" + " --max --max-board " + dir / "max.txt" +
                         " -o " + dir / "out.txt",
                     false)

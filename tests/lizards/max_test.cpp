@@ -84,11 +84,7 @@ TEST(LizardsMax, MaximizeFindsAndProvesTheMaximumOnSmallBoards) {
 
 TEST(LizardsMax, MediumBoardsGiveAVerifiedPlacementUnderTheBound) {
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    lz::GenerateOptions gen;
-    gen.n = 60;
-    gen.trees = 0.1 * static_cast<double>(seed);
-    gen.seed = seed;
-    lz::Board board = lz::generate(gen);
+    lz::Board board = generated(60, 0.1 * static_cast<double>(seed), seed);
     lz::MaximizeOptions options;
     options.budget = nursery::Budget(nullptr, 1);
     options.seed = seed;
@@ -102,10 +98,7 @@ TEST(LizardsMax, MediumBoardsGiveAVerifiedPlacementUnderTheBound) {
 }
 
 TEST(LizardsMax, TargetEndsTheSearch) {
-  lz::GenerateOptions gen;
-  gen.n = 80;
-  gen.trees = 0.2;
-  lz::Board board = lz::generate(gen);
+  lz::Board board = generated(80, 0.2, 1);
   lz::MaximizeOptions options;
   // No budget: only the target can end it.
   options.target = board.p + 1;  // p is the greedy's count: one more needs the search
@@ -115,10 +108,7 @@ TEST(LizardsMax, TargetEndsTheSearch) {
 }
 
 TEST(LizardsMax, AStopBeforeTheStartStillGivesTheGreedyPlacement) {
-  lz::GenerateOptions gen;
-  gen.n = 200;
-  gen.trees = 0.1;
-  lz::Board board = lz::generate(gen);
+  lz::Board board = generated(200, 0.1, 1);
   nursery::StopSource stop;
   stop.request(nursery::StopReason::cancelled);
   lz::MaximizeOptions options;
@@ -181,10 +171,7 @@ TEST(LizardsMax, BandsStitchedAcrossEpochsStaySafe) {
 // target: p within reach is placed (the answer passes the independent
 // checker), p above the LP bound is a proved FAIL.
 TEST(LizardsMax, DecisionsFarAboveTheGreedyUseTheMaximizer) {
-  lz::GenerateOptions gen;
-  gen.n = 100;
-  gen.trees = 0.1;
-  lz::Board board = lz::generate(gen);  // p = the greedy's count
+  lz::Board board = generated(100, 0.1, 1);  // p = the greedy's count
   const std::uint64_t greedy = board.p;
   lz::SolveOptions options;
   options.budget = nursery::Budget(nullptr, 60);

@@ -226,11 +226,7 @@ namespace {
 // leaves room for a loaded machine and sanitizers; the tight figure is in
 // docs/lizards.md.
 TEST(LizardsSolver, ATimeoutHoldsOnAHugeUndecidedBoard) {
-  lz::GenerateOptions gen;
-  gen.n = 3000;
-  gen.trees = 0.1;
-  gen.seed = 5;
-  lz::Board board = lz::generate(gen);
+  lz::Board board = generated(3000, 0.1, 5);
   board.p = lz::greedy_count(board) * 23 / 20;  // 15% beyond the greedy: undecided for long
   lz::SolveOptions options;
   options.budget = nursery::Budget(nullptr, 0.2);

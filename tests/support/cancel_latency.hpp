@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <future>
+#include <nursery/frontier.hpp>
 #include <nursery/stop.hpp>
 #include <thread>
 #include <utility>
@@ -36,6 +37,18 @@ auto cancel_after(std::chrono::milliseconds busy, Run run) {
   auto [result, finished] = running.get();
   return std::make_pair(result,
                         std::chrono::duration<double, std::milli>(finished - requested).count());
+}
+
+// The same for a run on two workers: `run(options)` gets the options with
+// two threads and the budget of the outside stop.
+template <class Run>
+auto cancel_two_workers_after(std::chrono::milliseconds busy, Run run) {
+  return cancel_after(busy, [&run](StopSource& outside) {
+    RunOptions options;
+    options.threads = 2;
+    options.budget = Budget(&outside);
+    return run(options);
+  });
 }
 
 }  // namespace nursery::testing

@@ -50,114 +50,126 @@ std::string decision_line(const Progress& progress, std::uint64_t p, double elap
   return line + ", " + std::to_string(static_cast<long long>(elapsed)) + " s";
 }
 
-// --max: the largest placement found and a proven bound on it (issue 13).
-// --max-board writes the board with p = best, for a check against exactly
-// that many.
-int run_max(const Board& board, const Command& command, const Budget& budget) {
-  // A board's p is at least 1 (its reader says so): a board with p = 0
-  // would be one no command reads back.
-  if (!command.max_board.empty() &&
+// --max with --max-board: a board's p is at least 1 (its reader says so),
+// so a board with no empty cell has no board with p = best to write.
+void refuse_board_without_room(const Board& board, const LizardsRequest& request) {
+  if (!request.max_board.empty() &&
       std::none_of(board.cells.begin(), board.cells.end(), [](auto c) { return c == kEmpty; }))
-    throw cli::UsageError("--max-board: " + command.input +
+    throw cli::UsageError("--max-board: " + request.input +
                           " has no empty cell: the best is 0 lizards, and a board's p is at "
                           "least 1 (no board to write)");
+}
+
+// maximize() under the bar: best, bound and gap as they move.
+MaximizeReport maximize_shown(const Board& board, const LizardsRequest& request,
+                              const Budget& budget) {
   MaximizeOptions options;
-  options.threads = command.solve.threads;
+  options.threads = request.solve.threads;
   options.budget = budget;
-  options.seed = command.solve.seed;
-  options.target = command.target.value_or(0);
-  options.certificate = !command.certificate.empty();
+  options.seed = request.solve.seed;
+  options.target = request.target.value_or(0);
+  options.certificate = !request.certificate.empty();
   std::atomic<std::uint64_t> best{0}, upper{0};
   options.on_progress = [&](std::uint64_t b, std::uint64_t u) {
     best.store(b, std::memory_order_relaxed);
     upper.store(u, std::memory_order_relaxed);
   };
-  MaximizeReport report;
-  {
-    cli::ProgressBar bar(command.progress, [&](double elapsed) {
-      std::uint64_t b = best.load(), u = upper.load();
-      char gap[32];
-      std::snprintf(gap, sizeof gap, "%.2f%%",
-                    u ? 100.0 * (double(u) - double(b)) / double(u) : 0.0);
-      return "lizards --max: best " + std::to_string(b) + ", bound " + std::to_string(u) +
-             ", gap " + gap + ", " + std::to_string(static_cast<int>(elapsed)) + " s";
-    });
-    report = maximize(board, options);
-  }
-  Board answered = board;
-  answered.p = report.lower;
-  const std::string answer = format(answered, &*report.solution);
-  // A board of 20,000 is 400 MB: written piece by piece, a signal honoured
-  // between pieces (--max's own deadline has passed by now: not looked at).
-  // A --max the first signal ended still writes its best placement; a
-  // signal during the write stops it.
-  const Budget write_budget =
-      cli::interrupt_source().requested() ? Budget() : Budget(&cli::interrupt_source());
+  cli::ProgressBar bar(request.progress, [&](double elapsed) {
+    std::uint64_t b = best.load(), u = upper.load();
+    char gap[32];
+    std::snprintf(gap, sizeof gap, "%.2f%%", u ? 100.0 * (double(u) - double(b)) / double(u) : 0.0);
+    return "lizards --max: best " + std::to_string(b) + ", bound " + std::to_string(u) + ", gap " +
+           gap + ", " + std::to_string(static_cast<int>(elapsed)) + " s";
+  });
+  return maximize(board, options);
+}
+
+// What --max wrote: the answer (-o), the board with p = best
+// (--max-board), the certificate; `written` false once a signal stopped a
+// write, `no_board` when there was no placement for --max-board yet.
+struct MaxWritten {
+  bool written = true;
+  bool no_board = false;
+};
+
+// A board of 20,000 is 400 MB: written piece by piece, a signal honoured
+// between pieces (--max's own deadline has passed by now: not looked at).
+// A --max the first signal ended still writes its best placement; a
+// signal during the write stops it.
+MaxWritten write_max_files(const Board& answered, const std::string& answer,
+                           const MaximizeReport& report, const LizardsRequest& request,
+                           const Budget& write_budget) {
+  MaxWritten files;
   // Stopped before the first placement: no board with p >= 1 to write.
-  const bool no_board = !command.max_board.empty() && report.lower == 0;
-  bool written =
-      command.output.empty() ||
-      cli::write_output_in_pieces(command.output, answer, write_budget) == Status::complete;
-  if (written && !command.max_board.empty() && !no_board)
-    written = cli::write_output_in_pieces(command.max_board, format_instance(answered),
-                                          write_budget) == Status::complete;
-  if (written && report.certificate && !command.certificate.empty())
-    written =
-        cli::write_output_in_pieces(command.certificate, format_certificate(*report.certificate),
+  files.no_board = !request.max_board.empty() && report.lower == 0;
+  files.written =
+      request.output.empty() ||
+      cli::write_output_in_pieces(request.output, answer, write_budget) == Status::complete;
+  if (files.written && !request.max_board.empty() && !files.no_board)
+    files.written = cli::write_output_in_pieces(request.max_board, format_instance(answered),
+                                                write_budget) == Status::complete;
+  if (files.written && report.certificate && !request.certificate.empty())
+    files.written =
+        cli::write_output_in_pieces(request.certificate, format_certificate(*report.certificate),
                                     write_budget) == Status::complete;
-  if (no_board)
-    std::cerr << "--max-board: " << command.max_board
+  if (files.no_board)
+    std::cerr << "--max-board: " << request.max_board
               << " not written: no placement found yet (a board's p is at least 1)\n";
-  // A write the signal stopped: the run is interrupted (its JSON says so).
-  const bool interrupted = report.status == Status::cancelled || !written;
-  if (command.json) {
-    nlohmann::json j = {{"best", report.lower},
-                        {"upper", report.upper},
-                        {"gap", report.gap()},
-                        {"optimal", report.lower >= report.upper},
-                        {"upper_by", report.upper_by},
-                        {"status", cli::status_word(interrupted ? kExitInterrupted : kExitSuccess)},
-                        {"n", board.n},
-                        {"greedy", report.greedy},
-                        {"matching_bound", report.matching_bound},
-                        {"packing_bound", report.packing_bound},
-                        {"search_epochs", report.search_epochs},
-                        {"primal_dual_integral", report.primal_dual_integral},
-                        {"seconds",
-                         {{"matching", report.matching_seconds},
-                          {"packing", report.packing_seconds},
-                          {"search", report.search_seconds},
-                          {"exact", report.exact_seconds},
-                          {"wall", report.stats.wall_seconds}}}};
-    if (!command.output.empty() && written) j["output"] = command.output;
-    if (report.certificate && !command.certificate.empty() && written)
-      j["certificate"] = {{"file", command.certificate},
-                          {"bound", report.certificate->bound},
-                          {"by", report.certificate->by}};
-    Stats stats;
-    stats.threads = detail::worker_count(command.solve.threads);
-    stats.wall_seconds = report.stats.wall_seconds;
-    j["stats"] = stats_json(stats);
-    nlohmann::json trajectory = nlohmann::json::array();
-    for (const TrajectoryPoint& point : report.trajectory)
-      trajectory.push_back({point.seconds, point.best, point.bound});
-    j["trajectory"] = std::move(trajectory);
-    j["placement"] = placement_json(*report.solution, board.n);
-    cli::print_json(j);
-  } else if (command.output.empty() &&
-             cli::write_output_in_pieces("-", answer, write_budget) != Status::complete) {
-    return cli::interrupted_status();  // (the line on stderr said how much went out)
-  }
+  return files;
+}
+
+// --max --json: the best, the bound and how each was reached, the phases'
+// times, the trajectory and the placement.
+nlohmann::json max_json(const Board& board, const MaximizeReport& report,
+                        const LizardsRequest& request, bool written, bool interrupted) {
+  nlohmann::json j = {{"best", report.lower},
+                      {"upper", report.upper},
+                      {"gap", report.gap()},
+                      {"optimal", report.lower >= report.upper},
+                      {"upper_by", report.upper_by},
+                      {"status", cli::status_word(interrupted ? kExitInterrupted : kExitSuccess)},
+                      {"n", board.n},
+                      {"greedy", report.greedy},
+                      {"matching_bound", report.matching_bound},
+                      {"packing_bound", report.packing_bound},
+                      {"search_epochs", report.search_epochs},
+                      {"primal_dual_integral", report.primal_dual_integral},
+                      {"seconds",
+                       {{"matching", report.matching_seconds},
+                        {"packing", report.packing_seconds},
+                        {"search", report.search_seconds},
+                        {"exact", report.exact_seconds},
+                        {"wall", report.stats.wall_seconds}}}};
+  if (!request.output.empty() && written) j["output"] = request.output;
+  if (report.certificate && !request.certificate.empty() && written)
+    j["certificate"] = {{"file", request.certificate},
+                        {"bound", report.certificate->bound},
+                        {"by", report.certificate->by}};
+  Stats stats;
+  stats.threads = detail::worker_count(request.solve.threads);
+  stats.wall_seconds = report.stats.wall_seconds;
+  j["stats"] = stats_json(stats);
+  nlohmann::json trajectory = nlohmann::json::array();
+  for (const TrajectoryPoint& point : report.trajectory)
+    trajectory.push_back({point.seconds, point.best, point.bound});
+  j["trajectory"] = std::move(trajectory);
+  j["placement"] = placement_json(*report.solution, board.n);
+  return j;
+}
+
+// --max's lines on stderr: best, bound and gap; the certificate written;
+// with --stats each phase's figures.
+void print_max_summary(const MaximizeReport& report, const LizardsRequest& request, bool written) {
   char gap[32];
   std::snprintf(gap, sizeof gap, "%.4f", report.gap());
   std::cerr << "best " << report.lower << ", upper bound " << report.upper << " ("
             << report.upper_by << "), gap " << gap
             << (report.lower >= report.upper ? " (optimal)" : "") << ", "
             << report.stats.wall_seconds << " s\n";
-  if (report.certificate && !command.certificate.empty() && written)
+  if (report.certificate && !request.certificate.empty() && written)
     std::cerr << "certificate of bound " << report.certificate->bound << " ("
-              << report.certificate->by << ") written to " << command.certificate << '\n';
-  if (command.stats)
+              << report.certificate->by << ") written to " << request.certificate << '\n';
+  if (request.stats)
     std::cerr << "greedy " << report.greedy << "; bounds: matchings " << report.matching_bound
               << " in " << report.matching_seconds << " s, set-packing LP " << report.packing_bound
               << " in " << report.packing_seconds << " s (" << report.packing_cliques
@@ -165,7 +177,30 @@ int run_max(const Board& board, const Command& command, const Budget& budget) {
               << report.search_seconds << " s in " << report.search_epochs << " epochs; exact "
               << report.exact_seconds << " s; primal-dual integral " << report.primal_dual_integral
               << " s; status " << to_string(report.status) << '\n';
-  return interrupted ? cli::interrupted_status() : no_board ? kExitUsage : kExitSuccess;
+}
+
+// --max: the largest placement found and a proven bound on it (issue 13).
+// --max-board writes the board with p = best, for a check against exactly
+// that many.
+int run_max(const Board& board, const LizardsRequest& request, const Budget& budget) {
+  refuse_board_without_room(board, request);
+  const MaximizeReport report = maximize_shown(board, request, budget);
+  Board answered = board;
+  answered.p = report.lower;
+  const std::string answer = format(answered, &*report.solution);
+  const Budget write_budget =
+      cli::interrupt_source().requested() ? Budget() : Budget(&cli::interrupt_source());
+  const MaxWritten files = write_max_files(answered, answer, report, request, write_budget);
+  // A write the signal stopped: the run is interrupted (its JSON says so).
+  const bool interrupted = report.status == Status::cancelled || !files.written;
+  if (request.json) {
+    cli::print_json(max_json(board, report, request, files.written, interrupted));
+  } else if (request.output.empty() &&
+             cli::write_output_in_pieces("-", answer, write_budget) != Status::complete) {
+    return cli::interrupted_status();  // (the line on stderr said how much went out)
+  }
+  print_max_summary(report, request, files.written);
+  return interrupted ? cli::interrupted_status() : files.no_board ? kExitUsage : kExitSuccess;
 }
 
 }  // namespace
@@ -177,15 +212,15 @@ Algorithm parse_algorithm(const std::string& text) {
   throw cli::usage_error("--algorithm: expected DFS, BFS or SA, found '" + text + "'");
 }
 
-int run(const Command& command) {
-  const bool maximizing = command.task == Task::maximize;
+int run(const LizardsRequest& request) {
+  const bool maximizing = request.task == Task::maximize;
   const Budget budget(&cli::interrupt_source(),
-                      command.timeout.value_or(maximizing ? kMaximizeDefaultSeconds : 0));
-  const Board board = parse(read_board(command.input), command.input);
-  if (maximizing) return run_max(board, command, budget);
+                      request.timeout.value_or(maximizing ? kMaximizeDefaultSeconds : 0));
+  const Board board = parse(read_board(request.input), request.input);
+  if (maximizing) return run_max(board, request, budget);
 
-  SolveOptions solve = command.solve;
-  solve.count = command.task == Task::count;
+  SolveOptions solve = request.solve;
+  solve.count = request.task == Task::count;
   solve.budget = budget;
   Progress progress;
   solve.progress = &progress;
@@ -197,12 +232,12 @@ int run(const Command& command) {
       return decision_line(progress, board.p, elapsed);
     };
     if (solve.count) line = cli::ProgressBar::RunLine(progress, "lizards --count");
-    cli::ProgressBar bar(command.progress, std::move(line));
+    cli::ProgressBar bar(request.progress, std::move(line));
     report = lizards::solve(board, solve);
   }
 
   const bool decided = report.verdict != Verdict::unknown;
-  const std::string& output = command.output;
+  const std::string& output = request.output;
   std::string answer;
   if (decided && !solve.count)
     answer = format(board, report.solution ? &*report.solution : nullptr);
@@ -213,7 +248,7 @@ int run(const Command& command) {
                        cli::write_output_in_pieces(output, answer) == Status::complete;
   // A write the signal stopped: the run is interrupted (its JSON says so).
   const int status = written ? exit_code(report) : cli::interrupted_status();
-  if (command.json) {
+  if (request.json) {
     nlohmann::json j = {{"status", cli::status_word(written ? status : kExitInterrupted)},
                         {"how", report.how},
                         {"n", board.n},
@@ -229,7 +264,7 @@ int run(const Command& command) {
              cli::write_output_in_pieces("-", answer) != Status::complete) {
     return cli::interrupted_status();  // (the line on stderr said how much went out)
   }
-  if (command.stats) {
+  if (request.stats) {
     std::cerr << "decided by: " << report.how << '\n';
     if (!solve.count)
       std::cerr << "lizards: p = " << board.p << ", best placement " << report.lower
@@ -243,7 +278,7 @@ int run(const Command& command) {
     else
       std::cerr << ": result unknown (best placement " << report.lower << " of p = " << board.p
                 << ", upper bound " << report.upper << ")\n";
-    if (!command.json && output.empty()) std::cout << "unknown\n";
+    if (!request.json && output.empty()) std::cout << "unknown\n";
   }
   return status;
 }

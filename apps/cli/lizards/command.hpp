@@ -32,7 +32,7 @@ Task choose_task(const TaskOptions& asked);
 Algorithm parse_algorithm(const std::string& text);
 
 // What nursery lizards FILE asks for.
-struct Command {
+struct LizardsRequest {
   std::string input;                    // the board ("-": stdin)
   std::string output;                   // the answer's file; "": stdout
   std::string max_board;                // --max: the board with p = best written here; "": none
@@ -55,7 +55,7 @@ struct Command {
 // verify --at-least` accepts more than p safe lizards), the best, bound and gap on
 // stderr. Returns the exit status: exit_code of the report; --max 0
 // whenever a placement is written, 130 on Ctrl-C. InputError for a bad board.
-int run(const Command& command);
+int run(const LizardsRequest& request);
 
 // nursery gen lizards: the board `options` draws, to `output` ("-" and
 // /dev/stdout: standard output) atomically, as it is drawn (a given p in

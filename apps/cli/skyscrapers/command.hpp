@@ -20,7 +20,7 @@ std::vector<Puzzle> load(const std::string& input);
 std::string words(const Solved& solved, Mode mode, std::uint64_t limit);
 
 // What nursery skyscrapers FILE asks for.
-struct Command {
+struct SkyscrapersRequest {
   std::string output;       // -o FILE: the results there, atomically ("", "-": stdout)
   bool count = false;       // --count: count the solutions (exactly, or up to the limit)
   bool all = false;         // --all: print every solution; one thread, in search order
@@ -36,7 +36,7 @@ struct Command {
 // document. Returns the run's exit status: the gravest of the puzzles'
 // exit_code (Asked::count with --count, else find); a puzzle the solver
 // refuses (std::invalid_argument) is a cli::UsageError "SOURCE: WHAT".
-int run(const std::vector<Puzzle>& puzzles, const Command& command);
+int run(const std::vector<Puzzle>& puzzles, const SkyscrapersRequest& request);
 
 // --bench R: per puzzle the best of R runs to solve and to prove
 // uniqueness; one table row on stdout (`input`'s file name, sizes, puzzles,

@@ -80,6 +80,238 @@ struct Bar {
   }
 };
 
+// One puzzle's outcome, as the run prints and totals it.
+struct PuzzleOutcome {
+  Solved solved;
+  int status = kExitSuccess;  // exit_code(solved, asked)
+  bool stopped = false;       // timeout or interrupted
+  bool unique = false;        // counted (or listed) to the end: exactly one solution
+  bool exact = false;         // the count is complete: a total, not a lower bound
+  std::uint64_t listed = 0;   // --all: the grids listed
+  std::string fault;          // the first answer the verifier refused, why
+  double seconds = 0;         // with building the instance (root propagation)
+};
+
+// nursery skyscrapers FILE's run: every puzzle solved under its own
+// deadline, checked, printed (text, or one JSON document streamed), then
+// the summary; the exit status is the gravest of the puzzles'.
+class FileRun {
+ public:
+  FileRun(const std::vector<Puzzle>& puzzles, const SkyscrapersRequest& request)
+      : puzzles_(puzzles),
+        request_(request),
+        listing_(request.all),
+        asked_(request.count ? Asked::count : Asked::find),
+        bar_(request.progress, puzzles.size()),
+        results_(request.output),
+        out_(results_.out()) {
+    options_.threads = listing_ ? 1 : request.threads;
+    options_.limit = request.limit;
+    // Without --count: one solution, or with --limit the first solution
+    // and the number found up to the limit, in one search. With --all:
+    // every solution up to the limit, on one thread in the search's order
+    // (the same grids on every run).
+    options_.mode = request.count                    ? Mode::count
+                    : request.limit != 0 || listing_ ? Mode::all
+                                                     : Mode::first;
+    options_.progress = &bar_.progress;
+  }
+
+  int run() {
+    const auto start = SteadyClock::now();
+    // --json: the document streamed, each puzzle's entry (and with --all
+    // each grid) written as it comes, the status and summary last: a
+    // listing of millions of grids is never held, and a stopped run still
+    // closes it.
+    if (request_.json) {
+      json_.emplace(out_);
+      json_->open_array("puzzles");
+    }
+    for (const auto& puzzle : puzzles_) {
+      const PuzzleOutcome outcome = solve_one(puzzle);
+      tally(outcome);
+      print_stats(puzzle, outcome.solved.stats);
+      if (json_)
+        print_json(puzzle, outcome);
+      else
+        print_text(puzzle, outcome);
+      if (outcome.status == kExitInterrupted) break;
+    }
+    const double seconds = since(start);
+    bar_.bar.hide();
+    if (json_)
+      print_json_summary(seconds);
+    else
+      print_text_summary(seconds);
+    results_.keep();
+    if (failed_) std::cerr << "no solution" << (puzzles_.size() > 1 ? " for some puzzles\n" : "\n");
+    return status_;
+  }
+
+ private:
+  PuzzleOutcome solve_one(const Puzzle& puzzle);
+  void tally(const PuzzleOutcome& outcome);
+  void print_stats(const Puzzle& puzzle, const Stats& stats) const;
+  void print_json(const Puzzle& puzzle, const PuzzleOutcome& outcome);
+  void print_text(const Puzzle& puzzle, const PuzzleOutcome& outcome);
+  void print_json_summary(double seconds);
+  void print_text_summary(double seconds);
+
+  const std::vector<Puzzle>& puzzles_;
+  const SkyscrapersRequest& request_;
+  const bool listing_;  // --all
+  const Asked asked_;
+  RunOptions options_;
+  // --timeout is per puzzle: each its own deadline within this.
+  const Budget stop_{&cli::interrupt_source()};
+  Bar bar_;
+  cli::Results results_;  // -o FILE: written at the end, atomically
+  std::ostream& out_;
+  std::optional<cli::JsonStream> json_;
+  Totals totals_;
+  int status_ = kExitSuccess;
+  bool failed_ = false;  // some puzzle has no solution (a search's failure, never a count's)
+};
+
+PuzzleOutcome FileRun::solve_one(const Puzzle& puzzle) {
+  PuzzleOutcome outcome;
+  if (json_ && listing_) {
+    // The entry's grids come before its figures, known only at the end.
+    json_->open_object();
+    json_->member("id", puzzle.id);
+    json_->member("size", puzzle.size);
+    json_->open_array("grids");
+  }
+  // --all: each solution verified and printed (or kept for JSON) as it is found.
+  auto list = [&](const Grid& grid) {
+    ++outcome.listed;
+    bar_.bar.hide();
+    auto verification = verify(puzzle, grid);
+    if (!verification.valid && outcome.fault.empty()) outcome.fault = verification.reason;
+    if (json_) {
+      json_->item(grid_json(grid, puzzle.size));
+      return;
+    }
+    out_ << "# " << puzzle.id << ": solution " << outcome.listed
+         << (verification.valid ? "" : ", NOT VERIFIED: " + verification.reason) << '\n'
+         << format(puzzle, grid) << '\n';
+  };
+  const auto puzzle_start = SteadyClock::now();
+  options_.budget = stop_.within(request_.timeout);
+  bar_.next_puzzle();
+  try {
+    outcome.solved = solve(puzzle, options_, listing_ ? list : std::function<void(const Grid&)>());
+  } catch (const std::invalid_argument& e) {
+    throw cli::UsageError(puzzle.source + ": " + e.what());
+  }
+  outcome.seconds = since(puzzle_start);
+  bar_.done.fetch_add(1, std::memory_order_relaxed);
+  bar_.bar.hide();
+  const Solved& solved = outcome.solved;
+  outcome.status = exit_code(solved, asked_);
+  outcome.stopped = outcome.status == kExitTimeout || outcome.status == kExitInterrupted;
+  outcome.unique = !outcome.stopped && options_.mode != Mode::first &&
+                   solved.status != Status::limit && solved.count == Count{1};
+  if (solved.solution && !listing_) {
+    auto verification = verify(puzzle, *solved.solution);
+    if (!verification.valid) outcome.fault = verification.reason;
+  }
+  // A count cut short (deadline, Ctrl-C, a limit) is a lower bound, never the answer.
+  outcome.exact = solved.status == Status::complete;
+  return outcome;
+}
+
+void FileRun::tally(const PuzzleOutcome& outcome) {
+  const Solved& solved = outcome.solved;
+  status_ = gravest(status_, outcome.status);
+  failed_ = failed_ || outcome.status == kExitNoSolution;
+  totals_.solved += !outcome.stopped && solved.verdict == Verdict::ok;
+  totals_.no_solution += !outcome.stopped && solved.verdict == Verdict::fail;
+  totals_.unique += outcome.unique;
+  totals_.timeouts += outcome.status == kExitTimeout;
+  if ((solved.solution || outcome.listed > 0) && outcome.fault.empty()) ++totals_.verified;
+  add_checked(totals_.solutions, solved.count.value_or(0));
+  totals_.exact = totals_.exact && outcome.exact;
+}
+
+void FileRun::print_stats(const Puzzle& puzzle, const Stats& stats) const {
+  if (!request_.stats) return;
+  std::cerr << "# " << puzzle.id << ": nodes " << stats.nodes << ", subproblems "
+            << stats.subproblems << ", threads " << stats.threads << ", split "
+            << milliseconds(stats.split_seconds) << ", cpu " << milliseconds(stats.cpu_seconds)
+            << '\n';
+}
+
+void FileRun::print_json(const Puzzle& puzzle, const PuzzleOutcome& outcome) {
+  const Solved& solved = outcome.solved;
+  nlohmann::json entry = {{"status", cli::status_word(outcome.status)},
+                          {"seconds", outcome.seconds}};
+  if (!listing_) {
+    entry["id"] = puzzle.id;
+    entry["size"] = puzzle.size;
+  }
+  if (options_.mode != Mode::first)
+    entry[outcome.exact ? "total" : "at_least"] = count_json(solved.count.value_or(0));
+  if (options_.mode == Mode::all || outcome.unique) entry["unique"] = outcome.unique;
+  if (listing_) {
+    entry["verified"] = outcome.fault.empty();
+  } else if (solved.solution) {
+    entry["solution"] = grid_json(*solved.solution, puzzle.size);
+    entry["verified"] = outcome.fault.empty();
+  }
+  if (!outcome.fault.empty()) entry["fault"] = outcome.fault;
+  if (request_.stats) entry["stats"] = stats_json(solved.stats);
+  if (listing_) {
+    json_->close();  // the grids
+    for (const auto& [key, value] : entry.items()) json_->member(key, value);
+    json_->close();  // the entry
+  } else {
+    json_->item(entry);
+  }
+}
+
+void FileRun::print_text(const Puzzle& puzzle, const PuzzleOutcome& outcome) {
+  const Solved& solved = outcome.solved;
+  const std::string& fault = outcome.fault;
+  const bool differs = solved.solution && !puzzle.solution.empty() && outcome.unique &&
+                       *solved.solution != puzzle.solution;
+  out_ << "# " << puzzle.id << ": " << words(solved, options_.mode, request_.limit);
+  if (listing_ && outcome.listed > 0)
+    out_ << (fault.empty() ? ", all verified" : ", NOT VERIFIED: " + fault);
+  else if (solved.solution)
+    out_ << (fault.empty() ? ", verified" : ", NOT VERIFIED: " + fault);
+  if (differs) out_ << ", differs from the file's solution";
+  out_ << " (" << milliseconds(outcome.seconds) << ")\n";
+  if (solved.solution && !listing_) out_ << format(puzzle, *solved.solution) << '\n';
+}
+
+void FileRun::print_json_summary(double seconds) {
+  nlohmann::json summary = {{"puzzles", puzzles_.size()},         {"solved", totals_.solved},
+                            {"no_solution", totals_.no_solution}, {"timeouts", totals_.timeouts},
+                            {"verified", totals_.verified},       {"seconds", seconds}};
+  if (options_.mode != Mode::first) {
+    summary["unique"] = totals_.unique;
+    summary[totals_.exact ? "total" : "at_least"] = count_json(totals_.solutions);
+  }
+  json_->close();  // the puzzles
+  json_->member("status", cli::status_word(status_));
+  json_->member("summary", summary);
+  json_->finish();
+}
+
+void FileRun::print_text_summary(double seconds) {
+  out_ << "# " << puzzles_.size() << (puzzles_.size() == 1 ? " puzzle: " : " puzzles: ")
+       << totals_.solved << " solved";
+  if (options_.mode != Mode::first) out_ << " (" << totals_.unique << " unique)";
+  if (totals_.verified > 0) out_ << ", " << totals_.verified << " verified";
+  out_ << ", " << totals_.no_solution << " without solution";
+  if (totals_.timeouts) out_ << ", " << totals_.timeouts << " timed out";
+  if (request_.count)
+    out_ << ", " << (totals_.exact ? "" : "at least ") << to_string(totals_.solutions)
+         << " solutions in all" << (totals_.exact ? "" : " (incomplete)");
+  out_ << "; total " << milliseconds(seconds) << '\n';
+}
+
 }  // namespace
 
 std::vector<Puzzle> load(const std::string& input) {
@@ -99,166 +331,8 @@ std::vector<Puzzle> load(const std::string& input) {
   }
 }
 
-int run(const std::vector<Puzzle>& puzzles, const Command& command) {
-  const bool listing = command.all;
-  const Asked asked = command.count ? Asked::count : Asked::find;
-  RunOptions options;
-  options.threads = listing ? 1 : command.threads;
-  options.limit = command.limit;
-  // Without --count: one solution, or with --limit the first solution and
-  // the number found up to the limit, in one search. With --all: every
-  // solution up to the limit, on one thread in the search's order (the
-  // same grids on every run).
-  options.mode = command.count                   ? Mode::count
-                 : command.limit != 0 || listing ? Mode::all
-                                                 : Mode::first;
-  const Budget stop(&cli::interrupt_source());  // --timeout is per puzzle: each its own deadline
-  Bar bar(command.progress, puzzles.size());
-  options.progress = &bar.progress;
-  cli::Results results(command.output);  // -o FILE: written at the end, atomically
-  std::ostream& out = results.out();
-  const auto start = SteadyClock::now();
-  // --json: the document streamed, each puzzle's entry (and with --all each
-  // grid) written as it comes, the status and summary last: a listing of
-  // millions of grids is never held, and a stopped run still closes it.
-  std::optional<cli::JsonStream> json;
-  if (command.json) {
-    json.emplace(out);
-    json->open_array("puzzles");
-  }
-  Totals totals;
-  int status = kExitSuccess;
-  bool failed = false;  // some puzzle has no solution (a search's failure, never a count's)
-  for (const auto& puzzle : puzzles) {
-    // --all: each solution verified and printed (or kept for JSON) as it is found.
-    std::uint64_t listed = 0;
-    std::string fault;
-    if (json && listing) {
-      // The entry's grids come before its figures, known only at the end.
-      json->open_object();
-      json->member("id", puzzle.id);
-      json->member("size", puzzle.size);
-      json->open_array("grids");
-    }
-    auto list = [&](const Grid& grid) {
-      ++listed;
-      bar.bar.hide();
-      auto verification = verify(puzzle, grid);
-      if (!verification.valid && fault.empty()) fault = verification.reason;
-      if (json) {
-        json->item(grid_json(grid, puzzle.size));
-        return;
-      }
-      out << "# " << puzzle.id << ": solution " << listed
-          << (verification.valid ? "" : ", NOT VERIFIED: " + verification.reason) << '\n'
-          << format(puzzle, grid) << '\n';
-    };
-    const auto puzzle_start = SteadyClock::now();
-    options.budget = stop.within(command.timeout);
-    bar.next_puzzle();
-    Solved solved;
-    try {
-      solved = solve(puzzle, options, listing ? list : std::function<void(const Grid&)>());
-    } catch (const std::invalid_argument& e) {
-      throw cli::UsageError(puzzle.source + ": " + e.what());
-    }
-    // The puzzle's time includes building the instance (root propagation).
-    const double puzzle_seconds = since(puzzle_start);
-    bar.done.fetch_add(1, std::memory_order_relaxed);
-    bar.bar.hide();
-    const int puzzle_status = exit_code(solved, asked);
-    status = gravest(status, puzzle_status);
-    failed = failed || puzzle_status == kExitNoSolution;
-    const bool stopped = puzzle_status == kExitTimeout || puzzle_status == kExitInterrupted;
-    const bool unique = !stopped && options.mode != Mode::first && solved.status != Status::limit &&
-                        solved.count == Count{1};
-    totals.solved += !stopped && solved.verdict == Verdict::ok;
-    totals.no_solution += !stopped && solved.verdict == Verdict::fail;
-    totals.unique += unique;
-    totals.timeouts += puzzle_status == kExitTimeout;
-    if (solved.solution && !listing) {
-      auto verification = verify(puzzle, *solved.solution);
-      if (!verification.valid) fault = verification.reason;
-    }
-    if ((solved.solution || listed > 0) && fault.empty()) ++totals.verified;
-    add_checked(totals.solutions, solved.count.value_or(0));
-    // A count cut short (deadline, Ctrl-C, a limit) is a lower bound, never the answer.
-    const bool exact = solved.status == Status::complete;
-    totals.exact = totals.exact && exact;
-    const bool differs = solved.solution && !puzzle.solution.empty() && unique &&
-                         *solved.solution != puzzle.solution;
-    const auto& stats = solved.stats;
-    if (command.stats)
-      std::cerr << "# " << puzzle.id << ": nodes " << stats.nodes << ", subproblems "
-                << stats.subproblems << ", threads " << stats.threads << ", split "
-                << milliseconds(stats.split_seconds) << ", cpu " << milliseconds(stats.cpu_seconds)
-                << '\n';
-    if (json) {
-      nlohmann::json entry = {{"status", cli::status_word(puzzle_status)},
-                              {"seconds", puzzle_seconds}};
-      if (!listing) {
-        entry["id"] = puzzle.id;
-        entry["size"] = puzzle.size;
-      }
-      if (options.mode != Mode::first)
-        entry[exact ? "total" : "at_least"] = count_json(solved.count.value_or(0));
-      if (options.mode == Mode::all || unique) entry["unique"] = unique;
-      if (listing) {
-        entry["verified"] = fault.empty();
-      } else if (solved.solution) {
-        entry["solution"] = grid_json(*solved.solution, puzzle.size);
-        entry["verified"] = fault.empty();
-      }
-      if (!fault.empty()) entry["fault"] = fault;
-      if (command.stats) entry["stats"] = stats_json(stats);
-      if (listing) {
-        json->close();  // the grids
-        for (const auto& [key, value] : entry.items()) json->member(key, value);
-        json->close();  // the entry
-      } else {
-        json->item(entry);
-      }
-    } else {
-      out << "# " << puzzle.id << ": " << words(solved, options.mode, command.limit);
-      if (listing && listed > 0)
-        out << (fault.empty() ? ", all verified" : ", NOT VERIFIED: " + fault);
-      else if (solved.solution)
-        out << (fault.empty() ? ", verified" : ", NOT VERIFIED: " + fault);
-      if (differs) out << ", differs from the file's solution";
-      out << " (" << milliseconds(puzzle_seconds) << ")\n";
-      if (solved.solution && !listing) out << format(puzzle, *solved.solution) << '\n';
-    }
-    if (puzzle_status == kExitInterrupted) break;
-  }
-  const double seconds = since(start);
-  bar.bar.hide();
-  if (json) {
-    nlohmann::json summary = {{"puzzles", puzzles.size()},         {"solved", totals.solved},
-                              {"no_solution", totals.no_solution}, {"timeouts", totals.timeouts},
-                              {"verified", totals.verified},       {"seconds", seconds}};
-    if (options.mode != Mode::first) {
-      summary["unique"] = totals.unique;
-      summary[totals.exact ? "total" : "at_least"] = count_json(totals.solutions);
-    }
-    json->close();  // the puzzles
-    json->member("status", cli::status_word(status));
-    json->member("summary", summary);
-    json->finish();
-  } else {
-    out << "# " << puzzles.size() << (puzzles.size() == 1 ? " puzzle: " : " puzzles: ")
-        << totals.solved << " solved";
-    if (options.mode != Mode::first) out << " (" << totals.unique << " unique)";
-    if (totals.verified > 0) out << ", " << totals.verified << " verified";
-    out << ", " << totals.no_solution << " without solution";
-    if (totals.timeouts) out << ", " << totals.timeouts << " timed out";
-    if (command.count)
-      out << ", " << (totals.exact ? "" : "at least ") << to_string(totals.solutions)
-          << " solutions in all" << (totals.exact ? "" : " (incomplete)");
-    out << "; total " << milliseconds(seconds) << '\n';
-  }
-  results.keep();
-  if (failed) std::cerr << "no solution" << (puzzles.size() > 1 ? " for some puzzles\n" : "\n");
-  return status;
+int run(const std::vector<Puzzle>& puzzles, const SkyscrapersRequest& request) {
+  return FileRun(puzzles, request).run();
 }
 
 }  // namespace nursery::skyscrapers

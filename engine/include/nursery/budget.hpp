@@ -3,7 +3,7 @@
 // moves: a deadline that reads the same on every machine), and whatever a
 // driver adds (the proof that ended a race, a bound reached). Every
 // technique takes one and polls spent(); a driver hands a part of its own
-// down with within(), share(), work_limit() and or_when(). Cheap to copy;
+// down with within(), until(), share(), work_limit() and or_when(). Cheap to copy;
 // the stop source must outlive it. The scheduler honours all of it
 // (scheduler.hpp's execute).
 #pragma once
@@ -70,6 +70,13 @@ class Budget {
       part.deadline_ = std::min(deadline_, SteadyClock::now() + seconds_duration(seconds));
     return part;
   }
+  // This budget, ending at `deadline` at the latest (an end a driver fixed
+  // once for a phase that runs in several parts; time_point::max(): unchanged).
+  Budget until(SteadyClock::time_point deadline) const {
+    Budget part = *this;
+    part.deadline_ = std::min(deadline_, deadline);
+    return part;
+  }
   // This budget, also ending at `share` of the time it has left (a phase
   // that may take only part of the deadline); unchanged without a deadline.
   Budget share(double share) const {
@@ -122,17 +129,19 @@ class Budget {
     if (!has_deadline()) return std::numeric_limits<double>::infinity();
     return std::max(0.0, std::chrono::duration<double>(deadline_ - SteadyClock::now()).count());
   }
-  // For what still takes seconds (maximize's phase shares; the scheduler's
-  // watchdog takes deadline()): 0 without a deadline, else what is left, at
+  // For a caller that still takes seconds (the engine's own drivers take
+  // budgets; the scheduler's watchdog deadline()): 0 without a deadline, else what is left, at
   // least a millisecond (a passed deadline must not read as "none").
   double timeout_seconds() const { return has_deadline() ? std::max(1e-3, seconds_left()) : 0; }
-  // Why a run under this budget ended early: cancelled when its stop was
-  // requested or a driver's condition ended it, else timeout (the deadline,
-  // the work limit).
+  // Why a run under this budget ended early, as its status: cancelled when
+  // its stop was requested or a driver's condition ended it, else timeout
+  // (the deadline, the work limit).
   Status why() const {
-    return stop_requested() || condition_met() ? Status::cancelled : Status::timeout;
+    const StopReason reason = this->reason();
+    return reason == StopReason::none ? Status::timeout : status_of(reason);
   }
-  // The same as a reason to stop a run: none while the budget is not spent.
+  // The same as a reason to stop a run (a request): none while the budget
+  // is not spent.
   StopReason reason() const {
     if (stop_requested() || condition_met()) return StopReason::cancelled;
     return past_deadline() || over_work() ? StopReason::timeout : StopReason::none;

@@ -248,12 +248,7 @@ inline void add_outcome(Count& count, Count& unique, const Outcome& outcome) {
 inline Status status_of(Mode mode, bool all_complete, bool has_solution, StopReason reason) {
   if (mode == Mode::first && has_solution) return Status::solved;
   if (all_complete) return Status::complete;
-  switch (reason) {
-    case StopReason::solved: return Status::solved;
-    case StopReason::limit: return Status::limit;
-    case StopReason::timeout: return Status::timeout;
-    default: return Status::cancelled;
-  }
+  return status_of(reason);
 }
 
 // Outcomes into a result, the one way every caller aggregates: exact sums
