@@ -27,7 +27,7 @@ std::string head_of(const std::string& path) {
 InputError with_kind_hint(std::string_view command, const InputError& error) {
   std::size_t own = Kinds::size, at = 0;
   Kinds::for_each([&]<class K>() {
-    for (const Command& each : KindCli<K>::commands)
+    for (const Subcommand& each : KindCli<K>::commands)
       if (command == each.name) own = at;
     ++at;
   });

@@ -98,7 +98,9 @@ TEST(ProgressCli, QuietLeavesResultsAndErrorsOnly) {
     EXPECT_EQ(quiet.status, 0) << arguments << ": " << quiet.err;
     EXPECT_FALSE(quiet.out.empty()) << arguments;
     // --stats was asked for: its lines stay; nothing else is said.
-    if (arguments.find("--stats") == std::string::npos) EXPECT_EQ(quiet.err, "") << arguments;
+    if (arguments.find("--stats") == std::string::npos) {
+      EXPECT_EQ(quiet.err, "") << arguments;
+    }
   }
   const CliResult both = run(dir, "count 11 --quiet --progress");
   EXPECT_EQ(both.status, 2);
