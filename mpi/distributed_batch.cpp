@@ -52,15 +52,19 @@ class Requests {
 
 // The counters of a summary, added up over the ranks (times: the longest).
 batch::Summary reduce(const batch::Summary& mine) {
-  std::uint64_t counts[] = {mine.instances, mine.ok,       mine.fail,       mine.timeout,
-                            mine.error,     mine.unfinished, mine.verified, mine.mismatches,
-                            mine.resumed,   mine.skipped,  mine.write_errors, mine.jobs,
-                            mine.threads};
+  std::uint64_t counts[] = {mine.instances, mine.ok,          mine.fail,         mine.timeout,
+                            mine.error,     mine.unfinished,  mine.verified,     mine.mismatches,
+                            mine.resumed,   mine.skipped,     mine.write_errors, mine.jobs,
+                            mine.threads,   mine.cpu_timeout, mine.out_of_memory};
   std::uint64_t sums[std::size(counts)] = {};
   MPI_Reduce(counts, sums, static_cast<int>(std::size(counts)), MPI_UINT64_T, MPI_SUM, 0,
              MPI_COMM_WORLD);
   double seconds = mine.seconds, longest = 0;
   MPI_Reduce(&seconds, &longest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+  double cpu = mine.cpu_seconds, cpu_total = 0;
+  MPI_Reduce(&cpu, &cpu_total, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+  std::uint64_t peak = mine.peak_memory, peak_most = 0;
+  MPI_Reduce(&peak, &peak_most, 1, MPI_UINT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
   int interrupted = mine.interrupted ? 1 : 0, any = 0;
   MPI_Reduce(&interrupted, &any, 1, MPI_INT, MPI_MAX, 0, MPI_COMM_WORLD);
   batch::Summary total;
@@ -70,6 +74,10 @@ batch::Summary reduce(const batch::Summary& mine) {
   for (std::size_t i = 0; i < std::size(fields); ++i) *fields[i] = sums[i];
   total.jobs = static_cast<unsigned>(sums[11]);
   total.threads = static_cast<unsigned>(sums[12]);
+  total.cpu_timeout = sums[13];
+  total.out_of_memory = sums[14];
+  total.cpu_seconds = cpu_total;
+  total.peak_memory = peak_most;
   total.seconds = longest;
   total.interrupted = any != 0;
   return total;

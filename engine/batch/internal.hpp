@@ -7,6 +7,7 @@
 //   report.cpp       rows as JSON or CSV, the summary line
 #pragma once
 
+#include <sys/resource.h>
 #include <sys/types.h>
 
 #include <any>
@@ -194,6 +195,14 @@ std::string described(KindTable kinds, bool (*keep)(const KindEntry&) = nullptr)
 // most_confident (nursery/kind.hpp) decides; null and `why` ("empty
 // file", "binary data", "not an instance ...") when none.
 const KindEntry* detect(KindTable kinds, std::string_view head, std::string& why);
+
+// Measures (measure.cpp): the calling thread's CPU seconds, the process's
+// CPU seconds and peak resident memory so far (bytes), and a rusage's.
+double thread_cpu_seconds();
+double process_cpu_seconds();
+std::uint64_t process_peak_memory();
+double cpu_seconds_of(const struct rusage& usage);
+std::uint64_t peak_memory_of(const struct rusage& usage);
 
 // Counts the rows by status (pending rows are unfinished).
 Summary summarize(const std::vector<const Row*>& rows);

@@ -139,7 +139,8 @@ void mark(const Row& row, Tally& tally) {
   tally.done.fetch_add(1, std::memory_order_relaxed);
   if (row.status == RowStatus::fail) tally.fail.fetch_add(1, std::memory_order_relaxed);
   if (row.status == RowStatus::error) tally.error.fetch_add(1, std::memory_order_relaxed);
-  if (row.status == RowStatus::timeout) tally.timeout.fetch_add(1, std::memory_order_relaxed);
+  if (row.status == RowStatus::timeout || row.status == RowStatus::cpu_timeout)
+    tally.timeout.fetch_add(1, std::memory_order_relaxed);
 }
 
 // The independent checker, on the answer as it will be written.
@@ -175,13 +176,20 @@ std::string reason_of(const std::exception& e) {
 void solve_item(FileJob& job, std::size_t item, Shared& shared) {
   Row& row = job.rows[item];
   auto start = SteadyClock::now();
+  // The lane thread's CPU (a search split over the pool's other threads is
+  // counted only as far as this thread ran it) and the process's peak at the
+  // row's end: docs/batch.md, "Measures".
+  const double cpu_start = thread_cpu_seconds();
   try {
     job.kind->solve(job, item, shared.settings, shared.stop);
   } catch (const std::exception& e) {
-    row.status = RowStatus::error;
+    const bool memory = dynamic_cast<const std::bad_alloc*>(&e) != nullptr;
+    row.status = memory ? RowStatus::out_of_memory : RowStatus::error;
     row.message = job.source.display + ": " + reason_of(e);
   }
   row.seconds = since(start);
+  row.cpu_seconds = thread_cpu_seconds() - cpu_start;
+  row.peak_memory = process_peak_memory();
   if (shared.options.verify) check(job, item, shared);
   if (row.status != RowStatus::pending) mark(row, shared.tally);
 }
@@ -511,7 +519,7 @@ int exit_code(const Summary& summary) {
   if (summary.interrupted) return kExitInterrupted;
   if (summary.mismatches) return kExitNoSolution;
   if (summary.error || summary.write_errors || !summary.report_error.empty()) return kExitUsage;
-  if (summary.timeout) return kExitTimeout;
+  if (summary.timeout || summary.cpu_timeout || summary.out_of_memory) return kExitTimeout;
   return kExitSuccess;
 }
 

@@ -46,9 +46,15 @@ KindTable registered_kinds();
 
 // Every regular file the walk finds gets a row: an instance's verdict, ERROR
 // (a file that cannot be read, is empty, or does not parse), or SKIPPED (a
-// file that is no instance: a README, an answer, binary data).
-enum class RowStatus { pending, ok, fail, timeout, error, skipped };
-const char* to_string(RowStatus status);  // OK, FAIL, TIMEOUT, ERROR, SKIPPED, PENDING
+// file that is no instance: a README, an answer, binary data). An instance
+// stopped by a limit: TIMEOUT (--timeout, wall time), TIMEOUT (cpu)
+// (--cpu-limit) or OUT OF MEMORY (--memory-limit, or an allocation that
+// failed).
+enum class RowStatus { pending, ok, fail, timeout, error, skipped, cpu_timeout, out_of_memory };
+// OK, FAIL, TIMEOUT, ERROR, SKIPPED, PENDING, TIMEOUT (cpu), OUT OF MEMORY
+const char* to_string(RowStatus status);
+// The status a report's word names (to_string's inverse); nullopt for none.
+std::optional<RowStatus> row_status(std::string_view word);
 
 // One row of the report: one instance (a puzzle of a many-puzzle file has
 // its own row, named by `id`).
@@ -60,6 +66,9 @@ struct Row {
   RowStatus status = RowStatus::pending;
   std::optional<Count> count;  // count mode, when exact
   double seconds = 0;          // solving wall time
+  // Measured (docs/batch.md, "Measures": how, and how exact in each mode).
+  double cpu_seconds = 0;         // CPU time, user + system
+  std::uint64_t peak_memory = 0;  // peak resident memory, bytes
   std::uint64_t nodes = 0;
   bool verified = false;  // the independent checker accepted the answer
   bool checked = false;   // the checker ran on the answer (--verify); the CSV's verified
@@ -81,7 +90,10 @@ struct Summary {
   // instances: rows but the SKIPPED ones; skipped: SKIPPED rows.
   std::size_t instances = 0, ok = 0, fail = 0, timeout = 0, error = 0, unfinished = 0;
   std::size_t verified = 0, mismatches = 0, resumed = 0, skipped = 0, write_errors = 0;
+  std::size_t cpu_timeout = 0, out_of_memory = 0;  // rows stopped by --cpu-limit, --memory-limit
   double seconds = 0;
+  double cpu_seconds = 0;         // the rows' CPU seconds added up
+  std::uint64_t peak_memory = 0;  // the largest row's peak memory, bytes
   unsigned jobs = 0, threads = 0;
   bool interrupted = false;
   // Which run this is: part I of K (batch --part; 1/1 a whole run) over the
