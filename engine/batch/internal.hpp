@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <nursery/batch.hpp>
 #include <nursery/input.hpp>
@@ -195,6 +196,27 @@ std::string described(KindTable kinds, bool (*keep)(const KindEntry&) = nullptr)
 // most_confident (nursery/kind.hpp) decides; null and `why` ("empty
 // file", "binary data", "not an instance ...") when none.
 const KindEntry* detect(KindTable kinds, std::string_view head, std::string& why);
+
+// Isolated mode (isolate.cpp): each file in a child process of its own.
+struct Isolation {
+  std::vector<std::string> command;  // the child program and its first arguments
+  double cpu_limit = 0;              // seconds; 0: none
+  std::uint64_t memory_limit = 0;    // bytes of address space; 0: none
+  unsigned threads = 1;              // the child's pool
+  bool resume = false;               // the child takes back answers under OUTDIR
+};
+// One file solved in a child: its rows (with the child's measures; a killed
+// child's rows TIMEOUT, TIMEOUT (cpu), OUT OF MEMORY or ERROR) in job.rows,
+// and its answer text (nullopt: none to write). A stop (`stop`) ends the
+// child: TERM, then KILL after a grace.
+std::optional<std::string> solve_in_child(FileJob& job, const Settings& settings,
+                                          const Isolation& isolation, const StopSource& stop);
+// One file solved in this process as a lane solves it (run.cpp; the child's
+// work): its rows in job.rows, its answer text returned. `loaded` is told
+// the rows once the file is parsed, before they are solved.
+std::optional<std::string> solve_file(FileJob& job, const Options& options,
+                                      const Settings& settings,
+                                      std::function<void(const FileJob&)> loaded);
 
 // Measures (measure.cpp): the calling thread's CPU seconds, the process's
 // CPU seconds and peak resident memory so far (bytes), and a rusage's.

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -42,6 +43,10 @@ struct Shared {
   Tally& tally;
   std::mutex message_mutex;
   Writer* writer = nullptr;
+  // Called once a file's rows are known, before it is solved (the child of
+  // isolated mode tells its parent which rows a kill would leave).
+  std::function<void(const FileJob&)> loaded;
+  std::optional<Isolation> isolation;  // each file in a child process
 
   Shared(const Options& o, Tally* t) : options(o), stop(o.stop), tally(t ? *t : own_tally) {}
 
@@ -229,18 +234,20 @@ std::optional<std::string> process(FileJob& job, Shared& shared) {
       job.answers.assign(job.rows.size(), {});
     } catch (const std::exception& e) {
       // The parsers' messages already read "file:line: expected ..., found ...".
-      error_row(job, dynamic_cast<const std::bad_alloc*>(&e) != nullptr
-                         ? job.source.display + ": " + reason_of(e)
-                         : std::string(e.what()));
+      const bool memory = dynamic_cast<const std::bad_alloc*>(&e) != nullptr;
+      error_row(job, memory ? job.source.display + ": " + reason_of(e) : std::string(e.what()));
+      if (memory) job.rows[0].status = RowStatus::out_of_memory;
     }
   }
   for (auto& row : job.rows) {
     row.path = job.source.display;
     row.kind = job.kind->name;
   }
-  if (job.rows.size() == 1 && job.rows[0].status == RowStatus::error) {
-    mark(job.rows[0], shared.tally);
+  if (job.rows.size() == 1 &&
+      (job.rows[0].status == RowStatus::error || job.rows[0].status == RowStatus::out_of_memory)) {
+    mark(job.rows[0], shared.tally);  // not read or not parsed
   } else {
+    if (shared.loaded) shared.loaded(job);
     if (shared.options.resume && !job.source.output.empty()) {
       std::string out;
       std::error_code exists_error;
@@ -263,10 +270,23 @@ std::optional<std::string> process(FileJob& job, Shared& shared) {
     }
   }
   std::optional<std::string> answer;
-  if (shared.writer != nullptr) answer = output_text(job);
+  if (shared.settings.outputs) answer = output_text(job);
   std::string().swap(job.text);  // (assigning an empty string would keep the buffer)
   job.problem.reset();
   job.answers = std::vector<std::string>();
+  return answer;
+}
+
+// One file in a child process of its own (isolated mode): its rows come
+// back from the child, counted and told here as a lane's own are.
+std::optional<std::string> process_isolated(FileJob& job, Shared& shared) {
+  auto answer = solve_in_child(job, shared.settings, *shared.isolation, shared.stop);
+  for (const Row& row : job.rows) {
+    if (row.status != RowStatus::pending) mark(row, shared.tally);
+    if (row.mismatch)
+      shared.say("VERIFY MISMATCH: " + row.path + (row.id.empty() ? "" : "#" + row.id) + ": " +
+                 row.message);
+  }
   return answer;
 }
 
@@ -304,7 +324,7 @@ void lane_file(Taken& taken, Feed& feed, Shared& shared) {
   std::optional<std::string> answer;
   if (job->kind != nullptr && job->rows.empty()) {
     name_output(*job);
-    answer = process(*job, shared);
+    answer = shared.isolation ? process_isolated(*job, shared) : process(*job, shared);
   } else if (!job->rows.empty()) {
     mark(job->rows[0], shared.tally);  // settled by its sniff: ERROR or SKIPPED
   }
@@ -360,6 +380,20 @@ void refuse_outdir_in_input(const Options& options) {
   }
 }
 
+// The limits, and what isolated mode needs: a child program to run.
+void check_limits(const Options& options) {
+  if (!(options.cpu_limit_seconds >= 0) || !std::isfinite(options.cpu_limit_seconds))
+    throw std::invalid_argument("--cpu-limit: expected seconds > 0, found " +
+                                std::to_string(options.cpu_limit_seconds));
+  const bool isolated =
+      options.isolate || options.cpu_limit_seconds > 0 || options.memory_limit > 0;
+  if (isolated && options.child_command.empty())
+    throw std::invalid_argument(
+        "--isolate: expected a child program (Options::child_command) to solve each file in");
+  if (isolated && (options.next_file || !options.kinds.empty()))
+    throw std::invalid_argument("--isolate: not with --mpi or a program's own kinds");
+}
+
 void check_options(const Options& options) {
   for (const auto& path : options.paths) {
     std::error_code error;
@@ -381,6 +415,7 @@ void check_options(const Options& options) {
   if (!(options.timeout_seconds >= 0))
     throw std::invalid_argument("--timeout: expected seconds >= 0, found " +
                                 std::to_string(options.timeout_seconds));
+  check_limits(options);
 }
 
 // The report replaces no input: not a file named as a root, nor a file in
@@ -410,7 +445,51 @@ void refuse_report_over_input(const Options& options, const Inputs& inputs) {
                                 ", which the report would replace (choose another name)");
 }
 
+// The settings every lane shares, and isolated mode's child (its pool: the
+// threads shared out among the lanes).
+void configure(Shared& shared, const Options& options, unsigned pool) {
+  shared.settings.count = options.count;
+  shared.settings.verify = options.verify;
+  shared.settings.outputs = !options.outdir.empty();
+  shared.settings.timeout = options.timeout_seconds;
+  if (!options.isolate && options.cpu_limit_seconds <= 0 && options.memory_limit == 0) return;
+  Isolation isolation;
+  isolation.command = options.child_command;
+  isolation.cpu_limit = options.cpu_limit_seconds;
+  isolation.memory_limit = options.memory_limit;
+  isolation.threads = std::max(1u, pool / std::max(1u, options.jobs));
+  isolation.resume = options.resume;
+  shared.isolation = std::move(isolation);
+}
+
+// The progress bar's total: a walk that only counts (names, no reads); none
+// without a display, or under --mpi, or when a stop cut it short.
+std::optional<std::size_t> count_files(const Options& options, const StopSource& stop,
+                                       Tally* tally) {
+  if (tally == nullptr || options.next_file) return std::nullopt;
+  Walk count(options.paths, options.outdir, options.part, options.parts);
+  count.yield_missing(options.missing_paths_are_rows);
+  if (!options.report.empty()) count.leave_out(options.report.string());
+  // (A stop ends it: a walk of millions of names is no reason to wait.)
+  std::size_t files = 0;
+  bool whole = true;
+  for (Entry entry; (whole = !stop.requested()) && count.next(entry);)
+    files += entry.directory ? 0 : 1;
+  tally->files.store(files);
+  if (!whole) return std::nullopt;
+  return files;
+}
+
 }  // namespace
+
+std::optional<std::string> solve_file(FileJob& job, const Options& options,
+                                      const Settings& settings,
+                                      std::function<void(const FileJob&)> loaded) {
+  Shared shared(options, nullptr);
+  shared.settings = settings;
+  shared.loaded = std::move(loaded);
+  return process(job, shared);
+}
 
 void prepare_outdir(const fs::path& outdir) {
   std::error_code error;
@@ -458,25 +537,8 @@ Summary run(const Options& options_in, Tally* tally) {
 
   auto start = SteadyClock::now();
   Shared shared(options, tally);
-  shared.settings.count = options.count;
-  shared.settings.verify = options.verify;
-  shared.settings.outputs = !options.outdir.empty();
-  shared.settings.timeout = options.timeout_seconds;
-
-  // The progress bar's total: a walk that only counts (names, no reads).
-  std::optional<std::size_t> files_in_walk;
-  if (tally != nullptr && !options.next_file) {
-    Walk count(options.paths, options.outdir, options.part, options.parts);
-    count.yield_missing(options.missing_paths_are_rows);
-    if (!options.report.empty()) count.leave_out(options.report.string());
-    // (A stop ends it: a walk of millions of names is no reason to wait.)
-    std::size_t files = 0;
-    bool whole = true;
-    for (Entry entry; (whole = !shared.stop.requested()) && count.next(entry);)
-      files += entry.directory ? 0 : 1;
-    tally->files.store(files);
-    if (whole) files_in_walk = files;
-  }
+  configure(shared, options, pool);
+  const auto files_in_walk = count_files(options, shared.stop, tally);
 
   Feed feed(options, options.jobs, shared.stop, [&](const std::string& line) { shared.say(line); });
   std::size_t write_errors = 0;

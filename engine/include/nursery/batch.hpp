@@ -114,6 +114,22 @@ struct Options {
   bool verify = false;             // check every answer with the independent checkers
   bool resume = false;             // keep outputs under outdir that verify (needs outdir)
   double timeout_seconds = 0;      // per instance; 0: none
+  // Limits per instance (docs/batch.md, "Limits"); either one runs every
+  // file in a child process of its own (isolate).
+  double cpu_limit_seconds = 0;    // CPU seconds (user + system); 0: none
+  std::uint64_t memory_limit = 0;  // bytes of address space; 0: none
+  bool isolate = false;            // each file solved in a child process (run_child)
+  // The child: a program and its first arguments that hand the rest to
+  // run_child (the CLI: /proc/self/exe and its hidden command). Needed with
+  // isolate or a limit.
+  std::vector<std::string> child_command;
+  // One line per finished instance (JSON Lines, appended, synced in groups);
+  // with resume, the rows a killed run logged are taken back from it.
+  std::filesystem::path joblog;
+  // A previous report (FILE.json or FILE.csv): its OK and FAIL rows are kept,
+  // every other file (failed, timed out, out of memory, erred, or not in it)
+  // is solved again, and the report holds both.
+  std::filesystem::path rerun_failed;
   unsigned jobs = 0;               // instances at once; 0: one per thread
   unsigned threads = 0;            // the pool; 0: all cores
   unsigned part = 1, parts = 1;    // solve only part I of K (a stable shard of the files)
@@ -220,6 +236,13 @@ void remove_stale_report_temporaries(const std::filesystem::path& report);
 // name that is neither .json nor .csv, an outdir that cannot be created).
 Summary run(const Options& options, Tally* tally = nullptr);
 
+// The child of isolated mode: solves the one file its arguments name (made
+// by batch::run from Options::child_command), under the limits they give
+// (setrlimit, a CPU watchdog; it dies with its parent), and writes its rows
+// and answer to `out_fd`. `stop`: the process's own (SIGTERM). Returns the
+// process's exit status: 0 when its rows were written.
+int run_child(const std::vector<std::string>& arguments, int out_fd, const StopSource* stop);
+
 // Joins the JSON reports of a run's parts (batch --part I/K) into `out`, as
 // one run would have written it: rows in walk order, summary counts added
 // up, the longest part's time, the most jobs and threads of one part.
@@ -231,7 +254,7 @@ Summary merge_reports(const std::vector<std::string>& reports, const std::filesy
                       bool check_parts = true);
 
 // 0 done, 1 a verification mismatch, 2 ERROR rows, answers or the report
-// not written, 3 timeouts, 130 interrupted.
+// not written, 3 timeouts or limits reached, 130 interrupted.
 int exit_code(const Summary& summary);
 std::string summary_line(const Summary& summary);
 
