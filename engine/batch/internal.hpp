@@ -12,6 +12,7 @@
 
 #include <any>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -217,6 +218,41 @@ std::optional<std::string> solve_in_child(FileJob& job, const Settings& settings
 std::optional<std::string> solve_file(FileJob& job, const Options& options,
                                       const Settings& settings,
                                       std::function<void(const FileJob&)> loaded);
+
+// Rows of an earlier run taken back instead of solving their file again,
+// by the file's path as reported (joblog.cpp).
+using TakenBack = std::map<std::string, std::vector<Row>, std::less<>>;
+// --resume --joblog: the files whose logged rows all ended without an
+// answer (TIMEOUT, TIMEOUT (cpu), OUT OF MEMORY, ERROR); OK and FAIL rows are
+// taken back from their answers under OUTDIR, as without a joblog. A log that
+// does not exist yet is empty; InputError "FILE:LINE: expected ..." for a
+// line that is no row (a last line cut short by a kill is left out).
+TakenBack stopped_rows_of_joblog(const fs::path& joblog);
+// --rerun-failed: the files of an earlier JSON report whose rows are all OK
+// or FAIL (and not rejected by a checker); std::invalid_argument for a
+// report of other roots, InputError for a file that is no batch report.
+TakenBack finished_rows_of_report(const fs::path& report, const std::vector<std::string>& roots);
+
+// --joblog: each finished row appended as one line of JSON (a line cut short
+// by a kill is ended first), synced every kSyncRows rows or kSyncSeconds.
+class Joblog {
+ public:
+  static constexpr std::size_t kSyncRows = 64;
+  static constexpr double kSyncSeconds = 1.0;
+  explicit Joblog(const fs::path& path);  // std::invalid_argument naming it
+  ~Joblog();                              // syncs what is left
+  Joblog(const Joblog&) = delete;
+  Joblog& operator=(const Joblog&) = delete;
+  void append(const std::vector<Row>& rows);
+
+ private:
+  void sync();
+  fs::path path_;
+  int fd_ = -1;
+  std::size_t unsynced_ = 0;
+  double synced_at_ = 0;  // seconds since the log was opened
+  std::chrono::steady_clock::time_point opened_;
+};
 
 // Measures (measure.cpp): the calling thread's CPU seconds, the process's
 // CPU seconds and peak resident memory so far (bytes), and a rusage's.

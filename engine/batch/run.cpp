@@ -47,6 +47,7 @@ struct Shared {
   // isolated mode tells its parent which rows a kill would leave).
   std::function<void(const FileJob&)> loaded;
   std::optional<Isolation> isolation;  // each file in a child process
+  TakenBack taken_back;  // rows of an earlier run kept for their files (rerun, joblog)
 
   Shared(const Options& o, Tally* t) : options(o), stop(o.stop), tally(t ? *t : own_tally) {}
 
@@ -320,6 +321,12 @@ void tell_errors(const FileJob& job, Shared& shared) {
 void lane_file(Taken& taken, Feed& feed, Shared& shared) {
   auto job = std::make_unique<FileJob>();
   job->source = std::move(taken.source);
+  if (auto kept = shared.taken_back.find(job->source.display); kept != shared.taken_back.end()) {
+    for (const Row& row : kept->second) mark(row, shared.tally);
+    shared.tally.files_done.fetch_add(1, std::memory_order_relaxed);
+    feed.finish(taken.seq, kept->second, true);
+    return;
+  }
   if (auto warning = sniff(*job, shared.options.kinds)) shared.say("warning: " + *warning);
   std::optional<std::string> answer;
   if (job->kind != nullptr && job->rows.empty()) {
@@ -407,6 +414,9 @@ void check_options(const Options& options) {
       throw std::invalid_argument("--report: expected a FILE.json or FILE.csv, found '" +
                                   options.report.string() + "'");
   }
+  if (!options.rerun_failed.empty() && options.rerun_failed.extension() != ".json")
+    throw std::invalid_argument("--rerun-failed: expected an earlier report FILE.json, found '" +
+                                options.rerun_failed.string() + "'");
   if (options.resume && options.outdir.empty())
     throw std::invalid_argument("--resume: expected -o OUTDIR with it (the outputs it resumes from)");
   if (options.parts < 1 || options.part < 1 || options.part > options.parts)
@@ -452,6 +462,10 @@ void configure(Shared& shared, const Options& options, unsigned pool) {
   shared.settings.verify = options.verify;
   shared.settings.outputs = !options.outdir.empty();
   shared.settings.timeout = options.timeout_seconds;
+  if (!options.rerun_failed.empty())
+    shared.taken_back = finished_rows_of_report(options.rerun_failed, options.paths);
+  if (options.resume && !options.joblog.empty())
+    shared.taken_back.merge(stopped_rows_of_joblog(options.joblog));
   if (!options.isolate && options.cpu_limit_seconds <= 0 && options.memory_limit == 0) return;
   Isolation isolation;
   isolation.command = options.child_command;
@@ -539,8 +553,11 @@ Summary run(const Options& options_in, Tally* tally) {
   Shared shared(options, tally);
   configure(shared, options, pool);
   const auto files_in_walk = count_files(options, shared.stop, tally);
+  std::optional<Joblog> joblog;
+  if (!options.joblog.empty()) joblog.emplace(options.joblog);
 
   Feed feed(options, options.jobs, shared.stop, [&](const std::string& line) { shared.say(line); });
+  if (joblog) feed.log_rows([&](const std::vector<Row>& rows) { joblog->append(rows); });
   std::size_t write_errors = 0;
   {
     Writer writer(

@@ -84,6 +84,10 @@ std::string json_row_text(const Row& row, bool first) {
   return std::string(first ? "\n  " : ",\n  ") + indent(row_json(row).dump(1), 2);
 }
 
+std::string json_row_line(const Row& row) {
+  return row_json(row).dump() + '\n';
+}
+
 std::string json_tail(const std::vector<Skipped>& skipped, const Summary& s, bool any_row) {
   nlohmann::json passed = nlohmann::json::array();
   for (const auto& skip : skipped) {
@@ -237,6 +241,7 @@ bool Feed::take(Taken& taken) {
 
 void Feed::finish(std::size_t seq, std::vector<Row> rows, bool holds) {
   std::lock_guard lock(mutex_);
+  if (log_) log_(rows);
   Done done;
   done.rows = std::move(rows);
   done.holds = holds;
