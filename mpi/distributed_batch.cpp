@@ -87,40 +87,12 @@ std::string part_report(const std::filesystem::path& report, int rank) {
   return report.string() + ".rank" + std::to_string(rank) + ".json";
 }
 
-}  // namespace
-
-batch::Summary run_batch(const Session& session, batch::Options options) {
-  if (!options.report.empty() && options.report.extension() != ".json")
-    throw std::invalid_argument("--mpi: expected --report FILE.json (the ranks' reports are "
-                                "joined as JSON), found '" + options.report.string() + "'");
-  // Rank 0 clears a killed run's temporaries before any rank writes.
-  options.clean_outdir = false;
-  if (session.root() && !options.outdir.empty()) batch::prepare_outdir(options.outdir);
-  if (session.root()) batch::remove_stale_report_temporaries(options.report);
-  MPI_Barrier(MPI_COMM_WORLD);
-
-  std::filesystem::path final_report = options.report;
-  if (!final_report.empty()) options.report = part_report(final_report, session.rank());
-  options.walk_report = session.root();  // every rank walks alike: rank 0 tells
-  Requests requests;
-  options.next_file = [&requests] { return requests.ask(); };
-
-  batch::Summary mine;
-  std::exception_ptr failure;
-  std::atomic<bool> finished{false};
-  std::thread runner([&] {
-    try {
-      mine = batch::run(options);
-    } catch (...) {
-      failure = std::current_exception();
-    }
-    finished.store(true);
-  });
-
-  // The main thread: every MPI call of this rank.
+// The main thread of a rank while its runner solves: every MPI call. Rank 0
+// hands out the indices of the files, its own lanes' and the other ranks',
+// until every rank has said it is done; another rank asks rank 0 for each.
+void serve(const Session& session, Requests& requests, const std::atomic<bool>& finished) {
   std::uint64_t next = 0;  // rank 0: the next file to hand out
   int done_ranks = 0;
-  bool told_done = false;
   for (;;) {
     bool busy = false;
     std::promise<std::size_t> promise;
@@ -151,28 +123,64 @@ batch::Summary run_batch(const Session& session, batch::Options options) {
           ++done_ranks;
         }
       }
-      if (finished.load() && done_ranks == session.size() - 1) break;
-    } else if (finished.load() && !told_done) {
+      if (finished.load() && done_ranks == session.size() - 1) return;
+    } else if (finished.load()) {
       std::uint64_t word = 0;
       MPI_Send(&word, 1, MPI_UINT64_T, 0, kDone, MPI_COMM_WORLD);
-      told_done = true;
-      break;
+      return;
     }
     if (!busy) std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
+}
+
+// Rank 0 joins the ranks' reports into the one asked for and removes them.
+void join_reports(const Session& session, const std::filesystem::path& final_report) {
+  std::vector<std::string> parts;
+  for (int rank = 0; rank < session.size(); ++rank)
+    parts.push_back(part_report(final_report, rank));
+  batch::merge_reports(parts, final_report, false);  // ranks, not parts: this run's own
+  for (const auto& part : parts) std::filesystem::remove(part);
+}
+
+}  // namespace
+
+batch::Summary run_batch(const Session& session, batch::Options options) {
+  if (!options.report.empty() && options.report.extension() != ".json")
+    throw std::invalid_argument(
+        "--mpi: expected --report FILE.json (the ranks' reports are "
+        "joined as JSON), found '" +
+        options.report.string() + "'");
+  // Rank 0 clears a killed run's temporaries before any rank writes.
+  options.clean_outdir = false;
+  if (session.root() && !options.outdir.empty()) batch::prepare_outdir(options.outdir);
+  if (session.root()) batch::remove_stale_report_temporaries(options.report);
+  MPI_Barrier(MPI_COMM_WORLD);
+
+  std::filesystem::path final_report = options.report;
+  if (!final_report.empty()) options.report = part_report(final_report, session.rank());
+  options.walk_report = session.root();  // every rank walks alike: rank 0 tells
+  Requests requests;
+  options.next_file = [&requests] { return requests.ask(); };
+
+  batch::Summary mine;
+  std::exception_ptr failure;
+  std::atomic<bool> finished{false};
+  std::thread runner([&] {
+    try {
+      mine = batch::run(options);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    finished.store(true);
+  });
+  serve(session, requests, finished);
   runner.join();
   if (failure) std::rethrow_exception(failure);
 
   batch::Summary total = reduce(mine);
   MPI_Barrier(MPI_COMM_WORLD);  // every part report is written
   if (!session.root()) return mine;
-  if (!final_report.empty()) {
-    std::vector<std::string> parts;
-    for (int rank = 0; rank < session.size(); ++rank)
-      parts.push_back(part_report(final_report, rank));
-    batch::merge_reports(parts, final_report, false);  // ranks, not parts: this run's own
-    for (const auto& part : parts) std::filesystem::remove(part);
-  }
+  if (!final_report.empty()) join_reports(session, final_report);
   return total;
 }
 
