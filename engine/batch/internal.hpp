@@ -5,6 +5,9 @@
 //   registry.cpp     the registry's table; which kind a text is
 //   run.cpp          lanes over the files, the writer, the report
 //   report.cpp       rows as JSON or CSV, the summary line
+//   measure.cpp      CPU seconds and peak memory: a thread's, the process's, a child's
+//   isolate.cpp      isolated mode: a file in a child process, limits, the child's side
+//   joblog.cpp       the joblog, and rows taken back from a joblog or a report
 #pragma once
 
 #include <sys/resource.h>
@@ -228,9 +231,10 @@ using TakenBack = std::map<std::string, std::vector<Row>, std::less<>>;
 // does not exist yet is empty; InputError "FILE:LINE: expected ..." for a
 // line that is no row (a last line cut short by a kill is left out).
 TakenBack stopped_rows_of_joblog(const fs::path& joblog);
-// --rerun-failed: the files of an earlier JSON report whose rows are all OK
-// or FAIL (and not rejected by a checker); std::invalid_argument for a
-// report of other roots, InputError for a file that is no batch report.
+// --rerun-failed: the files of an earlier JSON report, or of a joblog, whose
+// rows are all OK or FAIL (and not rejected by a checker);
+// std::invalid_argument for a report of other roots, InputError for a file
+// that is neither.
 TakenBack finished_rows_of_report(const fs::path& report, const std::vector<std::string>& roots);
 
 // --joblog: each finished row appended as one line of JSON (a line cut short

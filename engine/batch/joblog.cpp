@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <nlohmann/json.hpp>
@@ -59,15 +60,8 @@ bool answered(const Row& row) {
   return (row.status == RowStatus::ok || row.status == RowStatus::fail) && !row.mismatch;
 }
 
-}  // namespace
-
-TakenBack stopped_rows_of_joblog(const fs::path& joblog) {
-  TakenBack rows;
-  std::error_code exists_error;
-  if (!fs::exists(joblog, exists_error)) return rows;
-  std::string text, error;
-  if (!read_file(joblog.string(), 0, text, error))
-    throw std::invalid_argument("--joblog " + joblog.string() + ": " + error);
+// Every file's rows in a joblog's lines (a later run's replace an earlier's).
+TakenBack logged_rows(const std::string& text, const std::string& name) {
   TakenBack logged;
   std::size_t line_number = 0;
   for (std::size_t at = 0; at < text.size();) {
@@ -79,9 +73,9 @@ TakenBack stopped_rows_of_joblog(const fs::path& joblog) {
     if (line.empty()) continue;
     const auto row = row_from_json(nlohmann::json::parse(line, nullptr, false));
     if (!row)
-      throw InputError(joblog.string() + ":" + std::to_string(line_number),
-                       "a batch row as JSON (--joblog)", nursery::quoted(line));
-    // A file's rows are logged together; a later run's replace an earlier's.
+      throw InputError(name + ":" + std::to_string(line_number), "a batch row as JSON (--joblog)",
+                       nursery::quoted(line));
+    // A file's rows are logged together: a row seen again starts a later run's.
     auto& file = logged[row->path];
     for (const Row& earlier : file)
       if (earlier.id == row->id) {
@@ -90,7 +84,19 @@ TakenBack stopped_rows_of_joblog(const fs::path& joblog) {
       }
     file.push_back(*row);
   }
-  for (auto& [path, file] : logged) {
+  return logged;
+}
+
+}  // namespace
+
+TakenBack stopped_rows_of_joblog(const fs::path& joblog) {
+  TakenBack rows;
+  std::error_code exists_error;
+  if (!fs::exists(joblog, exists_error)) return rows;
+  std::string text, error;
+  if (!read_file(joblog.string(), 0, text, error))
+    throw std::invalid_argument("--joblog " + joblog.string() + ": " + error);
+  for (auto& [path, file] : logged_rows(text, joblog.string())) {
     bool stopped = true;
     for (const Row& row : file)
       stopped = stopped && !answered(row) && row.status != RowStatus::pending &&
@@ -105,6 +111,17 @@ TakenBack finished_rows_of_report(const fs::path& report, const std::vector<std:
   if (!read_file(report.string(), 0, text, error))
     throw std::invalid_argument("--rerun-failed " + report.string() + ": " + error);
   const auto json = nlohmann::json::parse(text, nullptr, false);
+  const auto first_line = nlohmann::json::parse(text.substr(0, text.find('\n')), nullptr, false);
+  const bool report_like = json.is_object() && json.contains("instances");
+  if (!report_like && first_line.is_object() && first_line.contains("path") &&
+      first_line.contains("status")) {
+    // A joblog (one row a line, as a killed run left it): its answered files.
+    TakenBack rows = logged_rows(text, report.string());
+    std::erase_if(rows, [](const auto& file) {
+      return !std::all_of(file.second.begin(), file.second.end(), answered);
+    });
+    return rows;
+  }
   if (json.is_discarded() || !json.is_object() || !json.contains("instances") ||
       !json["instances"].is_array() || !json.contains("summary") || !json["summary"].is_object())
     throw InputError(report.string() + ":1", "a batch report (--report FILE.json)",

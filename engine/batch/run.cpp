@@ -414,9 +414,6 @@ void check_options(const Options& options) {
       throw std::invalid_argument("--report: expected a FILE.json or FILE.csv, found '" +
                                   options.report.string() + "'");
   }
-  if (!options.rerun_failed.empty() && options.rerun_failed.extension() != ".json")
-    throw std::invalid_argument("--rerun-failed: expected an earlier report FILE.json, found '" +
-                                options.rerun_failed.string() + "'");
   if (options.resume && options.outdir.empty())
     throw std::invalid_argument("--resume: expected -o OUTDIR with it (the outputs it resumes from)");
   if (options.parts < 1 || options.part < 1 || options.part > options.parts)

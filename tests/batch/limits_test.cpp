@@ -253,6 +253,14 @@ TEST(BatchLimits, KilledIsolatedBatchLeavesNoChildAndResumesToTheSameReport) {
   EXPECT_EQ(rows["c13.txt"].second, kQueens.at(13));
   EXPECT_EQ(rows["b_slow.txt"].first, "TIMEOUT");
   EXPECT_GE(read_json(resumed)["summary"]["resumed"].get<std::size_t>(), 7u);
+
+  // The joblog alone reruns what it does not hold answered: the same report.
+  auto rerun = dir.path() / "rerun.json";
+  auto logged = run_cli("batch " + in.string() + " --count --timeout 3 --rerun-failed " +
+                        joblog.string() + " --report " + rerun.string() + " --no-progress");
+  EXPECT_EQ(logged.status, 3) << logged.output;
+  EXPECT_EQ(outcome(rerun), outcome(whole));
+  EXPECT_GE(read_json(rerun)["summary"]["resumed"].get<std::size_t>(), 7u);
 }
 
 TEST(BatchLimits, RerunFailedSolvesOnlyWhatFailedAndKeepsTheRest) {
