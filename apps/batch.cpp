@@ -1,5 +1,7 @@
 // nursery batch PATH...: option parsing and the progress bar; the batch
 // engine (walk, kinds, lanes, writer, report) is nursery::batch::run.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -61,9 +63,11 @@ void print_summary(const batch::Summary& summary, const SharedOptions& shared,
     notes() << "report: " << printable(report) << '\n';
 }
 
-}  // namespace
+// The hidden command's flag: `nursery batch --isolated-child ...` solves one
+// file for a parent batch (batch::run_child), never typed by a user.
+constexpr const char* kChildFlag = "--isolated-child";
 
-int cmd_batch(int argc, char** argv) {
+po::options_description batch_options() {
   po::options_description options = command_options();
   options.add_options()("path",
                         po::value<std::vector<std::string>>()->multitoken()->value_name("PATH"),
@@ -81,55 +85,102 @@ int cmd_batch(int argc, char** argv) {
       "I/K: solve part I of K, a stable shard of the files by path (a job array of K tasks "
       "covers every file once)")("merge-reports",
                                  "the PATHs are part reports (FILE.json): join them into --report")(
-      "mpi", "share the files among the ranks of mpirun/srun (a file system they all see)");
+      "mpi", "share the files among the ranks of mpirun/srun (a file system they all see)")(
+      "cpu-limit", po::value<std::string>()->value_name("SECONDS"),
+      "CPU seconds per file, in a child process of its own (row TIMEOUT (cpu))")(
+      "memory-limit", po::value<std::string>()->value_name("SIZE"),
+      "memory per file (8G, 512M), in a child process of its own (row OUT OF MEMORY)")(
+      "isolate", "solve each file in a child process of its own (exact CPU and memory per row)")(
+      "joblog", po::value<std::string>()->value_name("FILE"),
+      "append one line per finished instance to FILE (JSON Lines; --resume takes them back)")(
+      "rerun-failed", po::value<std::string>()->value_name("REPORT"),
+      "keep the OK and FAIL rows of an earlier report, solve the rest again, report all");
   add_shared(options, kThreads | kTimeout | kJson | kProgress, "seconds per instance (0: none)");
-  po::positional_options_description positionals;
-  positionals.add("path", -1);
-  po::variables_map vm;
-  // The kinds it solves are the registry's (nursery/registry.hpp).
-  const std::string usage =
-      "usage: nursery batch PATH... [-o OUTDIR] [--jobs J] [--threads T] [--timeout S]\n"
-      "                     [--count] [--report FILE.json|FILE.csv|-] [--resume] [--verify]\n"
-      "                     [--part I/K] [--mpi] [--json]\n"
-      "       nursery batch --merge-reports PART.json... --report ALL.json\n"
-      "Solves every instance under the paths in one pool of threads; each file's kind\n"
-      "is read from its content: " +
-      Kinds::described() +
-      ".\n"
-      "Answers go under OUTDIR in the same tree (output.txt beside input.txt, NAME.out\n"
-      "for NAME); without -o they are not kept. Each ERROR row's path and reason go to\n"
-      "stderr. Exit 0 done, 1 a verification mismatch, 2 ERROR rows or bad usage,\n"
-      "3 timeouts, 130 interrupted (the report holds what finished).";
-  if (!parse_command_line(argc, argv, usage.c_str(), options, positionals, vm)) return kExitSuccess;
-  if (!vm.count("path")) throw missing_argument("PATH");
+  return options;
+}
 
-  auto shared = read_shared(vm);
-  batch::Options run;
-  run.paths = vm["path"].as<std::vector<std::string>>();
-  if (std::find(run.paths.begin(), run.paths.end(), "-") != run.paths.end()) {
-    if (vm.count("mpi"))
-      throw usage_error("--mpi: PATH - (standard input) is read by one process only");
-    run.paths = with_stdin_paths(run.paths);
-    run.missing_paths_are_rows = true;
+std::string batch_usage() {
+  // The kinds it solves are the registry's (nursery/registry.hpp).
+  return "usage: nursery batch PATH... [-o OUTDIR] [--jobs J] [--threads T] [--timeout S]\n"
+         "                     [--count] [--report FILE.json|FILE.csv|-] [--resume] [--verify]\n"
+         "                     [--cpu-limit S] [--memory-limit SIZE] [--isolate]\n"
+         "                     [--joblog FILE] [--rerun-failed REPORT]\n"
+         "                     [--part I/K] [--mpi] [--json]\n"
+         "       nursery batch --merge-reports PART.json... --report ALL.json\n"
+         "Solves every instance under the paths in one pool of threads; each file's kind\n"
+         "is read from its content: " +
+         Kinds::described() +
+         ".\n"
+         "Answers go under OUTDIR in the same tree (output.txt beside input.txt, NAME.out\n"
+         "for NAME); without -o they are not kept. Each ERROR row's path and reason go to\n"
+         "stderr. Exit 0 done, 1 a verification mismatch, 2 ERROR rows or bad usage,\n"
+         "3 timeouts or limits reached, 130 interrupted (the report holds what finished).";
+}
+
+// --merge-reports: the PATHs are part reports, joined into --report.
+int merge_only(const po::variables_map& vm, const SharedOptions& shared,
+               const std::vector<std::string>& paths) {
+  refuse_unused(vm, "--merge-reports",
+                {"output", "verify", "resume", "part", "count", "mpi", "jobs", "threads", "timeout",
+                 "cpu-limit", "memory-limit", "isolate", "joblog", "rerun-failed"},
+                "the part reports are joined, nothing is solved or written but --report");
+  if (!vm.count("report"))
+    throw usage_error("--merge-reports: expected --report ALL.json, found none");
+  try {
+    const std::string report = vm["report"].as<std::string>();
+    if (is_stdio(report)) throw usage_error("--merge-reports: expected --report ALL.json, found -");
+    auto summary = batch::merge_reports(paths, report);
+    print_summary(summary, shared, report, {}, false);
+    return batch::exit_code(summary);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
   }
-  if (vm.count("merge-reports")) {
-    refuse_unused(
-        vm, "--merge-reports",
-        {"output", "verify", "resume", "part", "count", "mpi", "jobs", "threads", "timeout"},
-        "the part reports are joined, nothing is solved or written but --report");
-    if (!vm.count("report"))
-      throw usage_error("--merge-reports: expected --report ALL.json, found none");
+}
+
+// --cpu-limit, --memory-limit, --isolate: either limit runs each file in a
+// child process (this program again, with the hidden flag).
+void read_limits(const po::variables_map& vm, batch::Options& run) {
+  if (vm.count("cpu-limit")) {
+    const std::string text = vm["cpu-limit"].as<std::string>();
+    double seconds = 0;
     try {
-      const std::string report = vm["report"].as<std::string>();
-      if (is_stdio(report))
-        throw usage_error("--merge-reports: expected --report ALL.json, found -");
-      auto summary = batch::merge_reports(run.paths, report);
-      print_summary(summary, shared, report, {}, false);
-      return batch::exit_code(summary);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
+      seconds = parse_timeout(text);
+    } catch (const UsageError&) {
+      seconds = 0;
     }
+    if (!(seconds > 0))
+      throw usage_error(
+          "--cpu-limit: expected CPU seconds from 0.001 to 1000000 (or 30s, 5m, "
+          "2h, 1d), found '" +
+          text + "'");
+    run.cpu_limit_seconds = std::max(seconds, 0.001);
   }
+  if (vm.count("memory-limit")) {
+    const std::string text = vm["memory-limit"].as<std::string>();
+    std::uint64_t bytes = 0;
+    try {
+      bytes = parse_memory(text);
+    } catch (const UsageError&) {
+      bytes = 0;
+    }
+    // Below 16 MiB the program itself would not start.
+    if (bytes < (std::uint64_t{16} << 20) || bytes > (std::uint64_t{1} << 50))
+      throw usage_error(
+          "--memory-limit: expected a size from 16M to 1024T (such as 8G or "
+          "512M), found '" +
+          text + "'");
+    run.memory_limit = bytes;
+  }
+  run.isolate = vm.count("isolate") != 0;
+  if (run.isolate || run.cpu_limit_seconds > 0 || run.memory_limit > 0) {
+    if (vm.count("mpi")) throw usage_error("--isolate and the limits: not with --mpi");
+    run.child_command = {"/proc/self/exe", "batch", kChildFlag};
+  }
+}
+
+// What a run solves and how, from the command line (the report and its
+// stdout aside).
+void read_run(const po::variables_map& vm, const SharedOptions& shared, batch::Options& run) {
   if (vm.count("part")) {
     try {
       std::tie(run.part, run.parts) = checkpoint::parse_part(vm["part"].as<std::string>());
@@ -143,12 +194,9 @@ int cmd_batch(int argc, char** argv) {
   run.timeout_seconds = shared.timeout;
   run.threads = shared.threads;
   run.jobs = parse_jobs(vm["jobs"].as<std::string>());
-  // --report -: the report is written to a temporary file and then to stdout.
-  const std::string report = vm.count("report") ? vm["report"].as<std::string>() : "";
-  if (is_stdio(report) && shared.json)
-    throw usage_error("--report - and --json: both would go to stdout; choose one");
-  StdoutFile to_stdout(is_stdio(report));
-  if (!report.empty()) run.report = to_stdout ? to_stdout.path() : report;
+  read_limits(vm, run);
+  if (vm.count("joblog")) run.joblog = vm["joblog"].as<std::string>();
+  if (vm.count("rerun-failed")) run.rerun_failed = vm["rerun-failed"].as<std::string>();
   if (vm.count("output")) {
     // -o names a directory to mirror the answers under: "-" is not stdout
     // here (many answers), and a directory named "-" is never what was meant.
@@ -166,34 +214,44 @@ int cmd_batch(int argc, char** argv) {
     std::lock_guard lock(stderr_mutex());
     std::cerr << printable(line) << '\n';
   };
+}
 
-  batch::Tally tally;
-  batch::Summary summary;
+// The run itself: this process's pool, or the ranks of --mpi. `rank_only`:
+// this process is an MPI rank other than 0 (it prints nothing).
+batch::Summary solve(const po::variables_map& vm, const SharedOptions& shared,
+                     const batch::Options& run, bool& rank_only) {
+  rank_only = false;
   if (vm.count("mpi")) {
 #ifdef NURSERY_HAVE_MPI
     mpi::Session session;
+    batch::Summary summary;
     try {
       summary = mpi::run_batch(session, run);
     } catch (const std::exception& e) {
       std::cerr << "error: rank " << session.rank() << ": " << e.what() << '\n';
       session.abort(kExitUsage);
     }
-    if (!session.root()) return batch::exit_code(summary);
+    rank_only = !session.root();
+    return summary;
 #else
     throw usage_error(
         "--mpi: this nursery was built without MPI support "
         "(sudo apt-get install -y openmpi-bin libopenmpi-dev, then rebuild)");
 #endif
-  } else {
-    try {
-      ProgressBar bar(shared.progress, progress_line(tally));
-      summary = batch::run(run, &tally);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
-    }
   }
-  to_stdout.print();
-  print_summary(summary, shared, report, run.outdir.string());
+  try {
+    batch::Tally tally;
+    ProgressBar bar(shared.progress, progress_line(tally));
+    return batch::run(run, &tally);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+// The summary and what went wrong, after the run; the exit status.
+int tell_outcome(const batch::Summary& summary, const SharedOptions& shared,
+                 const std::string& report, const std::string& outdir) {
+  print_summary(summary, shared, report, outdir);
   if (summary.mismatches)
     std::cerr << "VERIFY MISMATCH: " << summary.mismatches
               << " answers rejected by the independent checkers\n";
@@ -203,6 +261,45 @@ int cmd_batch(int argc, char** argv) {
   if (!summary.report_error.empty())
     std::cerr << "error: report not written: " << printable(summary.report_error) << '\n';
   return batch::exit_code(summary);
+}
+
+}  // namespace
+
+int cmd_batch(int argc, char** argv) {
+  if (argc >= 2 && std::string(argv[1]) == kChildFlag)
+    return batch::run_child(std::vector<std::string>(argv + 2, argv + argc), STDOUT_FILENO,
+                            &interrupt_source());
+  po::options_description options = batch_options();
+  po::positional_options_description positionals;
+  positionals.add("path", -1);
+  po::variables_map vm;
+  const std::string usage = batch_usage();
+  if (!parse_command_line(argc, argv, usage.c_str(), options, positionals, vm)) return kExitSuccess;
+  if (!vm.count("path")) throw missing_argument("PATH");
+
+  auto shared = read_shared(vm);
+  batch::Options run;
+  run.paths = vm["path"].as<std::vector<std::string>>();
+  if (std::find(run.paths.begin(), run.paths.end(), "-") != run.paths.end()) {
+    if (vm.count("mpi"))
+      throw usage_error("--mpi: PATH - (standard input) is read by one process only");
+    run.paths = with_stdin_paths(run.paths);
+    run.missing_paths_are_rows = true;
+  }
+  if (vm.count("merge-reports")) return merge_only(vm, shared, run.paths);
+  read_run(vm, shared, run);
+  // --report -: the report is written to a temporary file and then to stdout.
+  const std::string report = vm.count("report") ? vm["report"].as<std::string>() : "";
+  if (is_stdio(report) && shared.json)
+    throw usage_error("--report - and --json: both would go to stdout; choose one");
+  StdoutFile to_stdout(is_stdio(report));
+  if (!report.empty()) run.report = to_stdout ? to_stdout.path() : report;
+
+  bool rank_only = false;
+  batch::Summary summary = solve(vm, shared, run, rank_only);
+  if (rank_only) return batch::exit_code(summary);
+  to_stdout.print();
+  return tell_outcome(summary, shared, report, run.outdir.string());
 }
 
 }  // namespace nursery::cli

@@ -52,15 +52,19 @@ class Requests {
 
 // The counters of a summary, added up over the ranks (times: the longest).
 batch::Summary reduce(const batch::Summary& mine) {
-  std::uint64_t counts[] = {mine.instances, mine.ok,       mine.fail,       mine.timeout,
-                            mine.error,     mine.unfinished, mine.verified, mine.mismatches,
-                            mine.resumed,   mine.skipped,  mine.write_errors, mine.jobs,
-                            mine.threads};
+  std::uint64_t counts[] = {mine.instances, mine.ok,          mine.fail,         mine.timeout,
+                            mine.error,     mine.unfinished,  mine.verified,     mine.mismatches,
+                            mine.resumed,   mine.skipped,     mine.write_errors, mine.jobs,
+                            mine.threads,   mine.cpu_timeout, mine.out_of_memory};
   std::uint64_t sums[std::size(counts)] = {};
   MPI_Reduce(counts, sums, static_cast<int>(std::size(counts)), MPI_UINT64_T, MPI_SUM, 0,
              MPI_COMM_WORLD);
   double seconds = mine.seconds, longest = 0;
   MPI_Reduce(&seconds, &longest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+  double cpu = mine.cpu_seconds, cpu_total = 0;
+  MPI_Reduce(&cpu, &cpu_total, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+  std::uint64_t peak = mine.peak_memory, peak_most = 0;
+  MPI_Reduce(&peak, &peak_most, 1, MPI_UINT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
   int interrupted = mine.interrupted ? 1 : 0, any = 0;
   MPI_Reduce(&interrupted, &any, 1, MPI_INT, MPI_MAX, 0, MPI_COMM_WORLD);
   batch::Summary total;
@@ -70,6 +74,10 @@ batch::Summary reduce(const batch::Summary& mine) {
   for (std::size_t i = 0; i < std::size(fields); ++i) *fields[i] = sums[i];
   total.jobs = static_cast<unsigned>(sums[11]);
   total.threads = static_cast<unsigned>(sums[12]);
+  total.cpu_timeout = sums[13];
+  total.out_of_memory = sums[14];
+  total.cpu_seconds = cpu_total;
+  total.peak_memory = peak_most;
   total.seconds = longest;
   total.interrupted = any != 0;
   return total;
@@ -79,40 +87,12 @@ std::string part_report(const std::filesystem::path& report, int rank) {
   return report.string() + ".rank" + std::to_string(rank) + ".json";
 }
 
-}  // namespace
-
-batch::Summary run_batch(const Session& session, batch::Options options) {
-  if (!options.report.empty() && options.report.extension() != ".json")
-    throw std::invalid_argument("--mpi: expected --report FILE.json (the ranks' reports are "
-                                "joined as JSON), found '" + options.report.string() + "'");
-  // Rank 0 clears a killed run's temporaries before any rank writes.
-  options.clean_outdir = false;
-  if (session.root() && !options.outdir.empty()) batch::prepare_outdir(options.outdir);
-  if (session.root()) batch::remove_stale_report_temporaries(options.report);
-  MPI_Barrier(MPI_COMM_WORLD);
-
-  std::filesystem::path final_report = options.report;
-  if (!final_report.empty()) options.report = part_report(final_report, session.rank());
-  options.walk_report = session.root();  // every rank walks alike: rank 0 tells
-  Requests requests;
-  options.next_file = [&requests] { return requests.ask(); };
-
-  batch::Summary mine;
-  std::exception_ptr failure;
-  std::atomic<bool> finished{false};
-  std::thread runner([&] {
-    try {
-      mine = batch::run(options);
-    } catch (...) {
-      failure = std::current_exception();
-    }
-    finished.store(true);
-  });
-
-  // The main thread: every MPI call of this rank.
+// The main thread of a rank while its runner solves: every MPI call. Rank 0
+// hands out the indices of the files, its own lanes' and the other ranks',
+// until every rank has said it is done; another rank asks rank 0 for each.
+void serve(const Session& session, Requests& requests, const std::atomic<bool>& finished) {
   std::uint64_t next = 0;  // rank 0: the next file to hand out
   int done_ranks = 0;
-  bool told_done = false;
   for (;;) {
     bool busy = false;
     std::promise<std::size_t> promise;
@@ -143,28 +123,64 @@ batch::Summary run_batch(const Session& session, batch::Options options) {
           ++done_ranks;
         }
       }
-      if (finished.load() && done_ranks == session.size() - 1) break;
-    } else if (finished.load() && !told_done) {
+      if (finished.load() && done_ranks == session.size() - 1) return;
+    } else if (finished.load()) {
       std::uint64_t word = 0;
       MPI_Send(&word, 1, MPI_UINT64_T, 0, kDone, MPI_COMM_WORLD);
-      told_done = true;
-      break;
+      return;
     }
     if (!busy) std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
+}
+
+// Rank 0 joins the ranks' reports into the one asked for and removes them.
+void join_reports(const Session& session, const std::filesystem::path& final_report) {
+  std::vector<std::string> parts;
+  for (int rank = 0; rank < session.size(); ++rank)
+    parts.push_back(part_report(final_report, rank));
+  batch::merge_reports(parts, final_report, false);  // ranks, not parts: this run's own
+  for (const auto& part : parts) std::filesystem::remove(part);
+}
+
+}  // namespace
+
+batch::Summary run_batch(const Session& session, batch::Options options) {
+  if (!options.report.empty() && options.report.extension() != ".json")
+    throw std::invalid_argument(
+        "--mpi: expected --report FILE.json (the ranks' reports are "
+        "joined as JSON), found '" +
+        options.report.string() + "'");
+  // Rank 0 clears a killed run's temporaries before any rank writes.
+  options.clean_outdir = false;
+  if (session.root() && !options.outdir.empty()) batch::prepare_outdir(options.outdir);
+  if (session.root()) batch::remove_stale_report_temporaries(options.report);
+  MPI_Barrier(MPI_COMM_WORLD);
+
+  std::filesystem::path final_report = options.report;
+  if (!final_report.empty()) options.report = part_report(final_report, session.rank());
+  options.walk_report = session.root();  // every rank walks alike: rank 0 tells
+  Requests requests;
+  options.next_file = [&requests] { return requests.ask(); };
+
+  batch::Summary mine;
+  std::exception_ptr failure;
+  std::atomic<bool> finished{false};
+  std::thread runner([&] {
+    try {
+      mine = batch::run(options);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    finished.store(true);
+  });
+  serve(session, requests, finished);
   runner.join();
   if (failure) std::rethrow_exception(failure);
 
   batch::Summary total = reduce(mine);
   MPI_Barrier(MPI_COMM_WORLD);  // every part report is written
   if (!session.root()) return mine;
-  if (!final_report.empty()) {
-    std::vector<std::string> parts;
-    for (int rank = 0; rank < session.size(); ++rank)
-      parts.push_back(part_report(final_report, rank));
-    batch::merge_reports(parts, final_report, false);  // ranks, not parts: this run's own
-    for (const auto& part : parts) std::filesystem::remove(part);
-  }
+  if (!final_report.empty()) join_reports(session, final_report);
   return total;
 }
 

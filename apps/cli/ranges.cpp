@@ -95,7 +95,8 @@ std::uint64_t parse_memory(const std::string& text) {
     scale = 1024.0 * 1024 * 1024 * 1024;
   else if (!unit.empty())
     used = 0;
-  if (used == 0 || !(value > 0) || !std::isfinite(value))
+  // (A size past 2^63 bytes is no machine's and would not fit the count.)
+  if (used == 0 || !(value > 0) || !std::isfinite(value) || value * scale >= 0x1p63)
     throw usage_error("--memory: expected a size such as 8G, 512M or 1048576, found '" + text +
                       "'");
   return static_cast<std::uint64_t>(value * scale);

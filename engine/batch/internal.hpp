@@ -5,14 +5,20 @@
 //   registry.cpp     the registry's table; which kind a text is
 //   run.cpp          lanes over the files, the writer, the report
 //   report.cpp       rows as JSON or CSV, the summary line
+//   measure.cpp      CPU seconds and peak memory: a thread's, the process's, a child's
+//   isolate.cpp      isolated mode: a file in a child process, limits, the child's side
+//   joblog.cpp       the joblog, and rows taken back from a joblog or a report
 #pragma once
 
+#include <sys/resource.h>
 #include <sys/types.h>
 
 #include <any>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <nursery/batch.hpp>
 #include <nursery/input.hpp>
@@ -194,6 +200,71 @@ std::string described(KindTable kinds, bool (*keep)(const KindEntry&) = nullptr)
 // most_confident (nursery/kind.hpp) decides; null and `why` ("empty
 // file", "binary data", "not an instance ...") when none.
 const KindEntry* detect(KindTable kinds, std::string_view head, std::string& why);
+
+// Isolated mode (isolate.cpp): each file in a child process of its own.
+struct Isolation {
+  std::vector<std::string> command;  // the child program and its first arguments
+  double cpu_limit = 0;              // seconds; 0: none
+  std::uint64_t memory_limit = 0;    // bytes of address space; 0: none
+  unsigned threads = 1;              // the child's pool
+  bool resume = false;               // the child takes back answers under OUTDIR
+};
+// One file solved in a child: its rows (with the child's measures; a killed
+// child's rows TIMEOUT, TIMEOUT (cpu), OUT OF MEMORY or ERROR) in job.rows,
+// and its answer text (nullopt: none to write). A stop (`stop`) ends the
+// child: TERM, then KILL after a grace.
+std::optional<std::string> solve_in_child(FileJob& job, const Settings& settings,
+                                          const Isolation& isolation, const StopSource& stop);
+// One file solved in this process as a lane solves it (run.cpp; the child's
+// work): its rows in job.rows, its answer text returned. `loaded` is told
+// the rows once the file is parsed, before they are solved.
+std::optional<std::string> solve_file(FileJob& job, const Options& options,
+                                      const Settings& settings,
+                                      std::function<void(const FileJob&)> loaded);
+
+// Rows of an earlier run taken back instead of solving their file again,
+// by the file's path as reported (joblog.cpp).
+using TakenBack = std::map<std::string, std::vector<Row>, std::less<>>;
+// --resume --joblog: the files whose logged rows all ended without an
+// answer (TIMEOUT, TIMEOUT (cpu), OUT OF MEMORY, ERROR); OK and FAIL rows are
+// taken back from their answers under OUTDIR, as without a joblog. A log that
+// does not exist yet is empty; InputError "FILE:LINE: expected ..." for a
+// line that is no row (a last line cut short by a kill is left out).
+TakenBack stopped_rows_of_joblog(const fs::path& joblog);
+// --rerun-failed: the files of an earlier JSON report, or of a joblog, whose
+// rows are all OK or FAIL (and not rejected by a checker);
+// std::invalid_argument for a report of other roots, InputError for a file
+// that is neither.
+TakenBack finished_rows_of_report(const fs::path& report, const std::vector<std::string>& roots);
+
+// --joblog: each finished row appended as one line of JSON (a line cut short
+// by a kill is ended first), synced every kSyncRows rows or kSyncSeconds.
+class Joblog {
+ public:
+  static constexpr std::size_t kSyncRows = 64;
+  static constexpr double kSyncSeconds = 1.0;
+  explicit Joblog(const fs::path& path);  // std::invalid_argument naming it
+  ~Joblog();                              // syncs what is left
+  Joblog(const Joblog&) = delete;
+  Joblog& operator=(const Joblog&) = delete;
+  void append(const std::vector<Row>& rows);
+
+ private:
+  void sync();
+  fs::path path_;
+  int fd_ = -1;
+  std::size_t unsynced_ = 0;
+  double synced_at_ = 0;  // seconds since the log was opened
+  std::chrono::steady_clock::time_point opened_;
+};
+
+// Measures (measure.cpp): the calling thread's CPU seconds, the process's
+// CPU seconds and peak resident memory so far (bytes), and a rusage's.
+double thread_cpu_seconds();
+double process_cpu_seconds();
+std::uint64_t process_peak_memory();
+double cpu_seconds_of(const struct rusage& usage);
+std::uint64_t peak_memory_of(const struct rusage& usage);
 
 // Counts the rows by status (pending rows are unfinished).
 Summary summarize(const std::vector<const Row*>& rows);

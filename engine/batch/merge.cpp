@@ -123,12 +123,16 @@ Summary merge_reports(const std::vector<std::string>& reports, const fs::path& o
     add(total.fail, "fail");
     add(total.timeout, "timeout");
     add(total.error, "error");
+    add(total.cpu_timeout, "cpu_timeout");
+    add(total.out_of_memory, "out_of_memory");
     add(total.unfinished, "unfinished");
     add(total.verified, "verified");
     add(total.mismatches, "mismatches");
     add(total.resumed, "resumed");
     add(total.skipped, "skipped");
     total.seconds = std::max(total.seconds, s.value("seconds", 0.0));
+    total.cpu_seconds += s.value("cpu_seconds", 0.0);
+    total.peak_memory = std::max(total.peak_memory, s.value("peak_memory", std::uint64_t{0}));
     // Parts run side by side on machines of their own: one part's pool.
     total.jobs = std::max(total.jobs, s.value("jobs", 0u));
     total.threads = std::max(total.threads, s.value("threads", 0u));

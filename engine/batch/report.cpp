@@ -1,5 +1,6 @@
 // The batch report: one row per finished instance, as JSON or CSV, and the
 // summary line.
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -19,9 +20,19 @@ const char* to_string(RowStatus status) {
       return "ERROR";
     case RowStatus::skipped:
       return "SKIPPED";
+    case RowStatus::cpu_timeout: return "TIMEOUT (cpu)";
+    case RowStatus::out_of_memory: return "OUT OF MEMORY";
     default:
       return "PENDING";
   }
+}
+
+std::optional<RowStatus> row_status(std::string_view word) {
+  for (RowStatus status :
+       {RowStatus::pending, RowStatus::ok, RowStatus::fail, RowStatus::timeout, RowStatus::error,
+        RowStatus::skipped, RowStatus::cpu_timeout, RowStatus::out_of_memory})
+    if (word == to_string(status)) return status;
+  return std::nullopt;
 }
 
 double Summary::rate() const {
@@ -48,6 +59,8 @@ void count_row(Summary& summary, const Row& row) {
     case RowStatus::error:
       ++summary.error;
       break;
+    case RowStatus::cpu_timeout: ++summary.cpu_timeout; break;
+    case RowStatus::out_of_memory: ++summary.out_of_memory; break;
     default:
       ++summary.unfinished;
       break;
@@ -55,6 +68,8 @@ void count_row(Summary& summary, const Row& row) {
   summary.verified += row.verified;
   summary.mismatches += row.mismatch;
   summary.resumed += row.resumed;
+  summary.cpu_seconds += row.cpu_seconds;
+  summary.peak_memory = std::max(summary.peak_memory, row.peak_memory);
 }
 
 Summary summarize(const std::vector<const Row*>& rows) {
@@ -69,6 +84,8 @@ std::string summary_line(const Summary& s) {
   std::ostringstream out;
   out << "batch: " << s.instances << (s.instances == 1 ? " instance: " : " instances: ") << s.ok
       << " OK, " << s.fail << " FAIL, " << s.timeout << " TIMEOUT, " << s.error << " ERROR";
+  if (s.cpu_timeout) out << ", " << s.cpu_timeout << " TIMEOUT (cpu)";
+  if (s.out_of_memory) out << ", " << s.out_of_memory << " OUT OF MEMORY";
   if (s.unfinished) out << ", " << s.unfinished << " unfinished";
   if (s.verified || s.mismatches)
     out << "; " << s.verified << " verified, " << s.mismatches << " mismatches";
@@ -76,7 +93,10 @@ std::string summary_line(const Summary& s) {
   if (s.skipped) out << "; " << s.skipped << (s.skipped == 1 ? " file" : " files") << " skipped";
   if (s.write_errors) out << "; " << s.write_errors << " answers NOT WRITTEN";
   if (!s.report_error.empty()) out << "; report NOT WRITTEN";
-  out << "; " << time << " (jobs " << s.jobs << ", threads " << s.threads << ")";
+  char measured[96];
+  std::snprintf(measured, sizeof measured, "; CPU %.2f s, peak memory %.1f MiB", s.cpu_seconds,
+                static_cast<double>(s.peak_memory) / (1 << 20));
+  out << "; " << time << " (jobs " << s.jobs << ", threads " << s.threads << ")" << measured;
   if (s.interrupted) out << "; INTERRUPTED";
   return out.str();
 }

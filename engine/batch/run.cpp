@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -42,6 +43,11 @@ struct Shared {
   Tally& tally;
   std::mutex message_mutex;
   Writer* writer = nullptr;
+  // Called once a file's rows are known, before it is solved (the child of
+  // isolated mode tells its parent which rows a kill would leave).
+  std::function<void(const FileJob&)> loaded;
+  std::optional<Isolation> isolation;  // each file in a child process
+  TakenBack taken_back;  // rows of an earlier run kept for their files (rerun, joblog)
 
   Shared(const Options& o, Tally* t) : options(o), stop(o.stop), tally(t ? *t : own_tally) {}
 
@@ -139,7 +145,8 @@ void mark(const Row& row, Tally& tally) {
   tally.done.fetch_add(1, std::memory_order_relaxed);
   if (row.status == RowStatus::fail) tally.fail.fetch_add(1, std::memory_order_relaxed);
   if (row.status == RowStatus::error) tally.error.fetch_add(1, std::memory_order_relaxed);
-  if (row.status == RowStatus::timeout) tally.timeout.fetch_add(1, std::memory_order_relaxed);
+  if (row.status == RowStatus::timeout || row.status == RowStatus::cpu_timeout)
+    tally.timeout.fetch_add(1, std::memory_order_relaxed);
 }
 
 // The independent checker, on the answer as it will be written.
@@ -175,13 +182,20 @@ std::string reason_of(const std::exception& e) {
 void solve_item(FileJob& job, std::size_t item, Shared& shared) {
   Row& row = job.rows[item];
   auto start = SteadyClock::now();
+  // The lane thread's CPU (a search split over the pool's other threads is
+  // counted only as far as this thread ran it) and the process's peak at the
+  // row's end: docs/batch.md, "Measures".
+  const double cpu_start = thread_cpu_seconds();
   try {
     job.kind->solve(job, item, shared.settings, shared.stop);
   } catch (const std::exception& e) {
-    row.status = RowStatus::error;
+    const bool memory = dynamic_cast<const std::bad_alloc*>(&e) != nullptr;
+    row.status = memory ? RowStatus::out_of_memory : RowStatus::error;
     row.message = job.source.display + ": " + reason_of(e);
   }
   row.seconds = since(start);
+  row.cpu_seconds = thread_cpu_seconds() - cpu_start;
+  row.peak_memory = process_peak_memory();
   if (shared.options.verify) check(job, item, shared);
   if (row.status != RowStatus::pending) mark(row, shared.tally);
 }
@@ -221,18 +235,20 @@ std::optional<std::string> process(FileJob& job, Shared& shared) {
       job.answers.assign(job.rows.size(), {});
     } catch (const std::exception& e) {
       // The parsers' messages already read "file:line: expected ..., found ...".
-      error_row(job, dynamic_cast<const std::bad_alloc*>(&e) != nullptr
-                         ? job.source.display + ": " + reason_of(e)
-                         : std::string(e.what()));
+      const bool memory = dynamic_cast<const std::bad_alloc*>(&e) != nullptr;
+      error_row(job, memory ? job.source.display + ": " + reason_of(e) : std::string(e.what()));
+      if (memory) job.rows[0].status = RowStatus::out_of_memory;
     }
   }
   for (auto& row : job.rows) {
     row.path = job.source.display;
     row.kind = job.kind->name;
   }
-  if (job.rows.size() == 1 && job.rows[0].status == RowStatus::error) {
-    mark(job.rows[0], shared.tally);
+  if (job.rows.size() == 1 &&
+      (job.rows[0].status == RowStatus::error || job.rows[0].status == RowStatus::out_of_memory)) {
+    mark(job.rows[0], shared.tally);  // not read or not parsed
   } else {
+    if (shared.loaded) shared.loaded(job);
     if (shared.options.resume && !job.source.output.empty()) {
       std::string out;
       std::error_code exists_error;
@@ -255,10 +271,23 @@ std::optional<std::string> process(FileJob& job, Shared& shared) {
     }
   }
   std::optional<std::string> answer;
-  if (shared.writer != nullptr) answer = output_text(job);
+  if (shared.settings.outputs) answer = output_text(job);
   std::string().swap(job.text);  // (assigning an empty string would keep the buffer)
   job.problem.reset();
   job.answers = std::vector<std::string>();
+  return answer;
+}
+
+// One file in a child process of its own (isolated mode): its rows come
+// back from the child, counted and told here as a lane's own are.
+std::optional<std::string> process_isolated(FileJob& job, Shared& shared) {
+  auto answer = solve_in_child(job, shared.settings, *shared.isolation, shared.stop);
+  for (const Row& row : job.rows) {
+    if (row.status != RowStatus::pending) mark(row, shared.tally);
+    if (row.mismatch)
+      shared.say("VERIFY MISMATCH: " + row.path + (row.id.empty() ? "" : "#" + row.id) + ": " +
+                 row.message);
+  }
   return answer;
 }
 
@@ -292,11 +321,17 @@ void tell_errors(const FileJob& job, Shared& shared) {
 void lane_file(LaneFile& taken, Feed& feed, Shared& shared) {
   auto job = std::make_unique<FileJob>();
   job->source = std::move(taken.source);
+  if (auto kept = shared.taken_back.find(job->source.display); kept != shared.taken_back.end()) {
+    for (const Row& row : kept->second) mark(row, shared.tally);
+    shared.tally.files_done.fetch_add(1, std::memory_order_relaxed);
+    feed.finish(taken.seq, kept->second, true);
+    return;
+  }
   if (auto warning = sniff(*job, shared.options.kinds)) shared.say("warning: " + *warning);
   std::optional<std::string> answer;
   if (job->kind != nullptr && job->rows.empty()) {
     name_output(*job);
-    answer = process(*job, shared);
+    answer = shared.isolation ? process_isolated(*job, shared) : process(*job, shared);
   } else if (!job->rows.empty()) {
     mark(job->rows[0], shared.tally);  // settled by its sniff: ERROR or SKIPPED
   }
@@ -352,6 +387,20 @@ void refuse_outdir_in_input(const Options& options) {
   }
 }
 
+// The limits, and what isolated mode needs: a child program to run.
+void check_limits(const Options& options) {
+  if (!(options.cpu_limit_seconds >= 0) || !std::isfinite(options.cpu_limit_seconds))
+    throw std::invalid_argument("--cpu-limit: expected seconds > 0, found " +
+                                std::to_string(options.cpu_limit_seconds));
+  const bool isolated =
+      options.isolate || options.cpu_limit_seconds > 0 || options.memory_limit > 0;
+  if (isolated && options.child_command.empty())
+    throw std::invalid_argument(
+        "--isolate: expected a child program (Options::child_command) to solve each file in");
+  if (isolated && (options.next_file || !options.kinds.empty()))
+    throw std::invalid_argument("--isolate: not with --mpi or a program's own kinds");
+}
+
 void check_options(const Options& options) {
   for (const auto& path : options.paths) {
     std::error_code error;
@@ -373,6 +422,7 @@ void check_options(const Options& options) {
   if (!(options.timeout_seconds >= 0))
     throw std::invalid_argument("--timeout: expected seconds >= 0, found " +
                                 std::to_string(options.timeout_seconds));
+  check_limits(options);
 }
 
 // The report replaces no input: not a file named as a root, nor a file in
@@ -402,7 +452,55 @@ void refuse_report_over_input(const Options& options, const Inputs& inputs) {
                                 ", which the report would replace (choose another name)");
 }
 
+// The settings every lane shares, and isolated mode's child (its pool: the
+// threads shared out among the lanes).
+void configure(Shared& shared, const Options& options, unsigned pool) {
+  shared.settings.count = options.count;
+  shared.settings.verify = options.verify;
+  shared.settings.outputs = !options.outdir.empty();
+  shared.settings.timeout = options.timeout_seconds;
+  if (!options.rerun_failed.empty())
+    shared.taken_back = finished_rows_of_report(options.rerun_failed, options.paths);
+  if (options.resume && !options.joblog.empty())
+    shared.taken_back.merge(stopped_rows_of_joblog(options.joblog));
+  if (!options.isolate && options.cpu_limit_seconds <= 0 && options.memory_limit == 0) return;
+  Isolation isolation;
+  isolation.command = options.child_command;
+  isolation.cpu_limit = options.cpu_limit_seconds;
+  isolation.memory_limit = options.memory_limit;
+  isolation.threads = std::max(1u, pool / std::max(1u, options.jobs));
+  isolation.resume = options.resume;
+  shared.isolation = std::move(isolation);
+}
+
+// The progress bar's total: a walk that only counts (names, no reads); none
+// without a display, or under --mpi, or when a stop cut it short.
+std::optional<std::size_t> count_files(const Options& options, const StopSource& stop,
+                                       Tally* tally) {
+  if (tally == nullptr || options.next_file) return std::nullopt;
+  Walk count(options.paths, options.outdir, options.part, options.parts);
+  count.yield_missing(options.missing_paths_are_rows);
+  if (!options.report.empty()) count.leave_out(options.report.string());
+  // (A stop ends it: a walk of millions of names is no reason to wait.)
+  std::size_t files = 0;
+  bool whole = true;
+  for (Entry entry; (whole = !stop.requested()) && count.next(entry);)
+    files += entry.directory ? 0 : 1;
+  tally->files.store(files);
+  if (!whole) return std::nullopt;
+  return files;
+}
+
 }  // namespace
+
+std::optional<std::string> solve_file(FileJob& job, const Options& options,
+                                      const Settings& settings,
+                                      std::function<void(const FileJob&)> loaded) {
+  Shared shared(options, nullptr);
+  shared.settings = settings;
+  shared.loaded = std::move(loaded);
+  return process(job, shared);
+}
 
 void prepare_outdir(const fs::path& outdir) {
   std::error_code error;
@@ -450,27 +548,13 @@ Summary run(const Options& options_in, Tally* tally) {
 
   auto start = SteadyClock::now();
   Shared shared(options, tally);
-  shared.settings.count = options.count;
-  shared.settings.verify = options.verify;
-  shared.settings.outputs = !options.outdir.empty();
-  shared.settings.timeout = options.timeout_seconds;
-
-  // The progress bar's total: a walk that only counts (names, no reads).
-  std::optional<std::size_t> files_in_walk;
-  if (tally != nullptr && !options.next_file) {
-    Walk count(options.paths, options.outdir, options.part, options.parts);
-    count.yield_missing(options.missing_paths_are_rows);
-    if (!options.report.empty()) count.leave_out(options.report.string());
-    // (A stop ends it: a walk of millions of names is no reason to wait.)
-    std::size_t files = 0;
-    bool whole = true;
-    for (Entry entry; (whole = !shared.stop.requested()) && count.next(entry);)
-      files += entry.directory ? 0 : 1;
-    tally->files.store(files);
-    if (whole) files_in_walk = files;
-  }
+  configure(shared, options, pool);
+  const auto files_in_walk = count_files(options, shared.stop, tally);
+  std::optional<Joblog> joblog;
+  if (!options.joblog.empty()) joblog.emplace(options.joblog);
 
   Feed feed(options, options.jobs, shared.stop, [&](const std::string& line) { shared.say(line); });
+  if (joblog) feed.log_rows([&](const std::vector<Row>& rows) { joblog->append(rows); });
   std::size_t write_errors = 0;
   {
     Writer writer(
@@ -511,7 +595,7 @@ int exit_code(const Summary& summary) {
   if (summary.interrupted) return kExitInterrupted;
   if (summary.mismatches) return kExitNoSolution;
   if (summary.error || summary.write_errors || !summary.report_error.empty()) return kExitUsage;
-  if (summary.timeout) return kExitTimeout;
+  if (summary.timeout || summary.cpu_timeout || summary.out_of_memory) return kExitTimeout;
   return kExitSuccess;
 }
 

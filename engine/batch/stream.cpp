@@ -40,6 +40,8 @@ nlohmann::json row_json(const Row& row) {
                       {"size", text(row.size)},   {"status", to_string(row.status)},
                       {"seconds", row.seconds},   {"nodes", row.nodes},
                       {"verified", row.verified}, {"resumed", row.resumed}};
+  j["cpu_seconds"] = row.cpu_seconds;
+  j["peak_memory"] = row.peak_memory;
   if (!valid_utf8(row.path)) j["path_bytes"] = hex_bytes(row.path);
   if (!row.id.empty()) j["id"] = text(row.id);
   if (row.count) j["total"] = count_json(*row.count);
@@ -82,6 +84,10 @@ std::string json_row_text(const Row& row, bool first) {
   return std::string(first ? "\n  " : ",\n  ") + indent(row_json(row).dump(1), 2);
 }
 
+std::string json_row_line(const Row& row) {
+  return row_json(row).dump() + '\n';
+}
+
 std::string json_tail(const std::vector<Skipped>& skipped, const Summary& s, bool any_row) {
   nlohmann::json passed = nlohmann::json::array();
   for (const auto& skip : skipped) {
@@ -95,17 +101,20 @@ std::string json_tail(const std::vector<Skipped>& skipped, const Summary& s, boo
 }
 
 std::string csv_header() {
-  return "path,id,kind,size,status,total,seconds,nodes,verified,resumed,message\n";
+  return "path,id,kind,size,status,total,seconds,nodes,verified,resumed,message,cpu_seconds,"
+         "peak_memory\n";
 }
 
 std::string csv_row_text(const Row& row) {
-  char seconds[32];
+  char seconds[32], cpu_seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.6f", row.seconds);
+  std::snprintf(cpu_seconds, sizeof cpu_seconds, "%.6f", row.cpu_seconds);
   return csv_field(row.path) + ',' + csv_field(row.id) + ',' + csv_field(row.kind) + ',' +
          csv_field(row.size) + ',' + to_string(row.status) + ',' +
          (row.count ? nursery::to_string(*row.count) : std::string()) + ',' + seconds + ',' +
          std::to_string(row.nodes) + ',' + verified_field(row) + ',' +
-         (row.resumed ? "yes" : "no") + ',' + csv_field(row.message) + '\n';
+         (row.resumed ? "yes" : "no") + ',' + csv_field(row.message) + ',' + cpu_seconds + ',' +
+         std::to_string(row.peak_memory) + '\n';
 }
 
 ReportFile::ReportFile(const fs::path& report) : path_(report) {
@@ -232,6 +241,7 @@ bool Feed::take(LaneFile& taken) {
 
 void Feed::finish(std::size_t seq, std::vector<Row> rows, bool holds) {
   std::lock_guard lock(mutex_);
+  if (log_) log_(rows);
   Done done;
   done.rows = std::move(rows);
   done.holds = holds;

@@ -51,6 +51,8 @@ std::string json_row_text(const Row& row, bool first);
 std::string json_tail(const std::vector<Skipped>& skipped, const Summary& summary, bool any_row);
 std::string csv_header();
 std::string csv_row_text(const Row& row);
+// A row as one line of JSON (the joblog's), ended by a line break.
+std::string json_row_line(const Row& row);
 
 // A file handed to a lane.
 struct LaneFile {
@@ -84,6 +86,8 @@ class Feed {
   // Lanes the files need: the option, or fewer when the walk ended first.
   unsigned lanes() const { return lanes_; }
   std::size_t buffered_peak() const { return buffered_peak_; }  // for tests
+  // Rows to log as they finish (--joblog); called under the feed's lock.
+  void log_rows(std::function<void(const std::vector<Row>&)> log) { log_ = std::move(log); }
 
  private:
   struct Done {
@@ -122,6 +126,7 @@ class Feed {
   std::size_t told_ = 0;  // the walk's skipped entries warned about so far
   Summary summary_;
   ReportFile report_;
+  std::function<void(const std::vector<Row>&)> log_;
 };
 
 }  // namespace nursery::batch

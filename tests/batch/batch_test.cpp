@@ -164,7 +164,9 @@ TEST(Batch, CsvReportHasOneRowPerInstance) {
   std::istringstream lines(csv);
   std::string line;
   std::getline(lines, line);
-  EXPECT_EQ(line, "path,id,kind,size,status,total,seconds,nodes,verified,resumed,message");
+  EXPECT_EQ(line,
+            "path,id,kind,size,status,total,seconds,nodes,verified,resumed,message,cpu_seconds,"
+            "peak_memory");
   int rows = 0;
   while (std::getline(lines, line)) {
     ++rows;

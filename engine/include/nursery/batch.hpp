@@ -46,9 +46,15 @@ KindTable registered_kinds();
 
 // Every regular file the walk finds gets a row: an instance's verdict, ERROR
 // (a file that cannot be read, is empty, or does not parse), or SKIPPED (a
-// file that is no instance: a README, an answer, binary data).
-enum class RowStatus { pending, ok, fail, timeout, error, skipped };
-const char* to_string(RowStatus status);  // OK, FAIL, TIMEOUT, ERROR, SKIPPED, PENDING
+// file that is no instance: a README, an answer, binary data). An instance
+// stopped by a limit: TIMEOUT (--timeout, wall time), TIMEOUT (cpu)
+// (--cpu-limit) or OUT OF MEMORY (--memory-limit, or an allocation that
+// failed).
+enum class RowStatus { pending, ok, fail, timeout, error, skipped, cpu_timeout, out_of_memory };
+// OK, FAIL, TIMEOUT, ERROR, SKIPPED, PENDING, TIMEOUT (cpu), OUT OF MEMORY
+const char* to_string(RowStatus status);
+// The status a report's word names (to_string's inverse); nullopt for none.
+std::optional<RowStatus> row_status(std::string_view word);
 
 // One row of the report: one instance (a puzzle of a many-puzzle file has
 // its own row, named by `id`).
@@ -60,6 +66,9 @@ struct Row {
   RowStatus status = RowStatus::pending;
   std::optional<Count> count;  // count mode, when exact
   double seconds = 0;          // solving wall time
+  // Measured (docs/batch.md, "Measures": how, and how exact in each mode).
+  double cpu_seconds = 0;         // CPU time, user + system
+  std::uint64_t peak_memory = 0;  // peak resident memory, bytes
   std::uint64_t nodes = 0;
   bool verified = false;  // the independent checker accepted the answer
   bool checked = false;   // the checker ran on the answer (--verify); the CSV's verified
@@ -81,7 +90,10 @@ struct Summary {
   // instances: rows but the SKIPPED ones; skipped: SKIPPED rows.
   std::size_t instances = 0, ok = 0, fail = 0, timeout = 0, error = 0, unfinished = 0;
   std::size_t verified = 0, mismatches = 0, resumed = 0, skipped = 0, write_errors = 0;
+  std::size_t cpu_timeout = 0, out_of_memory = 0;  // rows stopped by --cpu-limit, --memory-limit
   double seconds = 0;
+  double cpu_seconds = 0;         // the rows' CPU seconds added up
+  std::uint64_t peak_memory = 0;  // the largest row's peak memory, bytes
   unsigned jobs = 0, threads = 0;
   bool interrupted = false;
   // Which run this is: part I of K (batch --part; 1/1 a whole run) over the
@@ -102,6 +114,22 @@ struct Options {
   bool verify = false;             // check every answer with the independent checkers
   bool resume = false;             // keep outputs under outdir that verify (needs outdir)
   double timeout_seconds = 0;      // per instance; 0: none
+  // Limits per instance (docs/batch.md, "Limits"); either one runs every
+  // file in a child process of its own (isolate).
+  double cpu_limit_seconds = 0;    // CPU seconds (user + system); 0: none
+  std::uint64_t memory_limit = 0;  // bytes of address space; 0: none
+  bool isolate = false;            // each file solved in a child process (run_child)
+  // The child: a program and its first arguments that hand the rest to
+  // run_child (the CLI: /proc/self/exe and its hidden command). Needed with
+  // isolate or a limit.
+  std::vector<std::string> child_command;
+  // One line per finished instance (JSON Lines, appended, synced in groups);
+  // with resume, the rows a killed run logged are taken back from it.
+  std::filesystem::path joblog;
+  // A previous report (FILE.json or FILE.csv): its OK and FAIL rows are kept,
+  // every other file (failed, timed out, out of memory, erred, or not in it)
+  // is solved again, and the report holds both.
+  std::filesystem::path rerun_failed;
   unsigned jobs = 0;               // instances at once; 0: one per thread
   unsigned threads = 0;            // the pool; 0: all cores
   unsigned part = 1, parts = 1;    // solve only part I of K (a stable shard of the files)
@@ -208,6 +236,13 @@ void remove_stale_report_temporaries(const std::filesystem::path& report);
 // name that is neither .json nor .csv, an outdir that cannot be created).
 Summary run(const Options& options, Tally* tally = nullptr);
 
+// The child of isolated mode: solves the one file its arguments name (made
+// by batch::run from Options::child_command), under the limits they give
+// (setrlimit, a CPU watchdog; it dies with its parent), and writes its rows
+// and answer to `out_fd`. `stop`: the process's own (SIGTERM). Returns the
+// process's exit status: 0 when its rows were written.
+int run_child(const std::vector<std::string>& arguments, int out_fd, const StopSource* stop);
+
 // Joins the JSON reports of a run's parts (batch --part I/K) into `out`, as
 // one run would have written it: rows in walk order, summary counts added
 // up, the longest part's time, the most jobs and threads of one part.
@@ -219,7 +254,7 @@ Summary merge_reports(const std::vector<std::string>& reports, const std::filesy
                       bool check_parts = true);
 
 // 0 done, 1 a verification mismatch, 2 ERROR rows, answers or the report
-// not written, 3 timeouts, 130 interrupted.
+// not written, 3 timeouts or limits reached, 130 interrupted.
 int exit_code(const Summary& summary);
 std::string summary_line(const Summary& summary);
 

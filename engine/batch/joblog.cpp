@@ -1,0 +1,189 @@
+// The records of earlier runs that batch reads back: the joblog (--joblog,
+// appended as rows finish) and a report (--rerun-failed), as rows by path.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <nlohmann/json.hpp>
+#include <nursery/background.hpp>
+#include <nursery/input.hpp>
+#include <nursery/io.hpp>
+#include <set>
+#include <stdexcept>
+
+#include "batch/stream.hpp"
+
+namespace nursery::batch {
+
+namespace {
+
+// The raw bytes of a path the report had to escape (its "path_bytes", hex).
+std::string from_hex(const std::string& hex) {
+  std::string bytes;
+  for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
+    bytes += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
+  return bytes;
+}
+
+// A report's or a joblog's row (stream.cpp's row_json), or nullopt.
+std::optional<Row> row_from_json(const nlohmann::json& j) {
+  if (!j.is_object() || !j.contains("path") || !j["path"].is_string() || !j.contains("status") ||
+      !j["status"].is_string())
+    return std::nullopt;
+  const auto status = row_status(j["status"].get<std::string>());
+  if (!status) return std::nullopt;
+  Row row;
+  row.path =
+      j.contains("path_bytes") ? from_hex(j.value("path_bytes", "")) : j["path"].get<std::string>();
+  row.id = j.value("id", "");
+  row.kind = j.value("kind", "-");
+  row.size = j.value("size", "");
+  row.status = *status;
+  row.seconds = j.value("seconds", 0.0);
+  row.cpu_seconds = j.value("cpu_seconds", 0.0);
+  row.peak_memory = j.value("peak_memory", std::uint64_t{0});
+  row.nodes = j.value("nodes", std::uint64_t{0});
+  row.verified = j.value("verified", false);
+  row.checked = row.verified;
+  row.mismatch = j.value("mismatch", false);
+  row.message = j.value("message", "");
+  if (j.contains("total"))
+    row.count = j["total"].is_string() ? parse_count(j["total"].get<std::string>())
+                                       : std::optional<Count>(j["total"].get<std::uint64_t>());
+  row.resumed = true;  // taken from an earlier run
+  return row;
+}
+
+bool answered(const Row& row) {
+  return (row.status == RowStatus::ok || row.status == RowStatus::fail) && !row.mismatch;
+}
+
+// Every file's rows in a joblog's lines (a later run's replace an earlier's).
+TakenBack logged_rows(const std::string& text, const std::string& name) {
+  TakenBack logged;
+  std::size_t line_number = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = text.find('\n', at);
+    ++line_number;
+    if (end == std::string::npos) break;  // cut short by a kill: never logged
+    const auto line = text.substr(at, end - at);
+    at = end + 1;
+    if (line.empty()) continue;
+    const auto row = row_from_json(nlohmann::json::parse(line, nullptr, false));
+    if (!row)
+      throw InputError(name + ":" + std::to_string(line_number), "a batch row as JSON (--joblog)",
+                       nursery::quoted(line));
+    // A file's rows are logged together: a row seen again starts a later run's.
+    auto& file = logged[row->path];
+    for (const Row& earlier : file)
+      if (earlier.id == row->id) {
+        file.clear();
+        break;
+      }
+    file.push_back(*row);
+  }
+  return logged;
+}
+
+}  // namespace
+
+TakenBack stopped_rows_of_joblog(const fs::path& joblog) {
+  TakenBack rows;
+  std::error_code exists_error;
+  if (!fs::exists(joblog, exists_error)) return rows;
+  std::string text, error;
+  if (!read_file(joblog.string(), 0, text, error))
+    throw std::invalid_argument("--joblog " + joblog.string() + ": " + error);
+  for (auto& [path, file] : logged_rows(text, joblog.string())) {
+    bool stopped = true;
+    for (const Row& row : file)
+      stopped = stopped && !answered(row) && row.status != RowStatus::pending &&
+                row.status != RowStatus::skipped;
+    if (stopped) rows.emplace(path, std::move(file));
+  }
+  return rows;
+}
+
+TakenBack finished_rows_of_report(const fs::path& report, const std::vector<std::string>& roots) {
+  std::string text, error;
+  if (!read_file(report.string(), 0, text, error))
+    throw std::invalid_argument("--rerun-failed " + report.string() + ": " + error);
+  const auto json = nlohmann::json::parse(text, nullptr, false);
+  const auto first_line = nlohmann::json::parse(text.substr(0, text.find('\n')), nullptr, false);
+  const bool report_like = json.is_object() && json.contains("instances");
+  if (!report_like && first_line.is_object() && first_line.contains("path") &&
+      first_line.contains("status")) {
+    // A joblog (one row a line, as a killed run left it): its answered files.
+    TakenBack rows = logged_rows(text, report.string());
+    std::erase_if(rows, [](const auto& file) {
+      return !std::all_of(file.second.begin(), file.second.end(), answered);
+    });
+    return rows;
+  }
+  if (json.is_discarded() || !json.is_object() || !json.contains("instances") ||
+      !json["instances"].is_array() || !json.contains("summary") || !json["summary"].is_object())
+    throw InputError(report.string() + ":1", "a batch report (--report FILE.json)",
+                     nursery::quoted(text));
+  const auto given = json["summary"].value("roots", nlohmann::json::array());
+  if (given != nlohmann::json(roots))
+    throw std::invalid_argument("--rerun-failed " + report.string() + ": a report over " +
+                                given.dump() + ", not over the paths given " +
+                                nlohmann::json(roots).dump() + " (give the same paths)");
+  TakenBack rows;
+  std::set<std::string> failed;
+  for (const auto& entry : json["instances"]) {
+    const auto row = row_from_json(entry);
+    if (!row) throw InputError(report.string() + ":1", "batch rows", nursery::quoted(entry.dump()));
+    if (row->status == RowStatus::skipped) continue;
+    if (!answered(*row)) failed.insert(row->path);
+    rows[row->path].push_back(*row);
+  }
+  for (const auto& path : failed) rows.erase(path);
+  return rows;
+}
+
+Joblog::Joblog(const fs::path& path) : path_(path), opened_(std::chrono::steady_clock::now()) {
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd_ < 0)
+    throw std::invalid_argument("--joblog " + path.string() + ": " + std::strerror(errno));
+  // A line a killed run cut short is ended, so the next row starts a line.
+  std::string text, error;
+  if (read_file(path.string(), 0, text, error) && !text.empty() && text.back() != '\n') {
+    if (::write(fd_, "\n", 1) != 1) {
+      // the next append reports the failure
+    }
+  }
+}
+
+Joblog::~Joblog() {
+  if (fd_ < 0) return;
+  sync();
+  ::close(fd_);
+}
+
+void Joblog::append(const std::vector<Row>& rows) {
+  std::string lines;
+  for (const Row& row : rows)
+    if (row.status != RowStatus::pending) lines += json_row_line(row);
+  if (lines.empty() || fd_ < 0) return;
+  for (std::size_t at = 0; at < lines.size();) {
+    const ssize_t wrote = ::write(fd_, lines.data() + at, lines.size() - at);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) return;  // a full disk: the report says what finished
+    at += static_cast<std::size_t>(wrote);
+  }
+  unsynced_ += rows.size();
+  const double now = seconds_since(opened_);
+  if (unsynced_ >= kSyncRows || now - synced_at_ >= kSyncSeconds) sync();
+}
+
+void Joblog::sync() {
+  if (unsynced_ == 0) return;
+  ::fdatasync(fd_);
+  unsynced_ = 0;
+  synced_at_ = seconds_since(opened_);
+}
+
+}  // namespace nursery::batch
