@@ -249,7 +249,9 @@ TEST(BatchLimits, KilledIsolatedBatchLeavesNoChildAndResumesToTheSameReport) {
   auto rows = outcome(resumed);
   EXPECT_EQ(rows, outcome(whole));
   for (const auto& [n, total] : kQueens)
-    if (n >= 6 && n <= 12) EXPECT_EQ(rows["a" + std::to_string(n) + ".txt"].second, total) << n;
+    if (n >= 6 && n <= 12) {
+      EXPECT_EQ(rows["a" + std::to_string(n) + ".txt"].second, total) << n;
+    }
   EXPECT_EQ(rows["c13.txt"].second, kQueens.at(13));
   EXPECT_EQ(rows["b_slow.txt"].first, "TIMEOUT");
   EXPECT_GE(read_json(resumed)["summary"]["resumed"].get<std::size_t>(), 7u);
