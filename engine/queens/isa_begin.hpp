@@ -5,6 +5,12 @@
 #include "queens/isa.hpp"
 
 // clang-format off
+#if NURSERY_ISA_LEVEL != 0 && defined(__clang__)
+// clang offers the attribute to the standard library's templates the region
+// instantiates too, and ignores it there (they stay plain x86-64, as meant).
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wignored-attributes"
+#endif
 #if NURSERY_ISA_LEVEL == 1 && defined(__clang__)
 #pragma clang attribute push(__attribute__((target("avx,avx2,bmi,bmi2,popcnt,fma"))), \
                              apply_to = function)
