@@ -39,10 +39,11 @@ const std::vector<Command>& commands() {
   return all;
 }
 
-// The version, and the instruction set the counters' kernels run on here.
+// The version, and the instruction set the counters' kernels run on here
+// (NURSERY_ISA lowers it), on one line.
 void print_version() {
-  std::cout << "nursery " << NURSERY_VERSION << "\nkernels: " << nursery::queens::kernel_isa()
-            << " (NURSERY_ISA=avx2 or x86-64 runs a lower level)\n";
+  std::cout << "nursery " << NURSERY_VERSION << " (kernels: " << nursery::queens::kernel_isa()
+            << ")\n";
 }
 
 void print_usage(std::ostream& out) {
