@@ -5,11 +5,13 @@
 #include <cstring>
 #include <iostream>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
 #include "kinds.hpp"
+#include "nursery/queens.hpp"
 #include "options.hpp"
 
 namespace {
@@ -35,6 +37,13 @@ const std::vector<Subcommand>& commands() {
     return list;
   }();
   return all;
+}
+
+// The version, and the instruction set the counters' kernels run on here
+// (NURSERY_ISA lowers it), on one line.
+void print_version() {
+  std::cout << "nursery " << NURSERY_VERSION << " (kernels: " << nursery::queens::kernel_isa()
+            << ")\n";
 }
 
 void print_usage(std::ostream& out) {
@@ -64,8 +73,15 @@ int main(int argc, char** argv) {
   auto printed = [] {
     return nursery::cli::stdout_written() ? nursery::cli::kExitSuccess : nursery::cli::kExitUsage;
   };
+  // NURSERY_ISA (the counters' kernels' instruction set, docs/queens.md)
+  // names a level or nothing.
+  if (const std::string isa_error = nursery::queens::kernel_isa_error(); !isa_error.empty()) {
+    return nursery::cli::print_error(name.c_str(), std::invalid_argument(isa_error),
+                                     nursery::cli::json_asked(argc, argv),
+                                     nursery::cli::kExitUsage);
+  }
   if (name == "--version" || name == "-V" || name == "version") {
-    std::cout << "nursery " << NURSERY_VERSION << '\n';
+    print_version();
     return printed();
   }
   // `nursery help COMMAND` is `nursery COMMAND --help`.
@@ -84,7 +100,7 @@ int main(int argc, char** argv) {
   // A command's --version / -V is the program's.
   for (int i = 2; i < argc; ++i)
     if (std::string(argv[i]) == "--version" || std::string(argv[i]) == "-V") {
-      std::cout << "nursery " << NURSERY_VERSION << '\n';
+      print_version();
       return printed();
     }
   for (const auto& command : commands()) {

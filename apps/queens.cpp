@@ -132,9 +132,8 @@ Status print_json_streaming(nlohmann::json out, const queens::Placement& solutio
       budget);
 }
 
-}  // namespace
-
-int cmd_queens(int argc, char** argv) {
+// The options of nursery queens, declared once (--help prints them).
+po::options_description queens_options() {
   po::options_description options = command_options();
   options.add_options()("n", po::value<std::uint32_t>()->required()->value_name("N"),
                         "board size N")("first", "find one solution")(
@@ -151,99 +150,136 @@ int cmd_queens(int argc, char** argv) {
       "in --stats) or construction")(
       "any", "--first: the first solution any thread finds (faster; may differ between runs)");
   add_shared(options, kSolving, "give up after S seconds (0: never)");
-  po::positional_options_description positionals;
-  positionals.add("n", 1);
-  po::variables_map vm;
-  if (!parse_command_line(argc, argv, kUsage, options, positionals, vm)) return kExitSuccess;
+  return options;
+}
 
-  const std::uint32_t n = vm["n"].as<std::uint32_t>();
-  const SharedOptions shared = read_shared(vm);
-  const bool all = vm.count("all") != 0;
-  const bool json = json_wanted(vm);
-  const std::string output = vm.count("output") ? vm["output"].as<std::string>() : "-";
-  std::string format_name = queens::show_format(
-      {n, all, vm.count("first") != 0,
-       vm.count("format") ? std::optional(vm["format"].as<std::string>()) : std::nullopt, output,
-       json});
-  if (format_name == "png") picture_format(&format_name, output);  // not to a terminal
+// What a command line asks for: N, the format and where it goes, --all's
+// window.
+struct Request {
+  std::uint32_t n = 0;
+  SharedOptions shared;
+  bool all = false;
+  bool json = false;
+  std::string output;  // "-": stdout
+  std::string format_name;
+  queens::ListOptions window;
+};
+
+Request read_request(const po::variables_map& vm) {
+  Request request;
+  request.n = vm["n"].as<std::uint32_t>();
+  request.shared = read_shared(vm);
+  request.all = vm.count("all") != 0;
+  request.json = json_wanted(vm);
+  request.output = vm.count("output") ? vm["output"].as<std::string>() : "-";
+  request.format_name = queens::show_format(
+      {request.n, request.all, vm.count("first") != 0,
+       vm.count("format") ? std::optional(vm["format"].as<std::string>()) : std::nullopt,
+       request.output, request.json});
+  // not to a terminal
+  if (request.format_name == "png") picture_format(&request.format_name, request.output);
   // The one switch of the default: said to a person reading the terminal,
   // not only in --help.
-  if (!vm.count("format") && format_name == "rows" && !all && !json && is_stdio(output) &&
-      ::isatty(STDOUT_FILENO))
+  if (!vm.count("format") && request.format_name == "rows" && !request.all && !request.json &&
+      is_stdio(request.output) && ::isatty(STDOUT_FILENO))
     std::cerr << "note: N > 32: the solution as 0-based rows (--format rows); the '*' string "
                  "of 1-based rows in base 36 goes to N = 35 (--format string)\n";
-  const queens::ListOptions window = queens::list_window(
-      all, !vm["skip"].defaulted() || !vm["limit"].defaulted(), vm["skip"].as<std::uint64_t>(),
-      vm["limit"].as<std::uint64_t>(),
+  request.window = queens::list_window(
+      request.all, !vm["skip"].defaulted() || !vm["limit"].defaulted(),
+      vm["skip"].as<std::uint64_t>(), vm["limit"].as<std::uint64_t>(),
       vm.count("nth") ? std::optional(vm["nth"].as<std::uint64_t>()) : std::nullopt);
+  return request;
+}
 
-  // --all lists every solution in order on one search: what --first's
-  // options choose (a method, any thread's first) has nothing to choose.
-  if (all)
-    refuse_unused(vm, "--all", {"any", "method"},
-                  "--all lists every solution in order (those choose how --first finds one)");
-  if (all) return list(n, format_name, window, shared, vm);
-
-  queens::FindMethod method;
-  try {
-    method = queens::find_method(vm["method"].as<std::string>(), n);
-  } catch (const std::invalid_argument& e) {
-    throw usage_error(e.what());
-  }
-  RunOptions run_options;
-  run_options.threads = shared.threads;
-  run_options.budget = Budget(&interrupt_source(), shared.timeout);
-  run_options.any = vm.count("any") != 0;
-  Progress progress;
-  run_options.progress = &progress;
-  Solved<queens::Placement> found;
-  {
-    ProgressBar bar(progress, shared.progress, "queens " + std::to_string(n));
-    found = queens::find_one(n, run_options, method);
-  }
-  if (found.status == Status::cancelled) return kExitInterrupted;
-  if (found.solution && run_options.budget.stop_requested()) return kExitInterrupted;
+// --first's solution written out (as JSON, a picture, or its text in
+// pieces), or why there is none, then --stats (not after a write that was
+// stopped); the exit status.
+int print_found(const Request& request, const Solved<queens::Placement>& found,
+                const po::variables_map& vm, const Budget& budget) {
   const auto& solution = found.solution;
-  const Stats& stats = found.stats;
-  const std::string& how = found.how;
-  if (solution) check(n, *solution);
   const int status = exit_code(found.status, solution.has_value());
-  if (json) {
-    nlohmann::json out = {
-        {"n", n}, {"status", status_word(status)}, {"method", how}, {"stats", stats_json(stats)}};
+  if (request.json) {
+    nlohmann::json out = {{"n", request.n},
+                          {"status", status_word(status)},
+                          {"method", found.how},
+                          {"stats", stats_json(found.stats)}};
     if (!solution || solution->size() <= kJsonInOne) {
       out["solution"] = solution ? nlohmann::json(*solution) : nlohmann::json(nullptr);
       print_json(out);
     } else {
       const Status written =
-          print_json_streaming(out, *solution, vm.count("json-pretty") != 0, run_options.budget);
+          print_json_streaming(out, *solution, vm.count("json-pretty") != 0, budget);
       if (written != Status::complete) return exit_code(written, false);
     }
-  } else if (solution && (format_name == "svg" || format_name == "png")) {
-    write_output(output, queens::format(*solution, format_name));  // "-": stdout
+  } else if (solution && (request.format_name == "svg" || request.format_name == "png")) {
+    write_output(request.output, queens::format(*solution, request.format_name));  // "-": stdout
   } else if (solution) {
     // Written as it is made (rows of 10^8 queens are 890 MB), the stop and
     // the deadline looked at between pieces; "-": stdout.
-    const queens::Format form = format_name == "string" ? queens::Format::string
-                                : format_name == "rows" ? queens::Format::rows
-                                                        : queens::Format::board;
+    const queens::Format form = request.format_name == "string" ? queens::Format::string
+                                : request.format_name == "rows" ? queens::Format::rows
+                                                                : queens::Format::board;
     auto pieces = queens::format_pieces(*solution, form);
     const Status written = write_output_in_pieces(
-        output,
+        request.output,
         [&](std::string& piece) {
           const bool more = pieces(piece);
           if (!more && form != queens::Format::board) piece.push_back('\n');
           return more;
         },
-        run_options.budget);
+        budget);
     if (written != Status::complete) return exit_code(written, false);
   } else if (found.status == Status::timeout) {
-    std::cerr << "timeout after " << stats.wall_seconds << " s: no solution found yet\n";
+    std::cerr << "timeout after " << found.stats.wall_seconds << " s: no solution found yet\n";
   } else {
     std::cout << "no solution\n";
   }
-  if (vm.count("stats")) print_stats(std::cerr, stats);
+  if (vm.count("stats")) print_stats(std::cerr, found.stats);
   return status;
+}
+
+// --first: one solution by the method asked, checked, then written out.
+int first(const Request& request, const po::variables_map& vm) {
+  queens::FindMethod method;
+  try {
+    method = queens::find_method(vm["method"].as<std::string>(), request.n);
+  } catch (const std::invalid_argument& e) {
+    throw usage_error(e.what());
+  }
+  RunOptions run_options;
+  run_options.threads = request.shared.threads;
+  run_options.budget = Budget(&interrupt_source(), request.shared.timeout);
+  run_options.any = vm.count("any") != 0;
+  Progress progress;
+  run_options.progress = &progress;
+  Solved<queens::Placement> found;
+  {
+    ProgressBar bar(progress, request.shared.progress, "queens " + std::to_string(request.n));
+    found = queens::find_one(request.n, run_options, method);
+  }
+  if (found.status == Status::cancelled) return kExitInterrupted;
+  if (found.solution && run_options.budget.stop_requested()) return kExitInterrupted;
+  if (found.solution) check(request.n, *found.solution);
+  return print_found(request, found, vm, run_options.budget);
+}
+
+}  // namespace
+
+int cmd_queens(int argc, char** argv) {
+  po::options_description options = queens_options();
+  po::positional_options_description positionals;
+  positionals.add("n", 1);
+  po::variables_map vm;
+  if (!parse_command_line(argc, argv, kUsage, options, positionals, vm)) return kExitSuccess;
+  const Request request = read_request(vm);
+  // --all lists every solution in order on one search: what --first's
+  // options choose (a method, any thread's first) has nothing to choose.
+  if (request.all) {
+    refuse_unused(vm, "--all", {"any", "method"},
+                  "--all lists every solution in order (those choose how --first finds one)");
+    return list(request.n, request.format_name, request.window, request.shared, vm);
+  }
+  return first(request, vm);
 }
 
 }  // namespace nursery::cli

@@ -31,6 +31,10 @@ void print_stats(std::ostream& out, const Stats& stats) {
   std::snprintf(line, sizeof line, "%20.6f s (%.0f%% of the workers' wall)", stats.cpu_seconds,
                 busy);
   row("cpu            ", line);
+  if (stats.isa != nullptr) {  // the instruction set the queens counters' kernels ran on
+    std::snprintf(line, sizeof line, "%20s", stats.isa);
+    row("isa            ", line);
+  }
 }
 
 }  // namespace nursery

@@ -5,10 +5,15 @@
 #include <stdexcept>
 
 #include "queens/counters.hpp"
+#include "queens/kernels.hpp"
 #include "queens/last_rows.hpp"
 #include "queens/splitmix.hpp"
+// A kernel, compiled once per instruction-set level (isa.hpp): the split,
+// the weight and the search of CanonicalCount, which calls them through the
+// level's table (kernels.cpp).
+#include "queens/isa_begin.hpp"
 
-namespace nursery::queens {
+namespace nursery::queens::NURSERY_ISA_NS {
 
 namespace {
 
@@ -417,8 +422,9 @@ Outcome search_board(const PrePlacement& board, const CanonicalCount::Subproblem
 
 }  // namespace
 
-std::vector<CanonicalCount::Subproblem> CanonicalCount::split(const Instance& instance,
-                                                              std::size_t target) {
+std::vector<CanonicalCount::Subproblem> canonical_split(const CanonicalCount::Instance& instance,
+                                                        std::size_t target) {
+  using Subproblem = CanonicalCount::Subproblem;
   const int n = instance.n;
   if (n < 1 || n > kMaxCountN) throw std::invalid_argument("N must be between 1 and 32");
   std::vector<Subproblem> frontier;
@@ -473,7 +479,8 @@ std::vector<CanonicalCount::Subproblem> CanonicalCount::split(const Instance& in
 // the choices it met; the mean over a fixed number of descents (seeded by
 // the subproblem, so the same on every run) is the expected node count.
 // Rows from the last six on are closed by lookups and not descended.
-double CanonicalCount::work(const Instance& instance, const Subproblem& subproblem) {
+double canonical_work(const CanonicalCount::Instance& instance,
+                      const CanonicalCount::Subproblem& subproblem) {
   const int n = instance.n;
   if (n < 4) return 1;
   const PrePlacement board = board_for(n, subproblem);
@@ -506,8 +513,8 @@ double CanonicalCount::work(const Instance& instance, const Subproblem& subprobl
   return 1 + sum / kCanonicalDescents;
 }
 
-Outcome CanonicalCount::solve(const Instance& instance, const Subproblem& subproblem,
-                              Search<Solution>& search) {
+Outcome canonical_solve(const CanonicalCount::Instance& instance,
+                        const CanonicalCount::Subproblem& subproblem, Search<Placement>& search) {
   if (instance.n == 1) {
     Outcome outcome;
     outcome.count = outcome.unique = outcome.nodes = 1;
@@ -518,4 +525,6 @@ Outcome CanonicalCount::solve(const Instance& instance, const Subproblem& subpro
   return search_board(board_for(instance.n, subproblem), subproblem, poller);
 }
 
-}  // namespace nursery::queens
+}  // namespace nursery::queens::NURSERY_ISA_NS
+
+#include "queens/isa_end.hpp"

@@ -32,12 +32,15 @@ Result<Placement> count_join(const JoinCount::Instance& instance, const RunOptio
 }
 
 constexpr std::array kMethods = {
-    CountMethod{Method::join, "join", kMaxJoinN, "", true, count_join},
-    CountMethod{Method::bitboard, "bitboard", kMaxCountN, "", true, count_with<CanonicalCount>},
-    CountMethod{Method::backtrack, "backtrack", kMaxCountN, "", false, count_with<Backtrack>},
+    CountMethod{Method::join, "join", kMaxJoinN, "", true, true, count_join},
+    CountMethod{Method::bitboard, "bitboard", kMaxCountN, "", true, true,
+                count_with<CanonicalCount>},
+    CountMethod{Method::backtrack, "backtrack", kMaxCountN, "", false, false,
+                count_with<Backtrack>},
     CountMethod{Method::permutations, "permutations", kMaxPermutationsN, "N! permutations", false,
-                count_with<Permutations>},
-    CountMethod{Method::brute, "brute", kMaxBruteN, "N^N placements", false, count_with<Brute>},
+                false, count_with<Permutations>},
+    CountMethod{Method::brute, "brute", kMaxBruteN, "N^N placements", false, false,
+                count_with<Brute>},
 };
 
 const CountMethod& row(Method method) {
@@ -104,7 +107,10 @@ Counted count(int n, const CountOptions& options) {
   if (method.method == Method::join)
     instance = join_for_memory(n, options.memory ? options.memory : default_memory(),
                                detail::worker_count(run.threads));
-  return reported<Counted>(method.count(instance, run, options.unique), Mode::count, method.name);
+  Counted counted =
+      reported<Counted>(method.count(instance, run, options.unique), Mode::count, method.name);
+  counted.stats.isa = method.kernels ? kernel_isa() : nullptr;
+  return counted;
 }
 
 }  // namespace nursery::queens

@@ -22,6 +22,7 @@ struct CountMethod {
   int max_n;                 // the largest N it counts
   const char* max_n_reason;  // why ("N^N placements"), or ""
   bool resumable;            // checkpoint, part, MPI and --estimate (join, bitboard)
+  bool kernels;              // runs the kernels of an instruction-set level (kernels.hpp)
   // The count: `instance` is N and, for join, its chunk; `unique` asks the
   // join for its classes (Burnside), which the others count themselves.
   Result<Placement> (*count)(const JoinCount::Instance& instance, const RunOptions& options,

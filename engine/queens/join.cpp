@@ -32,11 +32,17 @@
 #include <vector>
 
 #include "queens/counters.hpp"
+#include "queens/kernels.hpp"
 #include "queens/splitmix.hpp"
+// A kernel, compiled once per instruction-set level (isa.hpp): a piece
+// (join_solve) and its weight (join_work), which JoinCount's solve and
+// work call through the level's table (kernels.cpp).
+#include "queens/isa_begin.hpp"
 
-namespace nursery::queens {
+namespace nursery::queens::NURSERY_ISA_NS {
 
 using namespace join_detail;
+using namespace join_detail::NURSERY_ISA_NS;
 
 namespace {
 
@@ -397,7 +403,7 @@ constexpr std::array<TierJoin, 5> kEqualJoins = {{
 
 }  // namespace
 
-double JoinCount::work(const Instance& instance, const Subproblem& subproblem) {
+double join_work(const JoinCount::Instance& instance, const JoinCount::Subproblem& subproblem) {
   const int n = instance.n;
   if (n < 4) return 1;
   const Layout layout = layout_for(n, subproblem.width);
@@ -475,7 +481,7 @@ class Piece {
     const int extra = quarter_extra(n_, subproblem_.width, run_.tuning().piece_keys());
     const auto quarters =
         middle_ != 0 ? run_.quarter_tables(n_, subproblem_.width + extra, queen_keys(layout_),
-                                           key_mirror(layout_), poller_)
+                                           key_mirror(layout_), kMirrorsKeys, poller_)
                      : nullptr;
     if (quarters) return count_in_rounds(*quarters, extra, outcome);
     if (poller_.now()) return false;  // perhaps while the tables were built
@@ -638,8 +644,8 @@ class Piece {
 
 }  // namespace
 
-Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
-                         Search<Solution>& search) {
+Outcome join_solve(const JoinCount::Instance& instance, const JoinCount::Subproblem& subproblem,
+                   Search<Placement>& search) {
   Outcome outcome;
   if (instance.n == 1) {  // a lone queen: no halves to join
     outcome.count = 1;
@@ -654,4 +660,6 @@ Outcome JoinCount::solve(const Instance& instance, const Subproblem& subproblem,
   return outcome;
 }
 
-}  // namespace nursery::queens
+}  // namespace nursery::queens::NURSERY_ISA_NS
+
+#include "queens/isa_end.hpp"

@@ -4,11 +4,15 @@
 //   join.cpp           a piece: its halves listed, sorted, joined, weighed
 //   join_pairs.cpp     the pairs of two sorted key lists that make solutions
 //   join_frontier.cpp  the chunk patterns, one per orbit, and their weights
-//   join_quarters.cpp  a piece's halves from the quarter tables (N <= 19)
+//   join_quarters.cpp  the quarter tables (N <= 19)
+//   join_halves.cpp    a piece's halves from the quarter tables
 //   join_memory.cpp    what a piece needs, the chunk for a budget
 //   join_run.cpp       what a count owns: its quarter tables and its
 //                      workers' buffers (JoinRun)
 //   join_tuning.cpp    the machine's tuning (JoinTuning, tuning.hpp)
+// join.cpp, join_pairs.cpp and join_halves.cpp are the hot kernels,
+// compiled once per instruction-set level (isa.hpp): what they define lies
+// in the level's namespace (NURSERY_ISA_NS, the including file's level).
 #pragma once
 
 #include <array>
@@ -23,6 +27,7 @@
 #include <vector>
 
 #include "queens/counters.hpp"
+#include "queens/isa.hpp"
 #include "queens/tuning.hpp"
 
 namespace nursery::queens::join_detail {
@@ -111,6 +116,7 @@ struct PairCount {
 // top and of its bottom: [4 * top + bottom] (join.cpp, even n: the class
 // of a kHigh half).
 using PairWeights = std::array<std::uint8_t, 16>;
+namespace NURSERY_ISA_NS {  // the kernels of the including file's level
 // `weights`: null, every pair that makes a solution counts 1.
 PairCount count_pairs(std::uint64_t columns, std::uint64_t rays, std::uint64_t* tops,
                       std::size_t n_tops, std::uint64_t* bottoms, std::size_t n_bottoms,
@@ -120,6 +126,7 @@ PairCount count_pairs(std::uint64_t columns, std::uint64_t rays, std::uint64_t* 
 // kMaxRadixBits) for count_pairs(); false when stopped.
 bool sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch,
                const StopPoller& poller, int sorted_bits = kSortedBits);
+}  // namespace NURSERY_ISA_NS
 
 // The lists of a piece: see PieceBuffers.
 constexpr int kEqual = 0, kHigh = 3, kLists = 4;
@@ -166,8 +173,9 @@ struct QuarterTables {
   static constexpr int kDiagonalShift = 2;
   std::uint64_t diagonals = 0;
   Side left, right;
-  // Even n where the build has AVX-512 BITALG: only the right side is
-  // kept; a piece mirrors the left groups it reads from it (`mirror`, the
+  // Even n where the kernels' level mirrors keys (AVX-512 BITALG, a bit
+  // gather a key): only the right side is kept; a piece mirrors the left
+  // groups it reads from it (`mirror`, the
   // key bits' sources, the diagonal bits' too).
   bool mirrored = false;
   KeyMirror mirror{};
@@ -187,16 +195,22 @@ bool quarter_keys_fit(int n, const QueenKeys& keys);
 // of the current arena (tbb::parallel_for; the caller's workers join in);
 // null where they do not fit (quarter_tables_fit(), quarter_keys_fit()) or
 // when stopped while they were built. A count's JoinRun builds them once.
+// `mirrors`: the kernels that read them mirror keys (kMirrorsKeys), so that
+// even n keeps the right side alone (QuarterTables::mirrored).
 std::shared_ptr<const QuarterTables> build_quarter_tables(int n, int width, const QueenKeys& keys,
-                                                          const KeyMirror& mirror,
+                                                          const KeyMirror& mirror, bool mirrors,
                                                           const StopPoller& poller);
 // The keys of the top halves whose chunk columns are `pattern`, into the
 // lists `out` (distinct, grown to exactly their size) as `tiers` sorts
 // them; the number of halves. `mirrored`: the worker's buffer for the
 // mirrored left groups (even n, QuarterTables::mirrored).
+namespace NURSERY_ISA_NS {  // (join_halves.cpp: a kernel)
+// Whether the level mirrors keys (build_quarter_tables()' `mirrors`).
+constexpr bool kMirrorsKeys = NURSERY_ISA_AVX512 != 0;
 std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, const Tiers& tiers,
                           std::array<std::vector<std::uint64_t>*, kLists> out,
                           std::vector<std::uint64_t>& mirrored);
+}  // namespace NURSERY_ISA_NS
 // The tables' bytes (0 where none are built).
 double quarter_table_bytes(int n);
 // A list written past its end by up to this many keys (vector stores).
@@ -233,7 +247,7 @@ class JoinRun {
   // and the workers that ask meanwhile help build them
   // (tbb::collaborative_call_once) instead of waiting; null as there.
   std::shared_ptr<const QuarterTables> quarter_tables(int n, int width, const QueenKeys& keys,
-                                                      const KeyMirror& mirror,
+                                                      const KeyMirror& mirror, bool mirrors,
                                                       const StopPoller& poller);
   // A set of buffers for one piece, back in the pool when the lease ends:
   // the set this thread gave back last where it is free (a set that moves

@@ -6,13 +6,15 @@
 #include <bit>
 #include <type_traits>
 #include <vector>
-#if defined(__AVX512F__)
+#if defined(__x86_64__)
 #include <immintrin.h>
 #endif
 
 #include "queens/join.hpp"
+// Compiled once per instruction-set level (isa.hpp).
+#include "queens/isa_begin.hpp"
 
-namespace nursery::queens::join_detail {
+namespace nursery::queens::join_detail::NURSERY_ISA_NS {
 
 namespace {
 
@@ -78,14 +80,28 @@ class Join {
   bool stopped() const { return stopped_; }
 
  private:
+  // (Loops of their own, not std::partition_point and std::partition:
+  // a predicate compiled for the level is not inlined into the standard
+  // library's code, compiled for plain x86-64; isa.hpp.)
   static std::size_t split(const std::uint64_t* keys, std::size_t n, std::uint64_t bit) {
-    return static_cast<std::size_t>(
-        std::partition_point(keys, keys + n, [bit](std::uint64_t k) { return (k & bit) == 0; }) -
-        keys);
+    std::size_t low = 0, high = n;  // the first key with the bit lies in [low, high]
+    while (low < high) {
+      const std::size_t mid = low + (high - low) / 2;
+      if ((keys[mid] & bit) == 0)
+        low = mid + 1;
+      else
+        high = mid;
+    }
+    return low;
   }
   static std::size_t partition(std::uint64_t* keys, std::size_t n, std::uint64_t bit) {
-    return static_cast<std::size_t>(
-        std::partition(keys, keys + n, [bit](std::uint64_t k) { return (k & bit) == 0; }) - keys);
+    std::size_t low = 0, high = n;  // from both ends, as std::partition
+    for (;;) {
+      while (low < high && (keys[low] & bit) == 0) ++low;
+      while (low < high && (keys[high - 1] & bit) != 0) --high;
+      if (low >= high) return low;
+      std::swap(keys[low++], keys[--high]);
+    }
   }
   // The small side (up to 64 * kWords keys) as bit slices, read kBits key
   // bits at a time: table[c][v] is the set of small keys that fit a big key
@@ -121,7 +137,7 @@ class Join {
     const std::uint64_t rays = rays_ & below;
     Set holds[64] = {};  // holds[j]: the small side's keys with bit j
     Set everyone{};
-#if defined(__AVX512F__)
+#if NURSERY_ISA_AVX512
     // Per word of 64 keys and per ray bit, eight 8-key tests: a fifth of
     // the instructions of setting each key's bits one by one.
     for (int w = 0; w < W; ++w) {
@@ -190,7 +206,7 @@ class Join {
         for (int w = 0; w < W; ++w) entries[v].word[w] = from.word[w] & ~bit.word[w];
       }
     }
-#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__)
+#if NURSERY_ISA_AVX512
     // One vector register holds a set (W = 8: 512 bits): one AND per chunk,
     // and the popcounts add up in the lanes, summed once at the end.
     if constexpr (W >= 2) {
@@ -223,7 +239,7 @@ class Join {
     }
     return total;
   }
-#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__)
+#if NURSERY_ISA_AVX512
   template <int W, int kBits, bool kWeighted>
   std::uint64_t sliced_avx512(const std::uint64_t* table, int chunks, const std::uint64_t* big,
                               std::size_t nb, std::uint64_t rays, int low) {
@@ -383,4 +399,6 @@ PairCount count_pairs(std::uint64_t columns, std::uint64_t rays, std::uint64_t* 
   return count;
 }
 
-}  // namespace nursery::queens::join_detail
+}  // namespace nursery::queens::join_detail::NURSERY_ISA_NS
+
+#include "queens/isa_end.hpp"

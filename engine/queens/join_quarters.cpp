@@ -1,4 +1,5 @@
-// A piece's halves built from quarter tables (see join.hpp).
+// The quarter tables a piece's halves are built from (see join.hpp;
+// join_halves.cpp builds them).
 //
 // A top half (rows 0..a-1, a = n/2) is a left quarter (columns 0..a-1;
 // odd n: 0..a, the middle column with it) and a right quarter (the other
@@ -27,9 +28,6 @@
 #include <span>
 #include <type_traits>
 #include <vector>
-#if defined(__AVX512F__)
-#include <immintrin.h>
-#endif
 
 #include "nursery/scheduler.hpp"
 #include "queens/join.hpp"
@@ -188,71 +186,6 @@ bool build_sides(const QuarterTables& tables, const QueenKeys& keys,
   });
 }
 
-// The pairs of the left placements lk[x0, x1) and the right ones rk[y0,
-// y1) that fit, their keys ORed (less the diagonal bits, plus `tag`) into
-// `out` (null: only counted); the count.
-std::size_t pair_up(const std::uint64_t* lk, std::uint32_t x0, std::uint32_t x1,
-                    const std::uint64_t* rk, std::uint32_t y0, std::uint32_t y1,
-                    std::uint64_t diagonals, std::uint64_t tag, std::uint64_t* out) {
-  if (x0 == x1 || y0 == y1) return 0;
-  std::size_t count = 0;
-#if defined(__AVX512F__)
-  // 8 right placements at a time, the last ones masked (most groups are
-  // shorter than 8 in wide chunks): their diagonal bits tested, the keys
-  // that fit compressed into the list (8 slots of slack behind it).
-  // (kv | r) & ~dv: ternary logic 0x0e (A = dv, B = kv, C = r).
-  const __m512i dv = _mm512_set1_epi64(static_cast<long long>(diagonals));
-  for (std::uint32_t i = x0; i < x1; ++i) {
-    const std::uint64_t k = lk[i];
-    const __m512i lv = _mm512_set1_epi64(static_cast<long long>(k & diagonals));
-    const __m512i kv = _mm512_set1_epi64(static_cast<long long>((k & ~diagonals) | tag));
-    for (std::uint32_t j = y0; j < y1; j += 8) {
-      const __mmask8 live =
-          y1 - j >= 8 ? __mmask8{0xff} : static_cast<__mmask8>((1u << (y1 - j)) - 1);
-      const __m512i r = _mm512_maskz_loadu_epi64(live, rk + j);
-      const __mmask8 fit = _mm512_mask_testn_epi64_mask(live, lv, r);
-      if (out != nullptr)
-        _mm512_storeu_si512(
-            static_cast<void*>(out + count),
-            _mm512_maskz_compress_epi64(fit, _mm512_ternarylogic_epi64(dv, kv, r, 0x0e)));
-      count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(fit)));
-    }
-  }
-#else
-  for (std::uint32_t i = x0; i < x1; ++i) {
-    const std::uint64_t d = lk[i] & diagonals;
-    if (out == nullptr) {
-      std::size_t c = 0;
-      for (std::uint32_t j = y0; j < y1; ++j) c += (d & rk[j]) == 0;
-      count += c;
-      continue;
-    }
-    const std::uint64_t k = (lk[i] & ~diagonals) | tag;
-    for (std::uint32_t j = y0; j < y1; ++j) {
-      out[count] = (k | rk[j]) & ~diagonals;
-      count += (d & rk[j]) == 0;
-    }
-  }
-#endif
-  return count;
-}
-
-#if defined(__AVX512BITALG__)
-constexpr bool kMirror = true;
-// keys[i] mirrored into out[i]: one bit gather (vpshufbitqmb) a key, the
-// 64 sources in one vector.
-void mirror_keys(const std::uint64_t* keys, std::size_t n, const KeyMirror& from,
-                 std::uint64_t* out) {
-  const __m512i sources = _mm512_loadu_si512(static_cast<const void*>(from.data()));
-  for (std::size_t i = 0; i < n; ++i)
-    out[i] =
-        _mm512_bitshuffle_epi64_mask(_mm512_set1_epi64(static_cast<long long>(keys[i])), sources);
-}
-#else
-constexpr bool kMirror = false;
-void mirror_keys(const std::uint64_t*, std::size_t, const KeyMirror&, std::uint64_t*) {}
-#endif
-
 }  // namespace
 
 bool quarter_tables_fit(int n, int width) {
@@ -271,7 +204,7 @@ bool quarter_keys_fit(int n, const QueenKeys& keys) {
 }
 
 std::shared_ptr<const QuarterTables> build_quarter_tables(int n, int width, const QueenKeys& keys,
-                                                          const KeyMirror& mirror,
+                                                          const KeyMirror& mirror, bool mirrors,
                                                           const StopPoller& poller) {
   if (!quarter_tables_fit(n, width) || !quarter_keys_fit(n, keys)) return nullptr;
   const int a = n / 2, odd = n % 2;
@@ -284,7 +217,7 @@ std::shared_ptr<const QuarterTables> build_quarter_tables(int n, int width, cons
   // quarter is the right one mirrored (its diagonal bits: the down-right
   // family's i is the down-left's a-2-i and the other way round).
   std::vector<SideToBuild> sides = {{a + odd, a, &tables->right}};
-  if (kMirror && odd == 0) {
+  if (mirrors && odd == 0) {
     tables->mirrored = true;
     tables->mirror = mirror;
     const int d = QuarterTables::kDiagonalShift;
@@ -299,92 +232,6 @@ std::shared_ptr<const QuarterTables> build_quarter_tables(int n, int width, cons
   }
   if (!build_sides(*tables, keys, sides, poller)) return nullptr;
   return tables;
-}
-
-std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, const Tiers& tiers,
-                          std::array<std::vector<std::uint64_t>*, kLists> out,
-                          std::vector<std::uint64_t>& buffer) {
-  const int n = tables.n, a = n / 2, w = tables.width;
-  const std::uint32_t all_rows = (1u << a) - 1, chunk_mask = (1u << w) - 1;
-  const std::uint32_t left_chunk = pattern & chunk_mask;
-  const std::uint32_t right_chunk = (pattern >> (n - w)) & chunk_mask;
-  // Each group of left rows R: the list its halves go to and their tag
-  // (TopHalves::run(): the outer rows' sides are R's first rows), or -1.
-  std::vector<std::pair<int, std::uint64_t>> where(std::size_t{1} << a, {kEqual, 0});
-  for (std::uint32_t rows = 0; rows <= all_rows; ++rows) {
-    if (tiers.width == 0) continue;
-    const int rank = side_rank(rows & ((1u << tiers.width) - 1), tiers.width);
-    if (rank < tiers.low) {
-      where[rows].first = -1;
-      continue;
-    }
-    where[rows].first = rank == tiers.low ? kEqual : kHigh;
-    where[rows].second = rank == tiers.low || rank < tiers.high ? 0 : rank == tiers.high ? 1 : 2;
-  }
-  // The left groups of the piece's chunk: from the left table, or (even n)
-  // its mirror, the right groups of the reversed chunk, mirrored into this
-  // worker's buffer (both passes read them).
-  const std::uint64_t* left_keys = tables.left.keys.data();
-  const std::uint32_t* left_start = tables.left.start.data();
-  std::uint32_t left_group = left_chunk << (a + 1), left_base = 0;
-  if (tables.mirrored) {
-    std::uint32_t reversed = 0;
-    for (int i = 0; i < w; ++i)
-      if (left_chunk >> i & 1u) reversed |= 1u << (w - 1 - i);
-    left_start = tables.right.start.data();
-    left_group = reversed << (a + 1);
-    left_base = left_start[left_group];
-    const std::uint32_t end = left_start[(reversed + 1) << (a + 1)];
-    resize_exactly(buffer, end - left_base);
-    mirror_keys(tables.right.keys.data() + left_base, end - left_base, tables.mirror,
-                buffer.data());
-    left_keys = buffer.data();
-  }
-  auto lists = [&](std::uint32_t rows, int diagonals) {
-    return tiers.by_diagonals ? kEqual + diagonals : where[rows].first;
-  };
-  auto each = [&](auto&& action) {
-    for (std::uint32_t rows = 0; rows <= all_rows; ++rows) {
-      if (where[rows].first < 0) continue;
-      const std::uint32_t x = left_group | (rows << 1);
-      const std::uint32_t y = (right_chunk << (a + 1)) | ((all_rows ^ rows) << 1);
-      if (!tiers.by_diagonals) {  // both groups of each side at once
-        action(where[rows].first, x, x + 2, y, y + 2, where[rows].second);
-        continue;
-      }
-      for (std::uint32_t dl = 0; dl < 2; ++dl)
-        for (std::uint32_t dr = 0; dr < 2; ++dr)
-          action(lists(rows, static_cast<int>(dl + dr)), x + dl, x + dl + 1, y + dr, y + dr + 1,
-                 where[rows].second);
-    }
-  };
-  // Counted first, so that each list is grown to exactly its size.
-  std::array<std::size_t, kLists> sizes{};
-  each([&](int list, std::uint32_t x, std::uint32_t x_end, std::uint32_t y, std::uint32_t y_end,
-           std::uint64_t) {
-    sizes[list] += pair_up(left_keys, left_start[x] - left_base, left_start[x_end] - left_base,
-                           tables.right.keys.data(), tables.right.start[y],
-                           tables.right.start[y_end], tables.diagonals, 0, nullptr);
-  });
-  std::array<std::size_t, kLists> at{};
-  std::uint64_t total = 0;
-  // Odd n: the lists are one vector (out[i] the same), and only kEqual fills.
-  auto distinct = [&](int i) {
-    return std::find(out.begin(), out.begin() + i, out[i]) == out.begin() + i;
-  };
-  for (int i = 0; i < kLists; ++i) {
-    if (distinct(i)) resize_exactly(*out[i], sizes[i] + kWriteSlack);
-    total += sizes[i];
-  }
-  each([&](int list, std::uint32_t x, std::uint32_t x_end, std::uint32_t y, std::uint32_t y_end,
-           std::uint64_t tag) {
-    at[list] += pair_up(left_keys, left_start[x] - left_base, left_start[x_end] - left_base,
-                        tables.right.keys.data(), tables.right.start[y], tables.right.start[y_end],
-                        tables.diagonals, tag, out[list]->data() + at[list]);
-  });
-  for (int i = 0; i < kLists; ++i)
-    if (distinct(i)) out[i]->resize(sizes[i]);
-  return total;
 }
 
 double quarter_table_bytes(int n) {

@@ -15,6 +15,7 @@ namespace join_detail {
 struct JoinRun::Tables {
   int n = 0, width = 0;
   QueenKeys keys{};
+  bool mirrors = false;
   tbb::collaborative_once_flag once;
   std::shared_ptr<const QuarterTables> built;
   bool stopped = false;  // built when stopped: nothing, and asked again
@@ -22,14 +23,16 @@ struct JoinRun::Tables {
 
 std::shared_ptr<const QuarterTables> JoinRun::quarter_tables(int n, int width,
                                                              const QueenKeys& keys,
-                                                             const KeyMirror& mirror,
+                                                             const KeyMirror& mirror, bool mirrors,
                                                              const StopPoller& poller) {
   if (!quarter_tables_fit(n, width) || !quarter_keys_fit(n, keys)) return nullptr;
   std::shared_ptr<Tables> slot;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     for (const auto& tables : tables_)
-      if (tables->n == n && tables->width == width && tables->keys == keys) slot = tables;
+      if (tables->n == n && tables->width == width && tables->keys == keys &&
+          tables->mirrors == mirrors)
+        slot = tables;
     if (!slot) {
       // One count's pieces share n and the chunk width: one set of
       // tables (a set a width, were a count to mix widths).
@@ -37,11 +40,12 @@ std::shared_ptr<const QuarterTables> JoinRun::quarter_tables(int n, int width,
       slot->n = n;
       slot->width = width;
       slot->keys = keys;
+      slot->mirrors = mirrors;
       tables_.push_back(slot);
     }
   }
   tbb::collaborative_call_once(slot->once, [&] {
-    slot->built = build_quarter_tables(n, width, keys, mirror, poller);
+    slot->built = build_quarter_tables(n, width, keys, mirror, mirrors, poller);
     slot->stopped = !slot->built;
   });
   if (slot->stopped) {  // a later piece (a resumed round) builds them afresh

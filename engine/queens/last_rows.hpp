@@ -20,7 +20,7 @@
 #include <bit>
 #include <cstdint>
 #include <initializer_list>
-#if defined(__BMI2__) || defined(__AVX512VPOPCNTDQ__)
+#if defined(__x86_64__)
 #include <immintrin.h>
 #endif
 
@@ -48,6 +48,15 @@ struct LastSix {
   static const LastSix& table();
 };
 
+}  // namespace nursery::queens
+
+// The lookups: kernels, compiled for the level of the file that includes
+// this header (isa.hpp; canonical.cpp), before that file opens its own
+// region.
+#include "queens/isa_begin.hpp"
+
+namespace nursery::queens::NURSERY_ISA_NS {
+
 // The six free columns of a board with six rows left.
 struct FreeColumns {
   std::uint32_t mask;
@@ -69,7 +78,7 @@ struct FreeColumns {
   }
   // A row's usable squares among the free columns, as six bits.
   std::uint32_t gather(std::uint32_t row) const {
-#if defined(__BMI2__)
+#if NURSERY_ISA_BMI2
     return _pext_u32(row, mask);
 #else
     std::uint32_t bits = 0;
@@ -82,7 +91,7 @@ struct FreeColumns {
 // Completions of the six rows whose usable squares among the free columns
 // are a[0..5].
 inline unsigned completions(const LastSix& t, const FreeColumns& free, const std::uint32_t* a) {
-#if defined(__AVX512VPOPCNTDQ__) && defined(__AVX512VL__)
+#if NURSERY_ISA_AVX512
   // Words 0..7 in one 512-bit register, 8..11 in a 256-bit one.
   auto high_of = [](const Ways& ways) {
     return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ways.word + 8));
@@ -133,4 +142,6 @@ inline Ways completion_ways(const LastSix& t, const FreeColumns& free, const std
   return ways;
 }
 
-}  // namespace nursery::queens
+}  // namespace nursery::queens::NURSERY_ISA_NS
+
+#include "queens/isa_end.hpp"

@@ -45,6 +45,30 @@ TEST(QueensJoinRun, TwoCountsOfDifferentNAtOnceEachKeepTheirTables) {
   }
 }
 
+// The library's own call, twice at once (N = 15 and 16, the join on two
+// workers each): each count's total and classes equal the table, and once
+// both have returned no table or buffer is left.
+TEST(QueensJoinRun, TwoLibraryCountsOfDifferentNAtOnce) {
+  auto table = nursery::testing::nqueens_reference();
+  queens::CountOptions options;
+  options.method = "join";
+  options.unique = true;
+  options.run.threads = 2;
+  Counted odd, even;
+  std::thread a([&] { odd = queens::count(15, options); });
+  std::thread b([&] { even = queens::count(16, options); });
+  a.join();
+  b.join();
+  ASSERT_EQ(odd.status, Status::complete);
+  ASSERT_EQ(even.status, Status::complete);
+  EXPECT_EQ(odd.count, table[15].total);
+  EXPECT_EQ(odd.unique, table[15].unique);
+  EXPECT_EQ(even.count, table[16].total);
+  EXPECT_EQ(even.unique, table[16].unique);
+  EXPECT_EQ(queens::join_detail::live_quarter_tables(), 0);
+  EXPECT_EQ(queens::join_detail::live_piece_buffers(), 0);
+}
+
 // After a count returns (the library's queens::count, a run of the kind on
 // one or several workers), no quarter table and no worker's buffers live.
 TEST(QueensJoinRun, NothingIsLeftOnceACountReturns) {

@@ -165,11 +165,17 @@ CountReport report_of(const CountPlan& plan, const ResumableResult& result) {
 
 CountReport count(const CountPlan& plan) {
   const JoinCount::Instance join{plan.n, plan.join_width};
-  if (plan.way == CountWay::resumable)
-    return report_of(plan,
-                     is_join(plan)
-                         ? resumable_with<JoinCount>(join, plan.resumable, plan.started)
-                         : resumable_with<CanonicalCount>({plan.n}, plan.resumable, plan.started));
+  // The instruction set the kernels ran on (--stats, --json): the join's
+  // and the bitboard's, the methods that have kernels.
+  const char* isa = choose_count_method(plan.method, plan.n).kernels ? kernel_isa() : nullptr;
+  if (plan.way == CountWay::resumable) {
+    CountReport report = report_of(
+        plan, is_join(plan)
+                  ? resumable_with<JoinCount>(join, plan.resumable, plan.started)
+                  : resumable_with<CanonicalCount>({plan.n}, plan.resumable, plan.started));
+    report.stats.isa = isa;
+    return report;
+  }
   CountReport report;
   report.n = plan.n;
   report.how = plan.method;
@@ -188,6 +194,7 @@ CountReport count(const CountPlan& plan) {
   const CountMethod& method = choose_count_method(plan.method, plan.n);
   static_cast<Counted&>(report) =
       reported<Counted>(method.count(join, plan.run, plan.unique), Mode::count, plan.method);
+  report.stats.isa = isa;
   return report;
 }
 

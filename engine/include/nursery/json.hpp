@@ -24,14 +24,16 @@ inline nlohmann::json count_json(Count value) {
 }
 
 inline nlohmann::json stats_json(const Stats& stats) {
-  return {{"nodes", stats.nodes},
-          {"nodes_per_second", stats.nodes_per_second()},
-          {"subproblems", stats.subproblems},
-          {"subproblems_done", stats.subproblems_done},
-          {"threads", stats.threads},
-          {"split_seconds", stats.split_seconds},
-          {"wall_seconds", stats.wall_seconds},
-          {"cpu_seconds", stats.cpu_seconds}};
+  nlohmann::json out = {{"nodes", stats.nodes},
+                        {"nodes_per_second", stats.nodes_per_second()},
+                        {"subproblems", stats.subproblems},
+                        {"subproblems_done", stats.subproblems_done},
+                        {"threads", stats.threads},
+                        {"split_seconds", stats.split_seconds},
+                        {"wall_seconds", stats.wall_seconds},
+                        {"cpu_seconds", stats.cpu_seconds}};
+  if (stats.isa != nullptr) out["isa"] = stats.isa;
+  return out;
 }
 
 // A batch's summary: counts per status, time, jobs and threads (the

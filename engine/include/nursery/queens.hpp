@@ -45,6 +45,15 @@ Counted count(int n, const CountOptions& options = {});
 // The join's memory when none is given: half the physical memory (4 GiB
 // when it is unknown); nursery count's default --memory too.
 std::uint64_t default_memory();
+// The instruction set the counters' hot kernels (the join's and the
+// bitboard's) run on in this process: "avx512" (AVX-512 with VPOPCNTDQ and
+// BITALG), "avx2" (AVX2 + BMI2) or "x86-64" ("portable" off x86-64), the
+// best the CPU has, chosen once at the first count; the environment's
+// NURSERY_ISA (avx2, x86-64) holds it at most to the level it names.
+const char* kernel_isa();
+// What is wrong with NURSERY_ISA ("" when nothing): the CLI's error line.
+// A name it does not know leaves the best level.
+std::string kernel_isa_error();
 
 //--- The solutions in order, as `nursery queens N --all` lists them ------------
 // Every solution in lexicographic order (one worker walks the frontier left

@@ -15,6 +15,7 @@ struct Stats {
   double split_seconds = 0;               // building the frontier
   double wall_seconds = 0;                // whole run, split included
   double cpu_seconds = 0;                 // summed over the workers' tasks
+  const char* isa = nullptr;              // the counters' kernels' instruction set (null: none)
 
   double nodes_per_second() const { return wall_seconds > 0 ? nodes / wall_seconds : 0; }
 };
