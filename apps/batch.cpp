@@ -12,6 +12,7 @@
 
 #include "commands.hpp"
 #include "options.hpp"
+#include "solver_options.hpp"
 #ifdef NURSERY_HAVE_MPI
 #include "distributed_batch.hpp"
 #endif
@@ -73,7 +74,8 @@ int cmd_batch(int argc, char** argv) {
       "instances solved at once (auto: one per thread)")(
       "count", "count the solutions of every instance instead of finding one")(
       "report", po::value<std::string>(),
-      "write one row per instance to FILE.json or FILE.csv (-: the JSON report on stdout, the "
+      "write one row per instance to FILE.json, FILE.csv or FILE.xml (BenchExec's result "
+      "format) (-: the JSON report on stdout, the "
       "summary line then on stderr)")(
       "resume", "skip instances whose output already exists under -o and verifies")(
       "verify", "check every answer with the independent checkers")(
@@ -83,14 +85,18 @@ int cmd_batch(int argc, char** argv) {
                                  "the PATHs are part reports (FILE.json): join them into --report")(
       "mpi", "share the files among the ranks of mpirun/srun (a file system they all see)");
   add_shared(options, kThreads | kTimeout | kJson | kProgress, "seconds per instance (0: none)");
+  add_batch_configuration(options);
   po::positional_options_description positionals;
   positionals.add("path", -1);
   po::variables_map vm;
   // The kinds it solves are the registry's (nursery/registry.hpp).
   const std::string usage =
       "usage: nursery batch PATH... [-o OUTDIR] [--jobs J] [--threads T] [--timeout S]\n"
-      "                     [--count] [--report FILE.json|FILE.csv|-] [--resume] [--verify]\n"
-      "                     [--part I/K] [--mpi] [--json]\n"
+      "                     [--count] [--report FILE.json|.csv|.xml|-] [--resume] [--verify]\n"
+      "                     [--part I/K] [--mpi] [--json] [--config NAME]\n"
+      "                     [--expected FILE] [--no-index]\n"
+      "                     [--method M] [--memory SIZE] [--algorithm A] [--seed S]\n"
+      "                     [--no-local-search] [--any] [--bfs-memory MIB] [--limit K]\n"
       "       nursery batch --merge-reports PART.json... --report ALL.json\n"
       "Solves every instance under the paths in one pool of threads; each file's kind\n"
       "is read from its content: " +
@@ -98,7 +104,8 @@ int cmd_batch(int argc, char** argv) {
       ".\n"
       "Answers go under OUTDIR in the same tree (output.txt beside input.txt, NAME.out\n"
       "for NAME); without -o they are not kept. Each ERROR row's path and reason go to\n"
-      "stderr. Exit 0 done, 1 a verification mismatch, 2 ERROR rows or bad usage,\n"
+      "stderr. Exit 0 done, 1 a verification mismatch or a wrong answer, 2 ERROR rows or\n"
+      "bad usage, "
       "3 timeouts, 130 interrupted (the report holds what finished).";
   if (!parse_command_line(argc, argv, usage.c_str(), options, positionals, vm)) return kExitSuccess;
   if (!vm.count("path")) throw missing_argument("PATH");
@@ -115,7 +122,9 @@ int cmd_batch(int argc, char** argv) {
   if (vm.count("merge-reports")) {
     refuse_unused(
         vm, "--merge-reports",
-        {"output", "verify", "resume", "part", "count", "mpi", "jobs", "threads", "timeout"},
+        {"output",          "verify",  "resume",     "part",   "count",    "mpi",       "jobs",
+         "threads",         "timeout", "config",     "method", "memory",   "algorithm", "seed",
+         "no-local-search", "any",     "bfs-memory", "limit",  "expected", "no-index"},
         "the part reports are joined, nothing is solved or written but --report");
     if (!vm.count("report"))
       throw usage_error("--merge-reports: expected --report ALL.json, found none");
@@ -143,6 +152,8 @@ int cmd_batch(int argc, char** argv) {
   run.timeout_seconds = shared.timeout;
   run.threads = shared.threads;
   run.jobs = parse_jobs(vm["jobs"].as<std::string>());
+  read_batch_configuration(vm, run);
+  run.command_line.assign(argv, argv + argc);  // argv[0]: "nursery batch"
   // --report -: the report is written to a temporary file and then to stdout.
   const std::string report = vm.count("report") ? vm["report"].as<std::string>() : "";
   if (is_stdio(report) && shared.json)

@@ -52,10 +52,10 @@ class Requests {
 
 // The counters of a summary, added up over the ranks (times: the longest).
 batch::Summary reduce(const batch::Summary& mine) {
-  std::uint64_t counts[] = {mine.instances, mine.ok,       mine.fail,       mine.timeout,
-                            mine.error,     mine.unfinished, mine.verified, mine.mismatches,
-                            mine.resumed,   mine.skipped,  mine.write_errors, mine.jobs,
-                            mine.threads};
+  std::uint64_t counts[] = {mine.instances, mine.ok,         mine.fail,         mine.timeout,
+                            mine.error,     mine.unfinished, mine.verified,     mine.mismatches,
+                            mine.resumed,   mine.skipped,    mine.write_errors, mine.jobs,
+                            mine.threads,   mine.correct,    mine.wrong};
   std::uint64_t sums[std::size(counts)] = {};
   MPI_Reduce(counts, sums, static_cast<int>(std::size(counts)), MPI_UINT64_T, MPI_SUM, 0,
              MPI_COMM_WORLD);
@@ -70,6 +70,8 @@ batch::Summary reduce(const batch::Summary& mine) {
   for (std::size_t i = 0; i < std::size(fields); ++i) *fields[i] = sums[i];
   total.jobs = static_cast<unsigned>(sums[11]);
   total.threads = static_cast<unsigned>(sums[12]);
+  total.correct = sums[13];
+  total.wrong = sums[14];  // (the wrong rows' names are in the joined report)
   total.seconds = longest;
   total.interrupted = any != 0;
   return total;

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <nursery/batch.hpp>
 #include <nursery/input.hpp>
 #include <nursery/kind.hpp>
@@ -131,6 +132,7 @@ struct Settings {
   bool verify = false;
   bool outputs = false;  // answers are kept under OUTDIR
   double timeout = 0;
+  const std::map<std::string, std::any>* solver = nullptr;  // Options::solver
 };
 
 // One file of the batch: what discovery knows (path, kind, size) for its
@@ -184,6 +186,10 @@ struct KindEntry {
       const std::string& answer_name, const Budget& budget, Progress* progress,
       const VerifyAsk& ask) = nullptr;
   bool verifies_at_least = false;  // verify --at-least means something for it
+  // The answer known without solving (a `queens N` total from its table):
+  // OK, FAIL or a count, as a manifest gives it; empty: none (null: the kind
+  // knows none).
+  std::string (*expected)(const FileJob& job, std::size_t item, const Settings& settings) = nullptr;
 };
 
 // The kinds named in a message: "a 'queens N' file, a lizards board or
@@ -194,6 +200,22 @@ std::string described(KindTable kinds, bool (*keep)(const KindEntry&) = nullptr)
 // most_confident (nursery/kind.hpp) decides; null and `why` ("empty
 // file", "binary data", "not an instance ...") when none.
 const KindEntry* detect(KindTable kinds, std::string_view head, std::string& why);
+
+// Provenance (provenance.cpp): the version (git describe at build time, or
+// the release), the time now (ISO 8601, UTC), a string as JSON may hold it.
+std::string tool_version();
+std::string utc_now();
+std::string text_of(const std::string& value);
+// The configuration (name, count, solver options) and the whole provenance
+// of a run: version, command line, configuration, limits, host, start.
+nlohmann::json configuration_json(const Options& options);
+nlohmann::json provenance_json(const Options& options, const std::string& started);
+// Why a report's provenance is not of the run `mine` describes (another
+// version or configuration; none recorded), or empty when it is.
+std::string same_run_of(const nlohmann::json& provenance, const nlohmann::json& mine);
+// --resume over a --report FILE.json of another version or configuration:
+// std::invalid_argument naming it.
+void refuse_other_run(const Options& options);
 
 // Counts the rows by status (pending rows are unfinished).
 Summary summarize(const std::vector<const Row*>& rows);
