@@ -156,7 +156,9 @@ TEST(Batch, CsvReportHasOneRowPerInstance) {
   std::istringstream lines(csv);
   std::string line;
   std::getline(lines, line);
-  EXPECT_EQ(line, "path,id,kind,size,status,total,seconds,nodes,verified,resumed,message,config,category,expected");
+  EXPECT_EQ(line,
+            "path,id,kind,size,status,total,seconds,nodes,verified,resumed,message,config,category,"
+            "expected");
   int rows = 0;
   while (std::getline(lines, line)) {
     ++rows;
