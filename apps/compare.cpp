@@ -80,7 +80,7 @@ void print_regressions(const compare::Comparison& result, const compare::Options
   if (result.regressions.size() > 20)
     std::cout << "... and " << result.regressions.size() - 20 << " more (--json lists all)\n";
   char noise[96];
-  std::snprintf(noise, sizeof noise, "slower: more than %.3gx and %.3g s more", 1 + options.noise,
+  std::snprintf(noise, sizeof noise, "slower: more than %.4gx and %.4g s more", 1 + options.noise,
                 options.min_seconds);
   std::cout << "compare: " << result.regressions.size() << " regressions, " << result.wrong
             << " wrong (" << noise << ")\n";
