@@ -181,14 +181,14 @@ picture::Chart scatter(const compare::Comparison& result) {
       }
   fastest = std::min(fastest, slowest);
   const double border = slowest * 2;
-  picture::Series both{"instances (unsolved: on the border)", {}, false};
+  picture::Series both{"instances", {}, false};
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (!a[i] && !b[i]) continue;
     both.points.push_back(
         {a[i] ? std::max(*a[i], 1e-6) : border, b[i] ? std::max(*b[i], 1e-6) : border});
   }
   picture::Series diagonal{"equal time", {{fastest, fastest}, {border, border}}, true};
-  return {result.names[0] + " against " + result.names[1],
+  return {result.names[0] + " against " + result.names[1] + " (not solved: on the border)",
           "seconds, " + result.names[0] + " (log)",
           "seconds, " + result.names[1] + " (log)",
           {diagonal, both},
