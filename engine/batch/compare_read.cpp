@@ -74,17 +74,25 @@ void read_provenance(const nlohmann::json& report, Run& run) {
   const auto& provenance = report["provenance"];
   const std::string where = run.path + ": provenance";
   if (!provenance.is_object()) refuse(where, "an object", provenance.dump().substr(0, 40));
-  if (provenance.value("tool", std::string("nursery")) != "nursery")
-    refuse(where, "a report of nursery", "one of " + provenance["tool"].dump());
-  const auto format = provenance.value("format", 1);
-  if (format > kReportFormat)
-    refuse(where,
-           "a report format up to " + std::to_string(kReportFormat) + " (a newer nursery wrote it)",
-           std::to_string(format));
+  if (provenance.contains("tool") && provenance["tool"] != "nursery")
+    refuse(where, "a report of nursery", "one of " + provenance["tool"].dump().substr(0, 40));
+  if (provenance.contains("format")) {
+    const auto& format = provenance["format"];
+    if (!format.is_number_integer())
+      refuse(where, "\"format\" as an integer", format.dump().substr(0, 40));
+    if (format.get<std::int64_t>() > kReportFormat)
+      refuse(
+          where,
+          "a report format up to " + std::to_string(kReportFormat) + " (a newer nursery wrote it)",
+          format.dump());
+  }
   if (provenance.contains("version") && provenance["version"].is_string())
     run.version = provenance["version"].get<std::string>();
-  if (provenance.contains("configuration") && provenance["configuration"].is_object())
-    run.config = provenance["configuration"].value("name", std::string());
+  if (provenance.contains("configuration") && provenance["configuration"].is_object()) {
+    const auto& configuration = provenance["configuration"];
+    if (configuration.contains("name") && configuration["name"].is_string())
+      run.config = configuration["name"].get<std::string>();
+  }
 }
 
 void read_json(const std::string& text, Run& run) {

@@ -193,6 +193,8 @@ TEST(Compare, BadInputIsOneLine) {
   json other = json::parse(read(dir.path() / "a.json"));
   other["provenance"]["tool"] = "benchexec";
   write(dir / "other.json", other.dump());
+  other["provenance"]["tool"] = 1;  // (found by the fuzz harness: a type error, not one line)
+  write(dir / "tool.json", other.dump());
   for (const auto& [args, says] : std::vector<std::pair<std::string, std::string>>{
            {"a.json x.xml", "x.xml:1: expected a nursery batch report"},
            {"a.json garbage", "garbage:1: expected a nursery batch report"},
@@ -200,6 +202,7 @@ TEST(Compare, BadInputIsOneLine) {
            {"a.json newer.json", "newer.json: provenance: expected a report format up to 1"},
            {"a.json rooks.json", "rooks.json: instances[0]: expected a kind nursery knows"},
            {"a.json other.json", "other.json: provenance: expected a report of nursery"},
+           {"a.json tool.json", "tool.json: provenance: expected a report of nursery"},
            {"a.json missing.json", "missing.json"},
            {"a.json", "expected two reports or more"},
            {"a.json b.json --noise nan", "--noise"},
