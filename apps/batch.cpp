@@ -14,6 +14,7 @@
 
 #include "commands.hpp"
 #include "options.hpp"
+#include "solver_options.hpp"
 #ifdef NURSERY_HAVE_MPI
 #include "distributed_batch.hpp"
 #endif
@@ -77,8 +78,8 @@ po::options_description batch_options() {
       "instances solved at once (auto: one per thread)")(
       "count", "count the solutions of every instance instead of finding one")(
       "report", po::value<std::string>(),
-      "write one row per instance to FILE.json or FILE.csv (-: the JSON report on stdout, the "
-      "summary line then on stderr)")(
+      "write one row per instance to FILE.json, FILE.csv or FILE.xml (BenchExec's result "
+      "format) (-: the JSON report on stdout, the summary line then on stderr)")(
       "resume", "skip instances whose output already exists under -o and verifies")(
       "verify", "check every answer with the independent checkers")(
       "part", po::value<std::string>(),
@@ -96,16 +97,20 @@ po::options_description batch_options() {
       "rerun-failed", po::value<std::string>()->value_name("REPORT"),
       "keep the OK and FAIL rows of an earlier report, solve the rest again, report all");
   add_shared(options, kThreads | kTimeout | kJson | kProgress, "seconds per instance (0: none)");
+  add_batch_configuration(options);
   return options;
 }
 
 std::string batch_usage() {
   // The kinds it solves are the registry's (nursery/registry.hpp).
   return "usage: nursery batch PATH... [-o OUTDIR] [--jobs J] [--threads T] [--timeout S]\n"
-         "                     [--count] [--report FILE.json|FILE.csv|-] [--resume] [--verify]\n"
+         "                     [--count] [--report FILE.json|.csv|.xml|-] [--resume] [--verify]\n"
          "                     [--cpu-limit S] [--memory-limit SIZE] [--isolate]\n"
          "                     [--joblog FILE] [--rerun-failed REPORT]\n"
-         "                     [--part I/K] [--mpi] [--json]\n"
+         "                     [--part I/K] [--mpi] [--json] [--config NAME]\n"
+         "                     [--expected FILE] [--no-index]\n"
+         "                     [--method M] [--memory SIZE] [--algorithm A] [--seed S]\n"
+         "                     [--no-local-search] [--any] [--bfs-memory MIB] [--limit K]\n"
          "       nursery batch --merge-reports PART.json... --report ALL.json\n"
          "Solves every instance under the paths in one pool of threads; each file's kind\n"
          "is read from its content: " +
@@ -113,16 +118,20 @@ std::string batch_usage() {
          ".\n"
          "Answers go under OUTDIR in the same tree (output.txt beside input.txt, NAME.out\n"
          "for NAME); without -o they are not kept. Each ERROR row's path and reason go to\n"
-         "stderr. Exit 0 done, 1 a verification mismatch, 2 ERROR rows or bad usage,\n"
-         "3 timeouts or limits reached, 130 interrupted (the report holds what finished).";
+         "stderr. Exit 0 done, 1 a verification mismatch or a wrong answer, 2 ERROR rows or\n"
+         "bad usage, 3 timeouts or limits reached, 130 interrupted (the report holds what\n"
+         "finished).";
 }
 
 // --merge-reports: the PATHs are part reports, joined into --report.
 int merge_only(const po::variables_map& vm, const SharedOptions& shared,
                const std::vector<std::string>& paths) {
   refuse_unused(vm, "--merge-reports",
-                {"output", "verify", "resume", "part", "count", "mpi", "jobs", "threads", "timeout",
-                 "cpu-limit", "memory-limit", "isolate", "joblog", "rerun-failed"},
+                {"output",    "verify",       "resume",   "part",    "count",        "mpi",
+                 "jobs",      "threads",      "timeout",  "config",  "method",       "memory",
+                 "algorithm", "seed",         "no-local-search",     "any",          "bfs-memory",
+                 "limit",     "expected",     "no-index", "cpu-limit", "memory-limit", "isolate",
+                 "joblog",    "rerun-failed"},
                 "the part reports are joined, nothing is solved or written but --report");
   if (!vm.count("report"))
     throw usage_error("--merge-reports: expected --report ALL.json, found none");
@@ -288,6 +297,8 @@ int cmd_batch(int argc, char** argv) {
   }
   if (vm.count("merge-reports")) return merge_only(vm, shared, run.paths);
   read_run(vm, shared, run);
+  read_batch_configuration(vm, run);
+  run.command_line.assign(argv, argv + argc);  // argv[0]: "nursery batch"
   // --report -: the report is written to a temporary file and then to stdout.
   const std::string report = vm.count("report") ? vm["report"].as<std::string>() : "";
   if (is_stdio(report) && shared.json)

@@ -16,5 +16,6 @@ int gen_lizards(int argc, char** argv);      // gen.cpp: nursery gen lizards
 int gen_skyscrapers(int argc, char** argv);  // gen.cpp: nursery gen skyscrapers
 int cmd_batch(int argc, char** argv);        // batch.cpp: whole directories, with a report
 int cmd_draw(int argc, char** argv);         // draw.cpp: SVG pictures of boards and answers
+int cmd_compare(int argc, char** argv);      // compare.cpp: batch reports compared
 
 }  // namespace nursery::cli

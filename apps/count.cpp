@@ -11,6 +11,7 @@
 
 #include "commands.hpp"
 #include "options.hpp"
+#include "solver_options.hpp"
 
 #ifdef NURSERY_HAVE_MPI
 #include "queens_count.hpp"
@@ -163,11 +164,9 @@ int count_all(const po::variables_map& vm, std::ostream& out) {
 int cmd_count(int argc, char** argv) {
   po::options_description options = command_options();
   options.add_options()("n", po::value<std::vector<int>>()->value_name("N"),
-                        "board sizes N, 1..32")("unique,u", "also count symmetry classes")(
-      "method,m", po::value<std::string>()->default_value("auto"),
-      "auto (join from N = 14, else bitboard), join (half boards counted against each "
-      "other), bitboard (canonical frames, 8-fold symmetry), backtrack (textbook, arrays), "
-      "permutations (all N! permutations by Heap's algorithm, N<=12) or brute (N^N, N<=10)")(
+                        "board sizes N, 1..32")("unique,u", "also count symmetry classes");
+  add_queens_count_options(options);
+  options.add_options()(
       "subproblems", po::value<std::size_t>(),
       "frontier size to aim at (default 64 per thread; with a checkpoint, --part or --mpi "
       "16384 for bitboard, 1024 for join, recorded in the checkpoint)")(
@@ -187,9 +186,6 @@ int cmd_count(int argc, char** argv) {
       po::value<double>()->default_value(10)->notifier(
           within("--progress-interval", "seconds", 0, kMaxTimeout)),
       "seconds between MPI progress lines on rank 0, 0 to 1000000")(
-      "memory", po::value<std::string>(),
-      "memory budget of a join count, e.g. 8G or 512M (default: half of the RAM); pieces are "
-      "cut finer to fit it")(
       "estimate",
       po::value<double>()->implicit_value(10)->notifier(
           within("--estimate", "seconds", kMinEstimate, kMaxTimeout)),

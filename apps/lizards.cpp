@@ -1,54 +1,18 @@
 // nursery lizards: the options, then the command's run of the board
 // (cli/lizards/command.hpp: decided, counted or maximized).
-#include <sys/resource.h>
-#include <unistd.h>
-
-#include <cmath>
 #include <cstdio>
 #include <nursery/io.hpp>
 
 #include "cli/lizards/command.hpp"
 #include "commands.hpp"
 #include "options.hpp"
+#include "solver_options.hpp"
 
 namespace nursery::cli {
 
 namespace lz = nursery::lizards;
 
 namespace {
-
-// The memory this process may have: the machine's, or less under a limit
-// (ulimit -v, -d); 0 when none is known.
-std::uint64_t memory_allowed() {
-  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
-  std::uint64_t most = pages > 0 && page > 0
-                           ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page)
-                           : 0;
-  for (int resource : {RLIMIT_AS, RLIMIT_DATA}) {
-    rlimit limit{};
-    if (::getrlimit(resource, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
-        (most == 0 || limit.rlim_cur < most))
-      most = limit.rlim_cur;
-  }
-  return most;
-}
-
-// --bfs-memory in bytes: a budget beyond the memory this process may have
-// is refused (the frontier would fail to allocate, or swap, long into the
-// run), not capped in silence.
-std::size_t bfs_budget(double mebibytes) {
-  const double bytes = mebibytes * 1048576;
-  if (const std::uint64_t allowed = memory_allowed();
-      allowed != 0 && bytes > static_cast<double>(allowed)) {
-    char text[160];
-    std::snprintf(text, sizeof text,
-                  "--bfs-memory: expected at most %.0f MiB (the memory this process may have), "
-                  "found %.15g",
-                  std::floor(static_cast<double>(allowed) / 1048576), mebibytes);
-    throw usage_error(text);
-  }
-  return static_cast<std::size_t>(bytes);
-}
 
 // nursery lizards' options, as --help states them.
 po::options_description lizards_options() {
@@ -61,22 +25,15 @@ po::options_description lizards_options() {
                         "the board (default: input.txt, answer to output.txt)")(
       "output,o", po::value<std::string>()->value_name("OUT"),
       "write the answer here, - for stdout (default: stdout)")(
-      "count", "count every placement of p lizards exactly")("algorithm", po::value<std::string>(),
-                                                             "override the file's DFS/BFS/SA line")(
-      "seed", po::value<std::uint64_t>()->default_value(1), "local search seed")(
-      "no-local-search", "DFS/BFS alone, without the local search racing it")(
-      "any", "the first placement any search finds (faster; may differ between runs)")(
-      "max", "the largest placement: best found, proven upper bound, gap (p ignored)")(
+      "count", "count every placement of p lizards exactly");
+  add_lizards_solve_options(options);
+  options.add_options()("max",
+                        "the largest placement: best found, proven upper bound, gap (p ignored)")(
       "target", po::value<std::uint64_t>(), "with --max: stop once this many are placed")(
       "max-board", po::value<std::string>()->value_name("FILE"),
       "with --max: write the board with p = best here (for nursery verify)")(
       "certificate", po::value<std::string>()->value_name("FILE"),
-      "with --max: write the bound's certificate here (nursery verify BOARD --bound FILE)")(
-      "bfs-memory",
-      po::value<double>()
-          ->default_value(lz::kBfsBudgetBytes / 1048576.0)
-          ->notifier(within("--bfs-memory", "MiB", 0.001, 1e6)),
-      "BFS frontier budget in MiB, 0.001 to 1000000");
+      "with --max: write the bound's certificate here (nursery verify BOARD --bound FILE)");
   add_shared(options, kThreads);
   options.add_options()("timeout", po::value<std::string>()->default_value("0", timeout_default),
                         "seconds before giving up (0: none)");
@@ -127,7 +84,7 @@ void read_task(const po::variables_map& vm, lz::LizardsRequest& request) {
     refuse_unused(vm, "--max", {"algorithm", "any", "no-local-search", "bfs-memory"},
                   "--max runs its own bound and improving search (those are the decision's)");
   if (request.task == lz::Task::count)
-    refuse_unused(vm, "--count", {"any", "no-local-search", "seed"},
+    refuse_unused(vm, "--count", kLizardsDecisionOnly,
                   "a count searches the whole tree (those choose how one placement is found)");
 }
 
@@ -154,12 +111,7 @@ int cmd_lizards(int argc, char** argv) {
   refuse_certificate_on_stdout(request, shared);
   read_task(vm, request);
   request.solve.threads = shared.threads;
-  request.solve.seed = vm["seed"].as<std::uint64_t>();
-  request.solve.local_search = vm.count("no-local-search") == 0;
-  request.solve.any = vm.count("any") != 0;
-  request.solve.bfs_budget_bytes = bfs_budget(vm["bfs-memory"].as<double>());
-  if (vm.count("algorithm"))
-    request.solve.algorithm = lz::parse_algorithm(vm["algorithm"].as<std::string>());
+  read_lizards_solve_options(vm, request.solve);
   if (vm.count("target")) request.target = vm["target"].as<std::uint64_t>();
   if (!vm["timeout"].defaulted()) request.timeout = shared.timeout;
   request.json = shared.json;

@@ -29,11 +29,13 @@ const std::vector<Subcommand>& commands() {
     static const std::string generated =
         "generate instances (" + nursery::one_of(nursery::cli::generated_kinds(), ", ") + ")";
     namespace cli = nursery::cli;
-    list.insert(list.end(),
-                {{"verify", cli::cmd_verify, "check an answer with an independent checker"},
-                 {"batch", cli::cmd_batch, "solve every instance under directories, with a report"},
-                 {"draw", cli::cmd_draw, "draw a board or puzzle, with its answer, as SVG or PNG"},
-                 {"gen", cli::cmd_gen, generated.c_str()}});
+    list.insert(
+        list.end(),
+        {{"verify", cli::cmd_verify, "check an answer with an independent checker"},
+         {"batch", cli::cmd_batch, "solve every instance under directories, with a report"},
+         {"draw", cli::cmd_draw, "draw a board or puzzle, with its answer, as SVG or PNG"},
+         {"compare", cli::cmd_compare, "compare batch reports: solved, regressions, speedup"},
+         {"gen", cli::cmd_gen, generated.c_str()}});
     return list;
   }();
   return all;

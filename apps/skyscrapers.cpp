@@ -5,6 +5,7 @@
 #include "cli/skyscrapers/command.hpp"
 #include "commands.hpp"
 #include "options.hpp"
+#include "solver_options.hpp"
 
 namespace nursery::cli {
 
@@ -17,9 +18,9 @@ int cmd_skyscrapers(int argc, char** argv) {
       "output,o", po::value<std::string>()->value_name("FILE"),
       "write the results to FILE (-: stdout) instead of stdout, atomically")(
       "count", "count the solutions (exactly, or up to --limit) instead of printing one")(
-      "all", "print every solution (up to --limit K), each verified; one thread, in search order")(
-      "limit", po::value<std::uint64_t>()->default_value(0),
-      "stop at this many solutions; --limit 2 proves uniqueness (0: no limit)")(
+      "all", "print every solution (up to --limit K), each verified; one thread, in search order");
+  add_skyscrapers_limit(options);
+  options.add_options()(
       "bench",
       po::value<int>()->implicit_value(5)->notifier(
           in_range("--bench", "a number of runs >= 1", 1, std::numeric_limits<int>::max())),
@@ -46,7 +47,7 @@ int cmd_skyscrapers(int argc, char** argv) {
   sky::SkyscrapersRequest command{vm.count("output") ? vm["output"].as<std::string>() : "",
                                   vm.count("count") != 0,
                                   vm.count("all") != 0,
-                                  vm["limit"].as<std::uint64_t>(),
+                                  read_skyscrapers_limit(vm).limit,
                                   shared.threads,
                                   shared.timeout,
                                   shared.json,

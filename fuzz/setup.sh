@@ -5,7 +5,7 @@
 # No harness named: every harness, in the order the scripts run them.
 if [ ${#harnesses[@]} -eq 0 ]; then
   harnesses=(lizards_board lizards_answer skyscrapers_puzzles skyscrapers_answers checkpoint
-             sniff queens_answer report report_reader taken_back)
+             sniff queens_answer report report_reader taken_back compare_report)
 fi
 command -v clang++ >/dev/null ||
   { echo "fuzz: clang++ not found (sudo apt-get install -y clang)" >&2; exit 2; }
@@ -32,3 +32,4 @@ seed queens_answer
 seed report
 seed report_reader
 seed taken_back
+seed compare_report

@@ -52,10 +52,11 @@ class Requests {
 
 // The counters of a summary, added up over the ranks (times: the longest).
 batch::Summary reduce(const batch::Summary& mine) {
-  std::uint64_t counts[] = {mine.instances, mine.ok,          mine.fail,         mine.timeout,
-                            mine.error,     mine.unfinished,  mine.verified,     mine.mismatches,
-                            mine.resumed,   mine.skipped,     mine.write_errors, mine.jobs,
-                            mine.threads,   mine.cpu_timeout, mine.out_of_memory};
+  std::uint64_t counts[] = {mine.instances,   mine.ok,           mine.fail,    mine.timeout,
+                            mine.error,       mine.unfinished,   mine.verified, mine.mismatches,
+                            mine.resumed,     mine.skipped,      mine.write_errors, mine.jobs,
+                            mine.threads,     mine.cpu_timeout,  mine.out_of_memory, mine.correct,
+                            mine.wrong};
   std::uint64_t sums[std::size(counts)] = {};
   MPI_Reduce(counts, sums, static_cast<int>(std::size(counts)), MPI_UINT64_T, MPI_SUM, 0,
              MPI_COMM_WORLD);
@@ -76,6 +77,8 @@ batch::Summary reduce(const batch::Summary& mine) {
   total.threads = static_cast<unsigned>(sums[12]);
   total.cpu_timeout = sums[13];
   total.out_of_memory = sums[14];
+  total.correct = sums[15];
+  total.wrong = sums[16];  // (the wrong rows' names are in the joined report)
   total.cpu_seconds = cpu_total;
   total.peak_memory = peak_most;
   total.seconds = longest;

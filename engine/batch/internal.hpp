@@ -20,6 +20,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <nursery/batch.hpp>
 #include <nursery/input.hpp>
 #include <nursery/kind.hpp>
@@ -137,6 +138,7 @@ struct Settings {
   bool verify = false;
   bool outputs = false;  // answers are kept under OUTDIR
   double timeout = 0;
+  const std::map<std::string, std::any>* solver = nullptr;  // Options::solver
 };
 
 // One file of the batch: what discovery knows (path, kind, size) for its
@@ -190,6 +192,10 @@ struct KindEntry {
       const std::string& answer_name, const Budget& budget, Progress* progress,
       const VerifyAsk& ask) = nullptr;
   bool verifies_at_least = false;  // verify --at-least means something for it
+  // The answer known without solving (a `queens N` total from its table):
+  // OK, FAIL or a count, as a manifest gives it; empty: none (null: the kind
+  // knows none).
+  std::string (*expected)(const FileJob& job, std::size_t item, const Settings& settings) = nullptr;
 };
 
 // The kinds named in a message: "a 'queens N' file, a lizards board or
@@ -265,6 +271,21 @@ double process_cpu_seconds();
 std::uint64_t process_peak_memory();
 double cpu_seconds_of(const struct rusage& usage);
 std::uint64_t peak_memory_of(const struct rusage& usage);
+// Provenance (provenance.cpp): the version (git describe at build time, or
+// the release), the time now (ISO 8601, UTC), a string as JSON may hold it.
+std::string tool_version();
+std::string utc_now();
+std::string text_of(const std::string& value);
+// The configuration (name, count, solver options) and the whole provenance
+// of a run: version, command line, configuration, limits, host, start.
+nlohmann::json configuration_json(const Options& options);
+nlohmann::json provenance_json(const Options& options, const std::string& started);
+// Why a report's provenance is not of the run `mine` describes (another
+// version or configuration; none recorded), or empty when it is.
+std::string same_run_of(const nlohmann::json& provenance, const nlohmann::json& mine);
+// --resume over a --report FILE.json of another version or configuration:
+// std::invalid_argument naming it.
+void refuse_other_run(const Options& options);
 
 // Counts the rows by status (pending rows are unfinished).
 Summary summarize(const std::vector<const Row*>& rows);

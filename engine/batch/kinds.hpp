@@ -14,6 +14,20 @@
 
 namespace nursery::batch {
 
+// A kind with solver options of its own (a method, a seed): its Options,
+// taken by a second answer().
+template <class K>
+concept ConfiguredKind = PuzzleKind<K> &&
+    requires(const typename K::Puzzle& puzzle, const Ask& ask, const typename K::Options& options) {
+  { K::answer(puzzle, ask, options) } -> std::same_as<typename K::Answer>;
+};
+
+// A kind that knows some answers without solving (a table of totals).
+template <class K>
+concept KnownKind = PuzzleKind<K> && requires(const typename K::Puzzle& puzzle, bool count) {
+  { K::expected(puzzle, count) } -> std::same_as<std::string>;
+};
+
 // One file's rows for any kind: its puzzles, their answers, the checker's
 // word on them, and answers taken back from an earlier run.
 template <PuzzleKind K>
@@ -36,6 +50,18 @@ struct KindRows {
     job.problem = std::move(puzzles);
   }
 
+  // The kind's answer under the run's solver options for it (Options::solver),
+  // or its defaults.
+  static typename K::Answer answer(const typename K::Puzzle& puzzle, const Ask& ask,
+                                   const Settings& settings) {
+    if constexpr (ConfiguredKind<K>) {
+      if (settings.solver != nullptr)
+        if (auto chosen = settings.solver->find(K::name); chosen != settings.solver->end())
+          return K::answer(puzzle, ask, std::any_cast<const typename K::Options&>(chosen->second));
+    }
+    return K::answer(puzzle, ask);
+  }
+
   static void solve(FileJob& job, std::size_t item, const Settings& settings,
                     const StopSource& stop) {
     const auto& puzzle = puzzles_of(job)[item];
@@ -44,7 +70,7 @@ struct KindRows {
     const Ask ask{settings.count, 0, Budget(&stop, settings.timeout)};  // 0: the lane's pool
     typename K::Answer answer;
     try {
-      answer = K::answer(puzzle, ask);
+      answer = KindRows::answer(puzzle, ask, settings);
     } catch (const std::invalid_argument& e) {  // out of the kind's reach: this puzzle only
       std::string where = K::label(puzzle).where;
       row.status = RowStatus::error;
@@ -54,8 +80,18 @@ struct KindRows {
     }
     row.nodes = answer.stats.nodes;
     row.message = answer.how;
-    // A count is an answer whatever it is (0 too), when exact.
+    // A count is an answer whatever it is (0 too), when exact; one stopped at
+    // the kind's limit (Skyscrapers --limit K) says only that there are K.
     const bool counted = answer.count && answer.status == nursery::Status::complete;
+    const bool at_limit = answer.count && answer.status == nursery::Status::limit;
+    if (settings.count && at_limit) {
+      // Its answer says so too, in words no resume takes for an exact count.
+      const std::string least = "at least " + nursery::to_string(*answer.count) + " solutions";
+      row.status = RowStatus::ok;
+      row.message = least + " (the limit)";
+      text = K::write_none(puzzle, least);
+      return;
+    }
     if (settings.count ? !counted : answer.verdict == Verdict::unknown) {
       // The batch's stop (Ctrl-C) leaves it unfinished; the deadline is a TIMEOUT.
       const bool stopped = stop.requested() || answer.status == nursery::Status::cancelled;
@@ -113,6 +149,11 @@ struct KindRows {
     return 0;
   }
 
+  static std::string expected(const FileJob& job, std::size_t item, const Settings& settings) {
+    if constexpr (KnownKind<K>) return K::expected(puzzles_of(job)[item], settings.count);
+    return {};
+  }
+
   static constexpr KindEntry entry() {
     return {K::name,
             K::described,
@@ -125,7 +166,8 @@ struct KindRows {
             resume,
             SizedKind<K> ? size_limit : nullptr,
             K::verify_answers,
-            AtLeastKind<K>};
+            AtLeastKind<K>,
+            KnownKind<K> ? expected : nullptr};
   }
 };
 

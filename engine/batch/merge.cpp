@@ -105,11 +105,21 @@ Summary merge_reports(const std::vector<std::string>& reports, const fs::path& o
         throw std::invalid_argument("--report " + out.string() + ": is the part report " + report +
                                     ", which the merged report would replace (choose another "
                                     "name)");
+  if (reports.empty())
+    throw std::invalid_argument("--merge-reports: expected part reports, found none");
   std::vector<nlohmann::json> loaded;
   for (const auto& path : reports) loaded.push_back(read_report(path));
   std::vector<nlohmann::json> summaries;
   for (const auto& report : loaded) summaries.push_back(report["summary"]);
   if (check_parts) check_parts_of_one_run(reports, summaries);
+  // One run's parts: one version and one configuration, as each recorded it.
+  const nlohmann::json provenance = loaded[0].value("provenance", nlohmann::json());
+  for (std::size_t i = 0; i < loaded.size(); ++i)
+    if (const std::string why =
+            same_run_of(loaded[i].value("provenance", nlohmann::json()), provenance);
+        !why.empty())
+      throw std::invalid_argument("--merge-reports: " + reports[i] + " is not a part of the run " +
+                                  reports[0] + " is (" + why + ")");
   nlohmann::json instances = nlohmann::json::array(), skipped = nlohmann::json::array();
   Summary total;
   for (auto& report : loaded) {
@@ -130,6 +140,12 @@ Summary merge_reports(const std::vector<std::string>& reports, const fs::path& o
     add(total.mismatches, "mismatches");
     add(total.resumed, "resumed");
     add(total.skipped, "skipped");
+    add(total.correct, "correct");
+    add(total.wrong, "wrong");
+    if (s.contains("wrong_rows") && s["wrong_rows"].is_array())
+      for (const auto& row : s["wrong_rows"])
+        if (row.is_string() && total.wrong_rows.size() < Summary::kWrongNamed)
+          total.wrong_rows.push_back(row.get<std::string>());
     total.seconds = std::max(total.seconds, s.value("seconds", 0.0));
     total.cpu_seconds += s.value("cpu_seconds", 0.0);
     total.peak_memory = std::max(total.peak_memory, s.value("peak_memory", std::uint64_t{0}));
@@ -146,6 +162,7 @@ Summary merge_reports(const std::vector<std::string>& reports, const fs::path& o
   nlohmann::json merged = nlohmann::json::parse(report_json({}, {}, total));
   merged["instances"] = std::move(instances);
   merged["skipped"] = std::move(skipped);
+  merged["provenance"] = provenance;
   write_atomically(out, merged.dump(1) + "\n");
   return total;
 }

@@ -70,6 +70,11 @@ void count_row(Summary& summary, const Row& row) {
   summary.resumed += row.resumed;
   summary.cpu_seconds += row.cpu_seconds;
   summary.peak_memory = std::max(summary.peak_memory, row.peak_memory);
+  summary.correct += row.category == Category::correct;
+  if (row.category == Category::wrong) {
+    if (summary.wrong++ < Summary::kWrongNamed)
+      summary.wrong_rows.push_back(row.id.empty() ? row.path : row.path + "#" + row.id);
+  }
 }
 
 Summary summarize(const std::vector<const Row*>& rows) {
@@ -82,13 +87,21 @@ std::string summary_line(const Summary& s) {
   char time[96];
   std::snprintf(time, sizeof time, "%.2f s, %.1f instances/s", s.seconds, s.rate());
   std::ostringstream out;
-  out << "batch: " << s.instances << (s.instances == 1 ? " instance: " : " instances: ") << s.ok
-      << " OK, " << s.fail << " FAIL, " << s.timeout << " TIMEOUT, " << s.error << " ERROR";
+  out << "batch: ";
+  // A wrong answer comes first: it is what a benchmark run must not miss.
+  if (s.wrong) {
+    out << s.wrong << " WRONG (";
+    for (std::size_t i = 0; i < s.wrong_rows.size(); ++i) out << (i ? ", " : "") << s.wrong_rows[i];
+    out << (s.wrong > s.wrong_rows.size() ? ", ...); " : "); ");
+  }
+  out << s.instances << (s.instances == 1 ? " instance: " : " instances: ") << s.ok << " OK, "
+      << s.fail << " FAIL, " << s.timeout << " TIMEOUT, " << s.error << " ERROR";
   if (s.cpu_timeout) out << ", " << s.cpu_timeout << " TIMEOUT (cpu)";
   if (s.out_of_memory) out << ", " << s.out_of_memory << " OUT OF MEMORY";
   if (s.unfinished) out << ", " << s.unfinished << " unfinished";
   if (s.verified || s.mismatches)
     out << "; " << s.verified << " verified, " << s.mismatches << " mismatches";
+  if (s.correct || s.wrong) out << "; " << s.correct << " correct, " << s.wrong << " wrong";
   if (s.resumed) out << "; " << s.resumed << " resumed";
   if (s.skipped) out << "; " << s.skipped << (s.skipped == 1 ? " file" : " files") << " skipped";
   if (s.write_errors) out << "; " << s.write_errors << " answers NOT WRITTEN";

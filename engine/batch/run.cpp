@@ -22,6 +22,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "batch/expected.hpp"
 #include "batch/stream.hpp"
 #include "batch/writer.hpp"
 
@@ -48,8 +49,14 @@ struct Shared {
   std::function<void(const FileJob&)> loaded;
   std::optional<Isolation> isolation;  // each file in a child process
   TakenBack taken_back;  // rows of an earlier run kept for their files (rerun, joblog)
+  Expectations expectations;
 
-  Shared(const Options& o, Tally* t) : options(o), stop(o.stop), tally(t ? *t : own_tally) {}
+  Shared(const Options& o, Tally* t)
+      : options(o),
+        stop(o.stop),
+        tally(t ? *t : own_tally),
+        expectations(o.expected, o.expected_beside,
+                     [this](const std::string& line) { say(line); }) {}
 
   void say(const std::string& line) {
     if (!options.message) return;
@@ -219,6 +226,20 @@ std::optional<std::string> output_text(const FileJob& job) {
   return text;
 }
 
+// Each finished row against its expected answer: the manifests', or the
+// kind's own (a `queens N` total from its table).
+void categorize_rows(FileJob& job, Shared& shared) {
+  for (std::size_t i = 0; i < job.rows.size(); ++i) {
+    Row& row = job.rows[i];
+    if (row.status == RowStatus::pending) continue;
+    row.expected = shared.expectations.of(row.path, row.id);
+    if (row.expected.empty() && job.kind->expected != nullptr && job.problem.has_value() &&
+        row.status != RowStatus::error)
+      row.expected = job.kind->expected(job, i, shared.settings);
+    row.category = categorize(row, row.expected, shared.settings.count);
+  }
+}
+
 // One file in its lane: read, parse, resume, solve (a many-puzzle file's
 // instances side by side), check, hand the answer over, forget the text.
 std::optional<std::string> process(FileJob& job, Shared& shared) {
@@ -270,6 +291,7 @@ std::optional<std::string> process(FileJob& job, Shared& shared) {
       });
     }
   }
+  categorize_rows(job, shared);
   std::optional<std::string> answer;
   if (shared.settings.outputs) answer = output_text(job);
   std::string().swap(job.text);  // (assigning an empty string would keep the buffer)
@@ -410,8 +432,8 @@ void check_options(const Options& options) {
   if (!options.outdir.empty()) refuse_outdir_in_input(options);
   if (!options.report.empty()) {
     auto extension = options.report.extension().string();
-    if (extension != ".json" && extension != ".csv")
-      throw std::invalid_argument("--report: expected a FILE.json or FILE.csv, found '" +
+    if (extension != ".json" && extension != ".csv" && extension != ".xml")
+      throw std::invalid_argument("--report: expected a FILE.json, FILE.csv or FILE.xml, found '" +
                                   options.report.string() + "'");
   }
   if (options.resume && options.outdir.empty())
@@ -459,6 +481,7 @@ void configure(Shared& shared, const Options& options, unsigned pool) {
   shared.settings.verify = options.verify;
   shared.settings.outputs = !options.outdir.empty();
   shared.settings.timeout = options.timeout_seconds;
+  shared.settings.solver = &options.solver;
   if (!options.rerun_failed.empty())
     shared.taken_back = finished_rows_of_report(options.rerun_failed, options.paths);
   if (options.resume && !options.joblog.empty())
@@ -530,6 +553,7 @@ Summary run(const Options& options_in, Tally* tally) {
   check_options(options_in);
   Inputs inputs(options_in.paths, options_in.outdir);
   refuse_report_over_input(options_in, inputs);
+  refuse_other_run(options_in);
   Options options = options_in;
   const unsigned pool = nursery::detail::worker_count(options.threads);
   // Lanes beyond the threads would only wait: as many as the pool at most.
@@ -547,6 +571,7 @@ Summary run(const Options& options_in, Tally* tally) {
   inputs.locate_outdir(options.outdir);  // created only now
 
   auto start = SteadyClock::now();
+  const std::string started = utc_now();
   Shared shared(options, tally);
   configure(shared, options, pool);
   const auto files_in_walk = count_files(options, shared.stop, tally);
@@ -576,6 +601,8 @@ Summary run(const Options& options_in, Tally* tally) {
 
   Summary summary = feed.close(shared.stop.requested(), files_in_walk);
   summary.seconds = since(start);
+  summary.started = started;
+  summary.ended = utc_now();
   summary.threads = pool;
   summary.write_errors = write_errors;
   summary.part = options.part;
@@ -593,7 +620,7 @@ Summary run(const Options& options_in, Tally* tally) {
 
 int exit_code(const Summary& summary) {
   if (summary.interrupted) return kExitInterrupted;
-  if (summary.mismatches) return kExitNoSolution;
+  if (summary.mismatches || summary.wrong) return kExitNoSolution;
   if (summary.error || summary.write_errors || !summary.report_error.empty()) return kExitUsage;
   if (summary.timeout || summary.cpu_timeout || summary.out_of_memory) return kExitTimeout;
   return kExitSuccess;

@@ -47,6 +47,9 @@ nlohmann::json row_json(const Row& row) {
   if (row.count) j["total"] = count_json(*row.count);
   if (row.mismatch) j["mismatch"] = true;
   if (!row.message.empty()) j["message"] = text(row.message);
+  if (!row.config.empty()) j["config"] = text(row.config);
+  if (!row.expected.empty()) j["expected"] = row.expected;
+  if (row.category != Category::missing) j["category"] = to_string(row.category);
   return j;
 }
 
@@ -102,7 +105,7 @@ std::string json_tail(const std::vector<Skipped>& skipped, const Summary& s, boo
 
 std::string csv_header() {
   return "path,id,kind,size,status,total,seconds,nodes,verified,resumed,message,cpu_seconds,"
-         "peak_memory\n";
+         "peak_memory,config,category,expected\n";
 }
 
 std::string csv_row_text(const Row& row) {
@@ -114,14 +117,29 @@ std::string csv_row_text(const Row& row) {
          (row.count ? nursery::to_string(*row.count) : std::string()) + ',' + seconds + ',' +
          std::to_string(row.nodes) + ',' + verified_field(row) + ',' +
          (row.resumed ? "yes" : "no") + ',' + csv_field(row.message) + ',' + cpu_seconds + ',' +
-         std::to_string(row.peak_memory) + '\n';
+         std::to_string(row.peak_memory) + ',' + csv_field(row.config) + ',' +
+         to_string(row.category) + ',' + row.expected + '\n';
 }
 
-ReportFile::ReportFile(const fs::path& report) : path_(report) {
+std::string report_head(const Options& options, const std::string& started) {
+  const auto extension = options.report.extension();
+  if (extension == ".csv") return csv_header();
+  if (extension == ".xml") return xml_head(options, started);
+  // The CSV has no room for the provenance: its readers take the first line
+  // as the header and every other as a row (its config column is in each row).
+  return "{\n \"provenance\": " + indent(provenance_json(options, started).dump(1), 1) +
+         ",\n \"instances\": [";
+}
+
+ReportFile::ReportFile(const fs::path& report, const std::string& head) : path_(report) {
   if (report.empty()) return;
-  json_ = report.extension() != ".csv";
+  const auto extension = report.extension();
+  format_ = extension == ".csv" ? Format::csv : extension == ".xml" ? Format::xml : Format::json;
   file_ = std::make_unique<AtomicFile>(report);  // throws naming the report and the reason
-  put(json_ ? "{\n \"instances\": [" : csv_header());
+  if (!head.empty())
+    put(head);
+  else
+    put(format_ == Format::csv ? csv_header() : "{\n \"instances\": [");
 }
 
 void ReportFile::put(const std::string& text, bool now) {
@@ -139,13 +157,16 @@ void ReportFile::put(const std::string& text, bool now) {
 
 void ReportFile::row(const Row& row) {
   if (row.status == RowStatus::pending || (!file_ && error_.empty())) return;
-  put(json_ ? json_row_text(row, first_) : csv_row_text(row));
+  put(format_ == Format::json  ? json_row_text(row, first_)
+      : format_ == Format::xml ? xml_row(row)
+                               : csv_row_text(row));
   first_ = false;
 }
 
 void ReportFile::finish(const std::vector<Skipped>& skipped, const Summary& summary) {
   if (!file_ && error_.empty()) return;
-  if (json_) put(json_tail(skipped, summary, !first_));
+  if (format_ == Format::json) put(json_tail(skipped, summary, !first_));
+  if (format_ == Format::xml) put(xml_tail(summary));
   put(std::string(), true);
   if (!error_.empty()) throw std::runtime_error(error_);
   auto file = std::move(file_);
@@ -162,7 +183,7 @@ Feed::Feed(const Options& options, unsigned lanes, const StopSource& stop,
       // A part, or a rank, sees some files only: whether a directory holds
       // an instance is known to no one of them.
       track_directories_(options.parts == 1 && !options.next_file && options.walk_report),
-      report_(options.report) {
+      report_(options.report, options.report.empty() ? "" : report_head(options, utc_now())) {
   walk_.yield_missing(options.missing_paths_are_rows);
   if (!options.report.empty()) walk_.leave_out(options.report.string());
   if (!options_.next_file) {
@@ -273,8 +294,9 @@ void Feed::commit(Done& done) {
     if (done.holds)
       for (auto& directory : directories_) directory.holds = true;
   }
-  for (const Row& row : done.rows) {
+  for (Row& row : done.rows) {
     count_row(summary_, row);
+    row.config = options_.config;
     report_.row(row);
   }
 }

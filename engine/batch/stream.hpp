@@ -31,7 +31,9 @@ namespace nursery::batch {
 // the reason ("r.json: write failed: No space left on device").
 class ReportFile {
  public:
-  explicit ReportFile(const fs::path& report);  // empty: no report
+  // empty: no report. `head` opens it (report_head); empty: the JSON's or
+  // the CSV's plain head.
+  explicit ReportFile(const fs::path& report, const std::string& head = {});
   ReportFile(const ReportFile&) = delete;
   ReportFile& operator=(const ReportFile&) = delete;
   void row(const Row& row);  // a finished row (pending ones are left out)
@@ -43,8 +45,17 @@ class ReportFile {
   std::unique_ptr<AtomicFile> file_;
   std::string buffered_;  // rows not yet written (written in pieces of 64 KiB)
   std::string error_;     // the first failure: nothing more is written
-  bool json_ = false, first_ = true;
+  enum class Format { csv, json, xml } format_ = Format::json;
+  bool first_ = true;
 };
+
+// What opens a report of the run `options` describes (by its extension):
+// the JSON's provenance and the opening of its rows, the CSV's header line,
+// BenchExec's <result> with its columns and systeminfo (benchexec_xml.cpp).
+std::string report_head(const Options& options, const std::string& started);
+std::string xml_head(const Options& options, const std::string& started);
+std::string xml_row(const Row& row);
+std::string xml_tail(const Summary& summary);
 
 // The rows of a JSON report and its tail, as report_json writes them.
 std::string json_row_text(const Row& row, bool first);

@@ -2,11 +2,12 @@
 // Skyscrapers grids as scenes, their SVG writer, and the benchmark chart.
 #include "nursery/picture.hpp"
 
-#include "core/scene.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
+
+#include "core/scene.hpp"
 
 namespace nursery::picture {
 
@@ -262,13 +263,17 @@ struct ChartFrame {
   double top = kTop + 16;
   double x_min = 0, x_max = 1;
   int low = 0, high = 1;  // decades of y
+  bool log_x = false;
+  int x_low = 0, x_high = 1;  // decades of x, on a log x
 
-  explicit ChartFrame(const Chart& chart) {
+  bool shown(double x, double y) const { return y > 0 && (!log_x || x > 0); }
+
+  explicit ChartFrame(const Chart& chart) : log_x(chart.log_x) {
     double y_min = 1, y_max = 10;
     bool any = false;
     for (const auto& series : chart.series)
       for (const auto& [x, y] : series.points) {
-        if (!(y > 0)) continue;
+        if (!shown(x, y)) continue;
         if (!any) x_min = x_max = x, y_min = y_max = y;
         x_min = std::min(x_min, x), x_max = std::max(x_max, x);
         y_min = std::min(y_min, y), y_max = std::max(y_max, y);
@@ -279,8 +284,16 @@ struct ChartFrame {
     low = static_cast<int>(std::floor(std::log10(y_min)));
     high = static_cast<int>(std::ceil(std::log10(y_max)));
     if (high <= low) high = low + 1;
+    if (log_x) {
+      x_low = any ? static_cast<int>(std::floor(std::log10(x_min))) : 0;
+      x_high = any ? static_cast<int>(std::ceil(std::log10(x_max))) : 1;
+      if (x_high <= x_low) x_high = x_low + 1;
+    }
   }
-  double px(double x) const { return kLeft + (x - x_min) / (x_max - x_min) * plot_w; }
+  double px(double x) const {
+    if (log_x) return kLeft + (std::log10(x) - x_low) / (x_high - x_low) * plot_w;
+    return kLeft + (x - x_min) / (x_max - x_min) * plot_w;
+  }
   double py(double y) const { return top + plot_h - (std::log10(y) - low) / (high - low) * plot_h; }
 };
 
@@ -301,7 +314,13 @@ std::string chart_axes(const Chart& chart, const ChartFrame& f) {
   }
   const double x_step = std::max(1.0, std::ceil((f.x_max - f.x_min) / 12));
   const double bottom = f.top + f.plot_h;
-  for (double x = std::ceil(f.x_min); x <= f.x_max + 1e-9; x += x_step) {
+  std::vector<double> ticks;
+  if (f.log_x)
+    for (int decade = f.x_low; decade <= f.x_high; ++decade)
+      ticks.push_back(std::pow(10.0, decade));
+  else
+    for (double x = std::ceil(f.x_min); x <= f.x_max + 1e-9; x += x_step) ticks.push_back(x);
+  for (double x : ticks) {
     out += "<line x1=\"" + number(f.px(x)) + "\" y1=\"" + number(bottom) + "\" x2=\"" +
            number(f.px(x)) + "\" y2=\"" + number(bottom + 5) + "\" stroke=\"black\"/>\n";
     char label[32];
@@ -327,7 +346,7 @@ std::string chart_series(const Series& series, std::size_t i, const ChartFrame& 
   std::string out = "<g class=\"series\" stroke=\"" + color + "\" fill=\"" + color + "\">\n";
   std::string path;
   for (const auto& [x, y] : series.points)
-    if (y > 0) {
+    if (series.line && f.shown(x, y)) {
       if (!path.empty()) path += ' ';
       path += number(f.px(x));
       path += ',';
@@ -336,7 +355,7 @@ std::string chart_series(const Series& series, std::size_t i, const ChartFrame& 
   if (!path.empty())
     out += "<polyline fill=\"none\" stroke-width=\"1.5\" points=\"" + path + "\"/>\n";
   for (const auto& [x, y] : series.points)
-    if (y > 0)
+    if (f.shown(x, y))
       out += "<circle class=\"point\" cx=\"" + number(f.px(x)) + "\" cy=\"" + number(f.py(y)) +
              "\" r=\"3\"><title>" + escape(series.name) + ": " + number(y) + "</title></circle>\n";
   const double ly = f.top + 8 + 18 * static_cast<double>(i);
@@ -347,7 +366,80 @@ std::string chart_series(const Series& series, std::size_t i, const ChartFrame& 
   return out + "</g>\n";
 }
 
+// The PNG's chart: the SVG's layout as a scene (scene.hpp), its text in
+// the 5x7 font (6 pixels a character), the y label above the plot (the
+// raster draws no rotated text), the title in the PNG's Title chunk.
+constexpr double kChartFont = 12;  // one font pixel a pixel: 6 pixels a character
+
+double text_width(const std::string& text) {
+  return 6.0 * static_cast<double>(text.size());
+}
+
+void chart_scene_axes(scene::Scene& picture, const Chart& chart, const ChartFrame& f) {
+  using F = ChartFrame;
+  picture.frame(F::kLeft, f.top, f.plot_w, f.plot_h, "#000000");
+  for (int decade = f.low; decade <= f.high; ++decade) {
+    const double y = f.py(std::pow(10.0, decade));
+    picture.line(F::kLeft, y, F::kLeft + f.plot_w, y, "#dddddd", 1, nullptr);
+    char label[32];
+    std::snprintf(label, sizeof label, "%g", std::pow(10.0, decade));
+    picture.text(F::kLeft - 6 - text_width(label) / 2, y, kChartFont, label, nullptr);
+  }
+  const double bottom = f.top + f.plot_h;
+  std::vector<double> ticks;
+  if (f.log_x)
+    for (int decade = f.x_low; decade <= f.x_high; ++decade)
+      ticks.push_back(std::pow(10.0, decade));
+  else
+    for (double x = std::ceil(f.x_min), step = std::max(1.0, std::ceil((f.x_max - f.x_min) / 12));
+         x <= f.x_max + 1e-9; x += step)
+      ticks.push_back(x);
+  for (double x : ticks) {
+    picture.line(f.px(x), bottom, f.px(x), bottom + 5, "#000000", 1, nullptr);
+    char label[32];
+    std::snprintf(label, sizeof label, "%g", x);
+    picture.text(f.px(x), bottom + 14, kChartFont, label, nullptr);
+  }
+  picture.text(F::kLeft + f.plot_w / 2, F::kHeight - 14, kChartFont, chart.x_label, nullptr);
+  picture.text(F::kLeft + text_width(chart.y_label) / 2 - 40, f.top - 8, kChartFont, chart.y_label,
+               nullptr);
+}
+
+void chart_scene_series(scene::Scene& picture, const Series& series, std::size_t i,
+                        const ChartFrame& f) {
+  using F = ChartFrame;
+  static constexpr const char* kColors[] = {"#000000", "#1f77b4", "#ff7f0e", "#2ca02c",
+                                            "#d62728", "#9467bd", "#8c564b", "#e377c2"};
+  const std::string color = kColors[i % (sizeof kColors / sizeof *kColors)];
+  std::optional<std::pair<double, double>> last;
+  for (const auto& [x, y] : series.points) {
+    if (!f.shown(x, y)) continue;
+    if (series.line && last)
+      picture.line(last->first, last->second, f.px(x), f.py(y), color, 1.5, nullptr);
+    last = std::make_pair(f.px(x), f.py(y));
+  }
+  for (const auto& [x, y] : series.points)
+    if (f.shown(x, y)) picture.circle(f.px(x), f.py(y), 3, color, nullptr);
+  const double ly = f.top + 8 + 18 * static_cast<double>(i);
+  picture.line(F::kLeft + f.plot_w + 12, ly, F::kLeft + f.plot_w + 32, ly, color, 1.5, nullptr);
+  picture.text(F::kLeft + f.plot_w + 38 + text_width(series.name) / 2, ly, kChartFont, series.name,
+               nullptr);
+}
+
 }  // namespace
+
+std::string png_chart(const Chart& chart) {
+  const ChartFrame frame(chart);
+  scene::Scene picture;
+  picture.width = ChartFrame::kWidth;
+  picture.height = ChartFrame::kHeight;
+  picture.title = chart.title;
+  picture.rect(0, 0, ChartFrame::kWidth, ChartFrame::kHeight, "#ffffff");
+  chart_scene_axes(picture, chart, frame);
+  for (std::size_t i = 0; i < chart.series.size(); ++i)
+    chart_scene_series(picture, chart.series[i], i, frame);
+  return scene::png(picture);
+}
 
 std::string svg_chart(const Chart& chart) {
   const ChartFrame frame(chart);

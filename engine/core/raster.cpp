@@ -1,6 +1,6 @@
 // Scenes as PNG pixels (scene.hpp): shapes are filled with their coverage
 // of each pixel (axis-aligned rectangles exactly, discs and lines from 4x4
-// samples a pixel), text from a built-in 5x7 digit font, and the pixels
+// samples a pixel), text from a built-in 5x7 font (font.hpp), and the pixels
 // encoded by libpng into memory.
 #include <png.h>
 
@@ -10,10 +10,11 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
-#include <stdexcept>
 
+#include "core/font.hpp"
 #include "core/scene.hpp"
 
 namespace nursery::picture::scene {
@@ -75,23 +76,8 @@ class Canvas {
   std::vector<std::uint8_t> pixels_;  // RGB rows
 };
 
-// Digits 0-9, 5 columns by 7 rows, the top row first, the leftmost column
-// in bit 4.
-constexpr std::array<std::array<std::uint8_t, 7>, 10> kDigits = {{
-    {0x0e, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0e},  // 0
-    {0x04, 0x0c, 0x04, 0x04, 0x04, 0x04, 0x0e},  // 1
-    {0x0e, 0x11, 0x01, 0x02, 0x04, 0x08, 0x1f},  // 2
-    {0x1f, 0x02, 0x04, 0x02, 0x01, 0x11, 0x0e},  // 3
-    {0x02, 0x06, 0x0a, 0x12, 0x1f, 0x02, 0x02},  // 4
-    {0x1f, 0x10, 0x1e, 0x01, 0x01, 0x11, 0x0e},  // 5
-    {0x06, 0x08, 0x10, 0x1e, 0x11, 0x11, 0x0e},  // 6
-    {0x1f, 0x01, 0x02, 0x04, 0x08, 0x08, 0x08},  // 7
-    {0x0e, 0x11, 0x11, 0x0e, 0x11, 0x11, 0x0e},  // 8
-    {0x0e, 0x11, 0x11, 0x0f, 0x01, 0x02, 0x0c},  // 9
-}};
-
-// Digits centred on (x, y), about 80% of the font size tall; anything else
-// is a blank of a digit's width.
+// Text centred on (x, y), about 80% of the font size tall (font.hpp);
+// anything but printable ASCII is a blank of a glyph's width.
 void draw_text(Canvas& canvas, const Item& item, const Colour& paint) {
   const double dot = std::max(1.0, std::round(item.h * 0.8 / 7));  // one font pixel
   const double advance = 6 * dot;
@@ -99,10 +85,10 @@ void draw_text(Canvas& canvas, const Item& item, const Colour& paint) {
   const double top = item.y - 3.5 * dot;
   for (std::size_t i = 0; i < item.text.size(); ++i) {
     const char c = item.text[i];
-    if (c < '0' || c > '9') continue;
+    if (c < kFirstGlyph || c > kLastGlyph) continue;
     for (int row = 0; row < 7; ++row)
       for (int column = 0; column < 5; ++column)
-        if (kDigits[c - '0'][row] >> (4 - column) & 1) {
+        if (kGlyphs[static_cast<std::size_t>(c - kFirstGlyph)][row] >> (4 - column) & 1) {
           const double x = left + advance * static_cast<double>(i) + column * dot, y = top + row * dot;
           canvas.fill_rect(x, y, x + dot, y + dot, paint);
         }

@@ -31,8 +31,8 @@ Label Facade::label(const Puzzle& board) {
   return {"", n + "x" + n + " p=" + std::to_string(board.p), ""};
 }
 
-Facade::Answer Facade::answer(const Puzzle& board, const Ask& ask) {
-  SolveOptions options;
+Facade::Answer Facade::answer(const Puzzle& board, const Ask& ask, const Options& chosen) {
+  SolveOptions options = chosen;
   options.count = ask.count;
   options.threads = ask.threads;
   options.budget = ask.budget;

@@ -96,9 +96,10 @@ Label Facade::label(const Puzzle& puzzle) {
   return {puzzle.id, n + "x" + n, puzzle.source};
 }
 
-Facade::Answer Facade::answer(const Puzzle& puzzle, const Ask& ask) {
+Facade::Answer Facade::answer(const Puzzle& puzzle, const Ask& ask, const Options& options) {
   RunOptions run;
   run.mode = ask.count ? Mode::count : Mode::first;
+  if (ask.count) run.limit = options.limit;
   run.threads = ask.threads;
   run.budget = ask.budget;
   return solve(puzzle, run);

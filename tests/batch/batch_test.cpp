@@ -166,7 +166,7 @@ TEST(Batch, CsvReportHasOneRowPerInstance) {
   std::getline(lines, line);
   EXPECT_EQ(line,
             "path,id,kind,size,status,total,seconds,nodes,verified,resumed,message,cpu_seconds,"
-            "peak_memory");
+            "peak_memory,config,category,expected");
   int rows = 0;
   while (std::getline(lines, line)) {
     ++rows;

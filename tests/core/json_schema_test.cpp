@@ -196,6 +196,7 @@ TEST(JsonSchema, BatchAndItsReport) {
     check(report, "batch-report", "--report -");
     for (const json& row : report["instances"]) check(row, "batch-row", "--report - row");
     check(report["summary"], "batch-summary", "--report - summary");
+    check(report["provenance"], "batch-provenance", "--report - provenance");
   }
 }
 

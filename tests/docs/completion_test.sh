@@ -55,9 +55,10 @@ cd "$work" || exit 1
 mkdir boards
 touch board1.txt board2.txt answer.txt
 
-expect "nursery co" count
+expect "nursery cou" count
+expect "nursery com" compare
 expect "nursery s" skyscrapers
-offers "nursery " count queens lizards skyscrapers verify batch draw gen bench
+offers "nursery " count queens lizards skyscrapers verify batch draw compare gen bench
 offers "nursery count --me" --method
 expect "nursery count --met" --method
 expect "nursery count --uni" --unique

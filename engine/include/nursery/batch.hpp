@@ -17,11 +17,13 @@
 // kind by hand.
 #pragma once
 
+#include <any>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -56,6 +58,12 @@ const char* to_string(RowStatus status);
 // The status a report's word names (to_string's inverse); nullopt for none.
 std::optional<RowStatus> row_status(std::string_view word);
 
+// A row against its expected answer (a manifest's, or a kind's table): its
+// answer agrees (correct) or not (wrong); no answer (unknown: a timeout, a
+// stop); the instance erred (error). missing: nothing is known to expect.
+enum class Category { missing, correct, wrong, unknown, error };
+const char* to_string(Category category);  // correct, wrong, unknown, error; "" for missing
+
 // One row of the report: one instance (a puzzle of a many-puzzle file has
 // its own row, named by `id`).
 struct Row {
@@ -76,6 +84,9 @@ struct Row {
   bool mismatch = false;  // the checker rejected it
   bool resumed = false;   // taken from an existing output (resume)
   std::string message;    // ERROR: the parser's line; otherwise how, or why not verified
+  std::string config;     // the run's --config label (Options::config)
+  std::string expected;   // the expected answer: OK, FAIL or a count (empty: none known)
+  Category category = Category::missing;  // the answer against `expected`
 };
 
 // What the walk passed over that is no regular file of its own: a directory
@@ -96,10 +107,16 @@ struct Summary {
   std::uint64_t peak_memory = 0;  // the largest row's peak memory, bytes
   unsigned jobs = 0, threads = 0;
   bool interrupted = false;
+  std::string started, ended;  // ISO 8601, UTC (the report's provenance has the rest)
   // Which run this is: part I of K (batch --part; 1/1 a whole run) over the
   // roots as given, so merge_reports can tell parts of one run apart.
   unsigned part = 1, parts = 1;
   std::vector<std::string> roots;
+  // Rows against their expected answers (Category); the first wrong rows'
+  // paths (at most kWrongNamed), which the summary names first.
+  std::size_t correct = 0, wrong = 0;
+  static constexpr std::size_t kWrongNamed = 5;
+  std::vector<std::string> wrong_rows;
   // Why the report could not be written ("r.json: write failed: No space
   // left on device"); empty when it was, or none was asked for.
   std::string report_error;
@@ -133,6 +150,22 @@ struct Options {
   unsigned jobs = 0;               // instances at once; 0: one per thread
   unsigned threads = 0;            // the pool; 0: all cores
   unsigned part = 1, parts = 1;    // solve only part I of K (a stable shard of the files)
+  // Solver configurations: each kind's solver options by its name (a
+  // K::Options, as the kind's own command takes them: queens' count
+  // method, lizards' algorithm and seed, ...); a kind not named solves
+  // with its defaults. `config` names the configuration (--config NAME),
+  // stored in every row and in the report, so runs can be told apart.
+  std::map<std::string, std::any> solver;
+  std::string config;
+  // Expected answers: a manifest (CSV: columns file, expected, optional id;
+  // docs/batch.md), and whether an index.csv in an instance's directory or
+  // one above it (up to the root as given) counts as one too.
+  std::filesystem::path expected;
+  bool expected_beside = true;
+  // Provenance, for the report: the command line as given, and the solver
+  // options as the command took them (name -> value, defaults included).
+  std::vector<std::string> command_line;
+  std::map<std::string, std::string> settings;
   const StopSource* stop = nullptr;  // Ctrl-C: unfinished rows stay out of the report
   KindTable kinds;                   // the kinds it knows; empty: registered_kinds()
   // Several processes sharing the work (batch --mpi): the index of the next

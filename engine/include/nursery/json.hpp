@@ -41,6 +41,8 @@ inline nlohmann::json stats_json(const Stats& stats) {
 inline nlohmann::json summary_json(const batch::Summary& s) {
   nlohmann::json roots = nlohmann::json::array();  // UTF-8, as every JSON string
   for (const auto& root : s.roots) roots.push_back(valid_utf8(root) ? root : escaped(root));
+  nlohmann::json wrong_rows = nlohmann::json::array();
+  for (const auto& row : s.wrong_rows) wrong_rows.push_back(valid_utf8(row) ? row : escaped(row));
   return {{"instances", s.instances},
           {"ok", s.ok},
           {"fail", s.fail},
@@ -61,7 +63,13 @@ inline nlohmann::json summary_json(const batch::Summary& s) {
           {"threads", s.threads},
           {"interrupted", s.interrupted},
           {"part", std::to_string(s.part) + "/" + std::to_string(s.parts)},
-          {"roots", roots}};
+          {"roots", roots},
+          // Rows against their expected answers (batch --expected, index.csv).
+          {"correct", s.correct},
+          {"wrong", s.wrong},
+          {"wrong_rows", wrong_rows},
+          {"started", s.started},
+          {"ended", s.ended}};
 }
 
 }  // namespace nursery

@@ -280,7 +280,12 @@ struct Facade {
     return lizards::size_limit(head, file);
   }
   static Label label(const Puzzle& board);
-  static Answer answer(const Puzzle& board, const Ask& ask);
+  // The solver's options (batch's, declared with nursery lizards'): the
+  // algorithm, seed, local search, any and BFS budget of SolveOptions; its
+  // count, threads, budget and progress are the Ask's.
+  using Options = SolveOptions;
+  static Answer answer(const Puzzle& board, const Ask& ask, const Options& options);
+  static Answer answer(const Puzzle& board, const Ask& ask) { return answer(board, ask, {}); }
   static std::string write(const Puzzle& board, const Answer& answer, const Ask& ask);
   static std::string write_none(const Puzzle&, std::string_view) { return {}; }
   static std::optional<Verification> check(const Puzzle& board, std::string_view input,

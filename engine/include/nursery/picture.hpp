@@ -50,17 +50,23 @@ std::string png_skyscrapers(int size, const std::vector<int>& clues,
                             const std::vector<int>& heights, const std::string& title);
 
 // A chart of measurements (benchmark times against N): one line per
-// series through its points, y on a log scale (decades marked), x linear,
-// axis labels and a legend. Points with y <= 0 are left out.
+// series through its points, y on a log scale (decades marked), x linear
+// (or log too: a scatter plot of two runs' times), axis labels and a
+// legend. Points with y <= 0 (or x <= 0 on a log x) are left out.
 struct Series {
   std::string name;
   std::vector<std::pair<double, double>> points;  // (x, y)
+  bool line = true;                               // joined by a line; false: points only
 };
 struct Chart {
   std::string title, x_label, y_label;
   std::vector<Series> series;
+  bool log_x = false;
 };
 // One <circle class="point"> per point drawn, one <g class="series"> per series.
 std::string svg_chart(const Chart& chart);
+// The same chart as PNG: its title in the Title chunk, the y label above
+// the plot.
+std::string png_chart(const Chart& chart);
 
 }  // namespace nursery::picture

@@ -152,9 +152,21 @@ struct Facade {
     return n <= 64 ? 2 * (n + 2) * (n + 2) + 4096 : 12 * n + 4096;
   }
   static Label label(Puzzle n) { return {"", "n=" + std::to_string(n), ""}; }
-  static Answer answer(Puzzle n, const Ask& ask);
+  // The solver's options (batch's, declared with nursery count's): the
+  // count's method and the join's memory, as count() takes them.
+  struct Options {
+    std::string method = "auto";  // as --method: auto (the join from its threshold), bitboard, ...
+    std::uint64_t memory = 0;     // the join's budget in bytes; 0: default_memory()
+  };
+  // A count is made as `nursery count N` makes it (count() above).
+  static Answer answer(Puzzle n, const Ask& ask, const Options& options);
+  static Answer answer(Puzzle n, const Ask& ask) { return answer(n, ask, Options{}); }
   static std::string write(Puzzle n, const Answer& answer, const Ask& ask);
   static std::string write_none(Puzzle, std::string_view) { return {}; }
+  // The answer known without solving, for batch's categories: a count is
+  // the published total (N <= 27; beyond: empty); one solution exists for
+  // every N but 2 and 3 (OK; FAIL for those).
+  static std::string expected(Puzzle n, bool count);
   static std::optional<Verification> check(Puzzle n, std::string_view input,
                                            std::string_view answer, const Budget& budget);
   static std::optional<std::vector<Checked>> verify_answers(

@@ -151,7 +151,13 @@ struct Facade {
     return parse(text, file);
   }
   static Label label(const Puzzle& puzzle);
-  static Answer answer(const Puzzle& puzzle, const Ask& ask);
+  // The solver's options (batch's, declared with nursery skyscrapers'):
+  // a count stops at `limit` solutions (0: none; 2 proves uniqueness).
+  struct Options {
+    std::uint64_t limit = 0;
+  };
+  static Answer answer(const Puzzle& puzzle, const Ask& ask, const Options& options);
+  static Answer answer(const Puzzle& puzzle, const Ask& ask) { return answer(puzzle, ask, {}); }
   static std::string write(const Puzzle& puzzle, const Answer& answer, const Ask& ask);
   static std::string write_none(const Puzzle& puzzle, std::string_view word);
   static std::optional<Verification> check(const Puzzle& puzzle, std::string_view input,
