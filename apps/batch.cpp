@@ -9,6 +9,7 @@
 #include <nursery/batch.hpp>
 #include <nursery/checkpoint.hpp>
 #include <nursery/registry.hpp>
+#include <set>
 #include <tuple>
 #include <utility>
 
@@ -127,11 +128,11 @@ std::string batch_usage() {
 int merge_only(const po::variables_map& vm, const SharedOptions& shared,
                const std::vector<std::string>& paths) {
   refuse_unused(vm, "--merge-reports",
-                {"output",    "verify",       "resume",   "part",    "count",        "mpi",
-                 "jobs",      "threads",      "timeout",  "config",  "method",       "memory",
-                 "algorithm", "seed",         "no-local-search",     "any",          "bfs-memory",
-                 "limit",     "expected",     "no-index", "cpu-limit", "memory-limit", "isolate",
-                 "joblog",    "rerun-failed"},
+                {"output",    "verify",       "resume",    "part",     "count",
+                 "mpi",       "jobs",         "threads",   "timeout",  "config",
+                 "method",    "memory",       "algorithm", "seed",     "no-local-search",
+                 "any",       "bfs-memory",   "limit",     "expected", "no-index",
+                 "cpu-limit", "memory-limit", "isolate",   "joblog",   "rerun-failed"},
                 "the part reports are joined, nothing is solved or written but --report");
   if (!vm.count("report"))
     throw usage_error("--merge-reports: expected --report ALL.json, found none");
@@ -185,6 +186,44 @@ void read_limits(const po::variables_map& vm, batch::Options& run) {
     if (vm.count("mpi")) throw usage_error("--isolate and the limits: not with --mpi");
     run.child_command = {"/proc/self/exe", "batch", kChildFlag};
   }
+}
+
+// The solver options of the command line (`--method join`, `--seed=7`,
+// `--count`), word for word: an isolated file's child reads them again
+// (child_run), so it solves as this run's configuration says.
+std::vector<std::string> solver_words(int argc, char** argv) {
+  static const std::set<std::string> keys = {"count",     "method",     "memory",
+                                             "algorithm", "seed",       "no-local-search",
+                                             "any",       "bfs-memory", "limit"};
+  const auto parsed = po::command_line_parser(argc, argv)
+                          .options(batch_options())
+                          .positional(po::positional_options_description().add("path", -1))
+                          .run();
+  std::vector<std::string> words;
+  for (const auto& option : parsed.options)
+    if (keys.count(option.string_key) != 0)
+      words.insert(words.end(), option.original_tokens.begin(), option.original_tokens.end());
+  return words;
+}
+
+// The hidden command: `nursery batch --isolated-child WORDS... -- REQUEST...`
+// solves one file for a parent batch: WORDS, its solver options as the
+// parent's command line gave them (solver_words), REQUEST the file and its
+// limits (batch::run_child).
+int child_run(int argc, char** argv) {
+  const auto end = std::find(argv + 2, argv + argc, std::string("--"));
+  po::options_description options;
+  options.add_options()("count", "");
+  add_batch_configuration(options);
+  po::variables_map vm;
+  po::store(po::command_line_parser(std::vector<std::string>(argv + 2, end)).options(options).run(),
+            vm);
+  po::notify(vm);
+  batch::Options configured;
+  configured.count = vm.count("count") != 0;
+  read_batch_configuration(vm, configured);
+  return batch::run_child(std::vector<std::string>(end == argv + argc ? end : end + 1, argv + argc),
+                          STDOUT_FILENO, &interrupt_source(), std::move(configured.solver));
 }
 
 // What a run solves and how, from the command line (the report and its
@@ -275,9 +314,7 @@ int tell_outcome(const batch::Summary& summary, const SharedOptions& shared,
 }  // namespace
 
 int cmd_batch(int argc, char** argv) {
-  if (argc >= 2 && std::string(argv[1]) == kChildFlag)
-    return batch::run_child(std::vector<std::string>(argv + 2, argv + argc), STDOUT_FILENO,
-                            &interrupt_source());
+  if (argc >= 2 && std::string(argv[1]) == kChildFlag) return child_run(argc, argv);
   po::options_description options = batch_options();
   po::positional_options_description positionals;
   positionals.add("path", -1);
@@ -299,6 +336,11 @@ int cmd_batch(int argc, char** argv) {
   read_run(vm, shared, run);
   read_batch_configuration(vm, run);
   run.command_line.assign(argv, argv + argc);  // argv[0]: "nursery batch"
+  if (!run.child_command.empty()) {
+    const auto words = solver_words(argc, argv);
+    run.child_command.insert(run.child_command.end(), words.begin(), words.end());
+    run.child_command.emplace_back("--");
+  }
   // --report -: the report is written to a temporary file and then to stdout.
   const std::string report = vm.count("report") ? vm["report"].as<std::string>() : "";
   if (is_stdio(report) && shared.json)

@@ -52,10 +52,10 @@ class Requests {
 
 // The counters of a summary, added up over the ranks (times: the longest).
 batch::Summary reduce(const batch::Summary& mine) {
-  std::uint64_t counts[] = {mine.instances,   mine.ok,           mine.fail,    mine.timeout,
-                            mine.error,       mine.unfinished,   mine.verified, mine.mismatches,
-                            mine.resumed,     mine.skipped,      mine.write_errors, mine.jobs,
-                            mine.threads,     mine.cpu_timeout,  mine.out_of_memory, mine.correct,
+  std::uint64_t counts[] = {mine.instances, mine.ok,          mine.fail,          mine.timeout,
+                            mine.error,     mine.unfinished,  mine.verified,      mine.mismatches,
+                            mine.resumed,   mine.skipped,     mine.write_errors,  mine.jobs,
+                            mine.threads,   mine.cpu_timeout, mine.out_of_memory, mine.correct,
                             mine.wrong};
   std::uint64_t sums[std::size(counts)] = {};
   MPI_Reduce(counts, sums, static_cast<int>(std::size(counts)), MPI_UINT64_T, MPI_SUM, 0,

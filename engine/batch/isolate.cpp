@@ -67,7 +67,8 @@ nlohmann::json row_message(const Row& row) {
                       {"checked", row.checked},
                       {"mismatch", row.mismatch},
                       {"resumed", row.resumed},
-                      {"message", row.message}};
+                      {"message", row.message},
+                      {"expected", row.expected}};
   if (row.count) j["total"] = nursery::to_string(*row.count);
   return j;
 }
@@ -86,6 +87,7 @@ Row row_from_message(const nlohmann::json& j) {
   row.mismatch = j.value("mismatch", false);
   row.resumed = j.value("resumed", false);
   row.message = j.value("message", "");
+  row.expected = j.value("expected", "");  // the kind's own (a queens total), for the category
   if (j.contains("total")) row.count = parse_count(j.value("total", ""));
   return row;
 }
@@ -456,9 +458,15 @@ int solve_request(ChildRequest& request, int out_fd, const StopSource* outer) {
 
 }  // namespace
 
-int run_child(const std::vector<std::string>& arguments, int out_fd, const StopSource* stop) {
+int run_child(const std::vector<std::string>& arguments, int out_fd, const StopSource* stop,
+              std::map<std::string, std::any> solver) {
   try {
     ChildRequest request = read_request(arguments);
+    // The configuration the parent runs; the manifests are the parent's
+    // to read (it categorizes the rows), the kind's own answer is sent back.
+    request.options.solver = std::move(solver);
+    request.settings.solver = &request.options.solver;
+    request.options.expected_beside = false;
     // Dies with the parent (a batch killed with SIGKILL leaves no child
     // running); a parent gone before this line is seen by getppid.
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);

@@ -227,12 +227,14 @@ std::optional<std::string> output_text(const FileJob& job) {
 }
 
 // Each finished row against its expected answer: the manifests', or the
-// kind's own (a `queens N` total from its table).
+// kind's own (a `queens N` total from its table; an isolated file's child
+// found it and sent it with the row).
 void categorize_rows(FileJob& job, Shared& shared) {
   for (std::size_t i = 0; i < job.rows.size(); ++i) {
     Row& row = job.rows[i];
     if (row.status == RowStatus::pending) continue;
-    row.expected = shared.expectations.of(row.path, row.id);
+    if (std::string listed = shared.expectations.of(row.path, row.id); !listed.empty())
+      row.expected = std::move(listed);
     if (row.expected.empty() && job.kind->expected != nullptr && job.problem.has_value() &&
         row.status != RowStatus::error)
       row.expected = job.kind->expected(job, i, shared.settings);
@@ -304,6 +306,7 @@ std::optional<std::string> process(FileJob& job, Shared& shared) {
 // back from the child, counted and told here as a lane's own are.
 std::optional<std::string> process_isolated(FileJob& job, Shared& shared) {
   auto answer = solve_in_child(job, shared.settings, *shared.isolation, shared.stop);
+  categorize_rows(job, shared);
   for (const Row& row : job.rows) {
     if (row.status != RowStatus::pending) mark(row, shared.tally);
     if (row.mismatch)

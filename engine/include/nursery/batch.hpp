@@ -273,8 +273,11 @@ Summary run(const Options& options, Tally* tally = nullptr);
 // by batch::run from Options::child_command), under the limits they give
 // (setrlimit, a CPU watchdog; it dies with its parent), and writes its rows
 // and answer to `out_fd`. `stop`: the process's own (SIGTERM). Returns the
-// process's exit status: 0 when its rows were written.
-int run_child(const std::vector<std::string>& arguments, int out_fd, const StopSource* stop);
+// process's exit status: 0 when its rows were written. `solver`: the
+// kinds' solver options (Options::solver), as the parent's command line
+// gave them to the CLI, which reads them again in the child.
+int run_child(const std::vector<std::string>& arguments, int out_fd, const StopSource* stop,
+              std::map<std::string, std::any> solver = {});
 
 // Joins the JSON reports of a run's parts (batch --part I/K) into `out`, as
 // one run would have written it: rows in walk order, summary counts added
