@@ -303,6 +303,29 @@ TEST(BatchProvenance, PartsOfAnotherConfigurationAreNotMerged) {
 
 // ---- Item 8: BenchExec's result format ------------------------------------------
 
+// An isolated file's child solves with the run's configuration (its solver
+// options) and its rows get their categories, as a lane's do.
+TEST(BatchConfig, AnIsolatedChildSolvesWithTheRunsConfiguration) {
+  TempDir dir;
+  write(dir / "in/q12.txt", "queens 12\n");
+  write(dir / "in/q14.txt", "queens 14\n");
+  for (const char* method : {"bitboard", "join"}) {
+    auto run = batch(dir, std::string("in --count --isolate --method ") + method + " --config " +
+                              method + " --report r.json");
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json report = report_of(dir);
+    ASSERT_EQ(report["instances"].size(), 2u);
+    for (const json& row : report["instances"]) {
+      EXPECT_EQ(row["message"], method) << row;
+      EXPECT_EQ(row["config"], method) << row;
+      EXPECT_EQ(row["category"], "correct") << row;
+      EXPECT_GT(row["cpu_seconds"].get<double>(), 0) << row;
+    }
+    EXPECT_EQ(report["instances"][0]["total"], 14200);
+    EXPECT_EQ(report["instances"][1]["total"], 365596);
+  }
+}
+
 TEST(BatchBenchExec, AnXmlReportIsBenchExecsResultFormat) {
   TempDir dir;
   write(dir / "in/q3.txt", "queens 3\n");
@@ -331,6 +354,9 @@ TEST(BatchBenchExec, AnXmlReportIsBenchExecsResultFormat) {
       << xml;
   EXPECT_NE(xml.find("<run name=\"in/x&amp;y.txt\""), std::string::npos);
   EXPECT_NE(xml.find("<column title=\"category\" value=\"error\"/>"), std::string::npos);
+  for (const char* column : {"cputime", "walltime", "memory"})  // the measures, as BenchExec's
+    EXPECT_NE(xml.find(std::string("<column title=\"") + column + "\" value=\""), std::string::npos)
+        << column;
   EXPECT_EQ(xml.substr(xml.size() - 10), "</result>\n");
   // xmllint, where installed, reads it too.
   if (std::system("command -v xmllint > /dev/null 2>&1") == 0) {
