@@ -408,7 +408,10 @@ class CpuWatchdog {
       while (!done_) {
         if (process_cpu_seconds() >= limit) {
           fired_ = true;
-          stop.request(StopReason::limit);
+          // A stop from outside, as Ctrl-C's: the rows stay unfinished and
+          // become TIMEOUT (cpu) below. (StopReason::limit is a solution
+          // limit reached: a count would read as a lower bound.)
+          stop.request(StopReason::cancelled);
           return;
         }
         wake_.wait_for(lock, std::chrono::milliseconds(5));

@@ -83,7 +83,8 @@ struct KindRows {
     // A count is an answer whatever it is (0 too), when exact; one stopped at
     // the kind's limit (Skyscrapers --limit K) says only that there are K.
     const bool counted = answer.count && answer.status == nursery::Status::complete;
-    const bool at_limit = answer.count && answer.status == nursery::Status::limit;
+    const bool at_limit =
+        answer.count && *answer.count > 0 && answer.status == nursery::Status::limit;
     if (settings.count && at_limit) {
       // Its answer says so too, in words no resume takes for an exact count.
       const std::string least = "at least " + nursery::to_string(*answer.count) + " solutions";
