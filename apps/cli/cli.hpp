@@ -221,10 +221,9 @@ std::function<void(const Integer&)> in_range(const char* option, const char* exp
   };
 }
 
-// The whole of `text` as an integer (std::stoll's reading: leading blanks
-// and a sign allowed), or nothing: for options that take a number or a word
-// (gen --clues all|K, --p auto|P).
-std::optional<long long> whole_number(const std::string& text);
+// The whole of `text` as an integer (nursery/input.hpp), for options that
+// take a number or a word (gen --clues all|K, --p auto|P).
+using nursery::whole_number;
 
 // Thread counts: 0 means all cores.
 unsigned parse_threads(const std::string& text);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 #include "cli/cli.hpp"
 
@@ -38,28 +39,10 @@ std::function<void(const double&)> within(const char* option, const char* unit, 
   };
 }
 
-std::optional<long long> whole_number(const std::string& text) {
-  std::size_t used = 0;
-  long long value = 0;
-  try {
-    value = std::stoll(text, &used);
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-  if (used != text.size()) return std::nullopt;
-  return value;
-}
-
 unsigned parse_threads(const std::string& text) {
   if (text == "auto" || text == "all") return 0;
-  std::size_t used = 0;
-  long value = -1;
-  try {
-    value = std::stol(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || value < 1 || value > 4096)
+  const long long value = whole_number(text).value_or(-1);
+  if (value < 1 || value > 4096)
     throw usage_error("--threads: expected a number of threads from 1 to 4096 or 'auto', found '" +
                       text + "'");
   return static_cast<unsigned>(value);
@@ -104,32 +87,14 @@ std::uint64_t parse_memory(const std::string& text) {
 
 double parse_timeout(const std::string& text) {
   // Seconds, or a number with GNU timeout's suffixes: s, m, h, d.
-  std::size_t used = 0;
-  double value = -1;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
+  std::string number = text;
+  double unit = 1;
+  if (!text.empty() && std::string_view("smhd").find(text.back()) != std::string_view::npos) {
+    unit = text.back() == 'm' ? 60 : text.back() == 'h' ? 3600 : text.back() == 'd' ? 86400 : 1;
+    number.pop_back();
   }
-  if (used > 0 && used + 1 == text.size()) {
-    switch (text.back()) {
-      case 's': used += 1; break;
-      case 'm':
-        used += 1;
-        value *= 60;
-        break;
-      case 'h':
-        used += 1;
-        value *= 3600;
-        break;
-      case 'd':
-        used += 1;
-        value *= 86400;
-        break;
-      default: break;
-    }
-  }
-  if (used != text.size() || !std::isfinite(value) || value < 0 || value > kMaxTimeout) {
+  const double value = number.empty() ? -1 : number_of(number).value_or(-1) * unit;
+  if (!std::isfinite(value) || value < 0 || value > kMaxTimeout) {
     char range[96];
     std::snprintf(range, sizeof range, "seconds from 0 to %.0f (0: none; or 30s, 5m, 2h, 1d)",
                   kMaxTimeout);

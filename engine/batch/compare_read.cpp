@@ -41,14 +41,8 @@ void check_category(const std::string& category, const std::string& where) {
 }
 
 double seconds_of(const std::string& text, const std::string& where) {
-  std::size_t used = 0;
-  double value = -1;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || !std::isfinite(value) || value < 0)
+  const double value = number_of(text).value_or(-1);
+  if (!std::isfinite(value) || value < 0)
     refuse(where, "seconds as a number >= 0", "'" + escaped(text) + "'");
   return value;
 }

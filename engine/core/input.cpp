@@ -22,6 +22,30 @@ InputError::InputError(const std::string& where, const std::string& expected_tex
   }
 }
 
+std::optional<long long> whole_number(const std::string& text) {
+  std::size_t used = 0;
+  long long value = 0;
+  try {
+    value = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (used != text.size()) return std::nullopt;
+  return value;
+}
+
+std::optional<double> number_of(const std::string& text) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (used != text.size()) return std::nullopt;
+  return value;
+}
+
 ReadStopped::ReadStopped(const std::string& name)
     : std::runtime_error("stopped while reading " + name) {}
 

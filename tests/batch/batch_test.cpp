@@ -20,11 +20,13 @@
 #include <thread>
 
 #include "run_cli.hpp"
+#include "spawn_cli.hpp"
 #include "temp_dir.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
+using nursery::testing::spawn_cli;
 using namespace nursery::testing;
 
 nlohmann::json read_json(const fs::path& path) {
@@ -249,24 +251,6 @@ TEST(Batch, OutputsMatchSingleInstanceRuns) {
     EXPECT_NE(single.output.find(grid), std::string::npos);
     EXPECT_NE(batch.find(grid), std::string::npos);
   }
-}
-
-pid_t spawn_cli(const std::vector<std::string>& arguments) {
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    std::vector<char*> argv;
-    std::string program = NURSERY_CLI;
-    argv.push_back(program.data());
-    std::vector<std::string> copies = arguments;
-    for (auto& argument : copies) argv.push_back(argument.data());
-    argv.push_back(nullptr);
-    int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, 1);
-    ::dup2(null, 2);
-    ::execv(program.c_str(), argv.data());
-    ::_exit(127);
-  }
-  return pid;
 }
 
 std::size_t answers_in(const fs::path& out) {

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "run_cli.hpp"
+#include "spawn_cli.hpp"
 #include "temp_dir.hpp"
 
 namespace {
@@ -30,6 +31,7 @@ namespace {
 namespace fs = std::filesystem;
 using nursery::testing::read;
 using nursery::testing::run_cli;
+using nursery::testing::spawn_cli;
 using nursery::testing::TempDir;
 using nursery::testing::write;
 
@@ -162,24 +164,6 @@ std::vector<pid_t> processes_with(const std::string& needle) {
       found.push_back(static_cast<pid_t>(std::stol(name)));
   }
   return found;
-}
-
-pid_t spawn_cli(const std::vector<std::string>& arguments) {
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    std::vector<char*> argv;
-    std::string program = NURSERY_CLI;
-    argv.push_back(program.data());
-    std::vector<std::string> copies = arguments;
-    for (auto& argument : copies) argv.push_back(argument.data());
-    argv.push_back(nullptr);
-    int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, 1);
-    ::dup2(null, 2);
-    ::execv(program.c_str(), argv.data());
-    ::_exit(127);
-  }
-  return pid;
 }
 
 std::size_t lines_in(const fs::path& file) {

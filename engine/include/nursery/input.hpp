@@ -2,6 +2,7 @@
 // answer to "is this text mine?" that batch asks every kind.
 #pragma once
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -25,6 +26,12 @@ struct InputError : std::runtime_error {
 struct ReadStopped : std::runtime_error {
   explicit ReadStopped(const std::string& name);
 };
+
+// The number a whole text reads as, in std::stoll's or std::stod's syntax
+// (leading spaces, a sign; for a double also exponents, inf and nan), or
+// nullopt when it reads as none or has more after it ("15x").
+std::optional<long long> whole_number(const std::string& text);
+std::optional<double> number_of(const std::string& text);
 
 // `text` as one line of valid UTF-8: bytes that are no text (control
 // bytes, NUL, bytes that are not UTF-8) written \xNN, the rest as it is.
