@@ -59,6 +59,20 @@ void print_usage(std::ostream& out) {
          "143 terminated (SIGTERM)\n";
 }
 
+// A command that is none: one line (with the nearest name), and under
+// --json the error object on stdout too, as for every exit 2.
+int unknown_command(const std::string& name, bool json) {
+  std::vector<std::string> names;
+  for (const auto& command : commands()) names.push_back(command.name);
+  std::string message = "unknown command '" + name + "'";  // escaped as it is printed
+  if (const std::string meant = nursery::cli::nearest(name, names); !meant.empty())
+    message += "; did you mean '" + meant + "'? (nursery --help lists them)";
+  else
+    message += " (try nursery --help)";
+  return nursery::cli::print_error("nursery", std::runtime_error(message), json,
+                                   nursery::cli::kExitUsage);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -132,14 +146,5 @@ int main(int argc, char** argv) {
       return nursery::cli::print_error(command.name, e, json, nursery::cli::kExitUsage);
     }
   }
-  std::vector<std::string> names;
-  for (const auto& command : commands()) names.push_back(command.name);
-  std::string message = "unknown command '" + name + "'";  // escaped as it is printed
-  if (const std::string meant = nursery::cli::nearest(name, names); !meant.empty())
-    message += "; did you mean '" + meant + "'? (nursery --help lists them)";
-  else
-    message += " (try nursery --help)";
-  // Under --json, the error object on stdout too, as for every exit 2.
-  return nursery::cli::print_error("nursery", std::runtime_error(message),
-                                   nursery::cli::json_asked(argc, argv), nursery::cli::kExitUsage);
+  return unknown_command(name, nursery::cli::json_asked(argc, argv));
 }
