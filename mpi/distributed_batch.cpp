@@ -137,12 +137,17 @@ void serve(const Session& session, Requests& requests, const std::atomic<bool>& 
 }
 
 // Rank 0 joins the ranks' reports into the one asked for and removes them.
-void join_reports(const Session& session, const std::filesystem::path& final_report) {
+// The ranks' reports joined into the run's; the first wrong rows' names,
+// which the reduced counters cannot carry.
+std::vector<std::string> join_reports(const Session& session,
+                                      const std::filesystem::path& final_report) {
   std::vector<std::string> parts;
   for (int rank = 0; rank < session.size(); ++rank)
     parts.push_back(part_report(final_report, rank));
-  batch::merge_reports(parts, final_report, false);  // ranks, not parts: this run's own
+  // Ranks, not parts: this run's own.
+  auto joined = batch::merge_reports(parts, final_report, false);
   for (const auto& part : parts) std::filesystem::remove(part);
+  return joined.wrong_rows;
 }
 
 }  // namespace
@@ -183,7 +188,7 @@ batch::Summary run_batch(const Session& session, batch::Options options) {
   batch::Summary total = reduce(mine);
   MPI_Barrier(MPI_COMM_WORLD);  // every part report is written
   if (!session.root()) return mine;
-  if (!final_report.empty()) join_reports(session, final_report);
+  if (!final_report.empty()) total.wrong_rows = join_reports(session, final_report);
   return total;
 }
 

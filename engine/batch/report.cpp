@@ -90,9 +90,12 @@ std::string summary_line(const Summary& s) {
   out << "batch: ";
   // A wrong answer comes first: it is what a benchmark run must not miss.
   if (s.wrong) {
-    out << s.wrong << " WRONG (";
-    for (std::size_t i = 0; i < s.wrong_rows.size(); ++i) out << (i ? ", " : "") << s.wrong_rows[i];
-    out << (s.wrong > s.wrong_rows.size() ? ", ...); " : "); ");
+    // (--mpi without --report: the ranks' rows, and their names, stay theirs.)
+    out << s.wrong << " WRONG";
+    for (std::size_t i = 0; i < s.wrong_rows.size(); ++i)
+      out << (i ? ", " : " (") << s.wrong_rows[i];
+    if (!s.wrong_rows.empty()) out << (s.wrong > s.wrong_rows.size() ? ", ...)" : ")");
+    out << "; ";
   }
   out << s.instances << (s.instances == 1 ? " instance: " : " instances: ") << s.ok << " OK, "
       << s.fail << " FAIL, " << s.timeout << " TIMEOUT, " << s.error << " ERROR";
