@@ -57,7 +57,8 @@ TEST(BatchConfig, QueensCountsAreMadeAsNurseryCountMakesThem) {
   // A method asked for is the one every queens file is counted with.
   run = batch(dir, "in --count --method backtrack --report r.json");
   ASSERT_EQ(run.status, 0) << run.err;
-  for (const auto& row : report_of(dir)["instances"]) EXPECT_EQ(row["message"], "backtrack");
+  const json again = report_of(dir);  // (a range-for over a temporary's member would dangle)
+  for (const auto& row : again["instances"]) EXPECT_EQ(row["message"], "backtrack");
   EXPECT_EQ(report_of(dir)["instances"][1]["total"], *nursery::queens::known_total(14));
 }
 
