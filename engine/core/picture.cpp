@@ -297,6 +297,20 @@ struct ChartFrame {
   double py(double y) const { return top + plot_h - (std::log10(y) - low) / (high - low) * plot_h; }
 };
 
+// The x axis's ticks, the same in the SVG and the PNG: each decade on a
+// log axis, else whole numbers, about 12 of them.
+std::vector<double> x_ticks(const ChartFrame& f) {
+  std::vector<double> ticks;
+  if (f.log_x)
+    for (int decade = f.x_low; decade <= f.x_high; ++decade)
+      ticks.push_back(std::pow(10.0, decade));
+  else
+    for (double x = std::ceil(f.x_min), step = std::max(1.0, std::ceil((f.x_max - f.x_min) / 12));
+         x <= f.x_max + 1e-9; x += step)
+      ticks.push_back(x);
+  return ticks;
+}
+
 // The frame, a grid line and label per decade, x ticks and axis labels.
 std::string chart_axes(const Chart& chart, const ChartFrame& f) {
   using F = ChartFrame;
@@ -312,14 +326,8 @@ std::string chart_axes(const Chart& chart, const ChartFrame& f) {
     out += "<text x=\"" + number(F::kLeft - 6) + "\" y=\"" + number(y + 4) +
            "\" text-anchor=\"end\">" + label + "</text>\n";
   }
-  const double x_step = std::max(1.0, std::ceil((f.x_max - f.x_min) / 12));
   const double bottom = f.top + f.plot_h;
-  std::vector<double> ticks;
-  if (f.log_x)
-    for (int decade = f.x_low; decade <= f.x_high; ++decade)
-      ticks.push_back(std::pow(10.0, decade));
-  else
-    for (double x = std::ceil(f.x_min); x <= f.x_max + 1e-9; x += x_step) ticks.push_back(x);
+  const std::vector<double> ticks = x_ticks(f);
   for (double x : ticks) {
     out += "<line x1=\"" + number(f.px(x)) + "\" y1=\"" + number(bottom) + "\" x2=\"" +
            number(f.px(x)) + "\" y2=\"" + number(bottom + 5) + "\" stroke=\"black\"/>\n";
@@ -386,14 +394,7 @@ void chart_scene_axes(scene::Scene& picture, const Chart& chart, const ChartFram
     picture.text(F::kLeft - 6 - text_width(label) / 2, y, kChartFont, label, nullptr);
   }
   const double bottom = f.top + f.plot_h;
-  std::vector<double> ticks;
-  if (f.log_x)
-    for (int decade = f.x_low; decade <= f.x_high; ++decade)
-      ticks.push_back(std::pow(10.0, decade));
-  else
-    for (double x = std::ceil(f.x_min), step = std::max(1.0, std::ceil((f.x_max - f.x_min) / 12));
-         x <= f.x_max + 1e-9; x += step)
-      ticks.push_back(x);
+  const std::vector<double> ticks = x_ticks(f);
   for (double x : ticks) {
     picture.line(f.px(x), bottom, f.px(x), bottom + 5, "#000000", 1, nullptr);
     char label[32];
