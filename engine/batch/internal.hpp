@@ -207,6 +207,16 @@ std::string described(KindTable kinds, bool (*keep)(const KindEntry&) = nullptr)
 // file", "binary data", "not an instance ...") when none.
 const KindEntry* detect(KindTable kinds, std::string_view head, std::string& why);
 
+// batch::run's checks of its options (check_options.cpp): std::invalid_argument
+// for OUTDIR inside the input, limits out of range, a report over an input.
+// The sniff reads this much of every file (and the report check of a
+// file's head); parsers read the whole file later.
+inline constexpr std::size_t kHeadBytes = 4096;
+
+class Inputs;  // writer.hpp
+void check_options(const Options& options);
+void refuse_report_over_input(const Options& options, const Inputs& inputs);
+
 // Isolated mode (isolate.cpp): each file in a child process of its own.
 struct Isolation {
   std::vector<std::string> command;  // the child program and its first arguments
