@@ -1,42 +1,21 @@
-// The batch report reader (batch --merge-reports, the reader reruns and
-// comparisons will use) on any bytes: two part reports cut from the input
-// at the first 0x1E byte. It either refuses them with one std::invalid_argument
-// naming a file, or writes a merged report that parses as JSON and holds
-// exactly the rows of both parts. Anything else (another exception, a crash,
-// a leak, UB, a merged report that loses or invents rows) is a finding.
-#include <stdlib.h>
-#include <unistd.h>
-
+// The batch report reader of batch --merge-reports (reruns and compare have
+// their own: rerun_report.cpp, compare_report.cpp) on any bytes: two part
+// reports cut from the input at the first 0x1E byte. It either refuses them
+// with one std::invalid_argument naming a file, or writes a merged report
+// that parses as JSON and holds exactly the rows of both parts. Anything else
+// (another exception, a crash, a leak, UB, a merged report that loses or
+// invents rows) is a finding.
 #include <cstddef>
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <nursery/batch.hpp>
 #include <nursery/io.hpp>
 #include <stdexcept>
 #include <string>
 
+#include "scratch.hpp"
+
 namespace {
-
-// One directory for the whole fuzzing process, removed at exit.
-const std::filesystem::path& scratch() {
-  static const std::filesystem::path directory = [] {
-    std::string name = (std::filesystem::temp_directory_path() / "fuzz-report-XXXXXX").string();
-    if (::mkdtemp(name.data()) == nullptr) __builtin_trap();
-    std::atexit([] {
-      std::error_code ignored;
-      std::filesystem::remove_all(scratch(), ignored);
-    });
-    return std::filesystem::path(name);
-  }();
-  return directory;
-}
-
-void put(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-}
 
 // The rows a text holds as a report, or -1 when it is none a merge takes.
 long rows_of(const std::string& text) {
@@ -57,10 +36,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string first = input.substr(0, cut);
   const std::string second = cut == std::string::npos ? std::string() : input.substr(cut + 1);
 
-  const auto part1 = scratch() / "p1.json", part2 = scratch() / "p2.json",
-             merged = scratch() / "merged.json";
-  put(part1, first);
-  put(part2, second);
+  const auto part1 = fuzzing::scratch() / "p1.json", part2 = fuzzing::scratch() / "p2.json",
+             merged = fuzzing::scratch() / "merged.json";
+  fuzzing::put(part1, first);
+  fuzzing::put(part2, second);
   std::error_code ignored;
   std::filesystem::remove(merged, ignored);
   try {

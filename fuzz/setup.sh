@@ -5,7 +5,7 @@
 # No harness named: every harness, in the order the scripts run them.
 if [ ${#harnesses[@]} -eq 0 ]; then
   harnesses=(lizards_board lizards_answer skyscrapers_puzzles skyscrapers_answers checkpoint
-             sniff queens_answer report report_reader taken_back compare_report)
+             sniff queens_answer report report_reader taken_back compare_report rerun_report)
 fi
 command -v clang++ >/dev/null ||
   { echo "fuzz: clang++ not found (sudo apt-get install -y clang)" >&2; exit 2; }
@@ -33,3 +33,4 @@ seed report
 seed report_reader
 seed taken_back
 seed compare_report
+seed rerun_report

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <nursery/background.hpp>
@@ -19,39 +20,83 @@ namespace nursery::batch {
 
 namespace {
 
-// The raw bytes of a path the report had to escape (its "path_bytes", hex).
-std::string from_hex(const std::string& hex) {
+// The raw bytes of a path the report had to escape (its "path_bytes", two
+// hex digits a byte), or nullopt for anything else.
+std::optional<std::string> from_hex(const std::string& hex) {
+  const auto digit = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  if (hex.size() % 2 != 0) return std::nullopt;
   std::string bytes;
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
-    bytes += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
+  for (std::size_t i = 0; i < hex.size(); i += 2) {
+    const int high = digit(hex[i]), low = digit(hex[i + 1]);
+    if (high < 0 || low < 0) return std::nullopt;
+    bytes += static_cast<char>(high * 16 + low);
+  }
   return bytes;
 }
 
-// A report's or a joblog's row (stream.cpp's row_json), or nullopt.
+// A field that must be a number of seconds (finite, not negative), or absent.
+bool seconds_field(const nlohmann::json& j, const char* key, double& into) {
+  if (!j.contains(key)) return true;
+  if (!j[key].is_number()) return false;
+  into = j[key].get<double>();
+  return std::isfinite(into) && into >= 0;
+}
+
+// A field that must be a whole number (not negative), or absent.
+template <class Whole>
+bool whole_field(const nlohmann::json& j, const char* key, Whole& into) {
+  if (!j.contains(key)) return true;
+  if (!j[key].is_number_unsigned()) return false;
+  into = j[key].get<Whole>();
+  return true;
+}
+
+// A report's or a joblog's row (stream.cpp's row_json), or nullopt for
+// anything else: a field of the wrong type or out of range refuses the row.
 std::optional<Row> row_from_json(const nlohmann::json& j) {
   if (!j.is_object() || !j.contains("path") || !j["path"].is_string() || !j.contains("status") ||
       !j["status"].is_string())
     return std::nullopt;
   const auto status = row_status(j["status"].get<std::string>());
   if (!status) return std::nullopt;
+  for (const char* text : {"path_bytes", "id", "kind", "size", "message", "expected"})
+    if (j.contains(text) && !j[text].is_string()) return std::nullopt;
+  for (const char* flag : {"verified", "mismatch"})
+    if (j.contains(flag) && !j[flag].is_boolean()) return std::nullopt;
   Row row;
-  row.path =
-      j.contains("path_bytes") ? from_hex(j.value("path_bytes", "")) : j["path"].get<std::string>();
+  if (j.contains("path_bytes")) {
+    const auto bytes = from_hex(j["path_bytes"].get<std::string>());
+    if (!bytes) return std::nullopt;
+    row.path = *bytes;
+  } else {
+    row.path = j["path"].get<std::string>();
+  }
   row.id = j.value("id", "");
   row.kind = j.value("kind", "-");
   row.size = j.value("size", "");
   row.status = *status;
-  row.seconds = j.value("seconds", 0.0);
-  row.cpu_seconds = j.value("cpu_seconds", 0.0);
-  row.peak_memory = j.value("peak_memory", std::uint64_t{0});
-  row.nodes = j.value("nodes", std::uint64_t{0});
+  if (!seconds_field(j, "seconds", row.seconds) ||
+      !seconds_field(j, "cpu_seconds", row.cpu_seconds) ||
+      !whole_field(j, "peak_memory", row.peak_memory) || !whole_field(j, "nodes", row.nodes))
+    return std::nullopt;
   row.verified = j.value("verified", false);
   row.checked = row.verified;
   row.mismatch = j.value("mismatch", false);
   row.message = j.value("message", "");
-  if (j.contains("total"))
-    row.count = j["total"].is_string() ? parse_count(j["total"].get<std::string>())
-                                       : std::optional<Count>(j["total"].get<std::uint64_t>());
+  row.expected = j.value("expected", "");  // its category is made again (run.cpp)
+  if (j.contains("total")) {
+    const auto& total = j["total"];
+    if (total.is_string())
+      row.count = parse_count(total.get<std::string>());
+    else if (total.is_number_unsigned())
+      row.count = Count(total.get<std::uint64_t>());
+    if (!row.count) return std::nullopt;
+  }
   row.resumed = true;  // taken from an earlier run
   return row;
 }

@@ -344,7 +344,13 @@ void lane_file(LaneFile& taken, Feed& feed, Shared& shared) {
   auto job = std::make_unique<FileJob>();
   job->source = std::move(taken.source);
   if (auto kept = shared.taken_back.find(job->source.display); kept != shared.taken_back.end()) {
-    for (const Row& row : kept->second) mark(row, shared.tally);
+    for (Row& row : kept->second) {
+      // Against this run's manifests where they list it, else what it expected then.
+      if (std::string listed = shared.expectations.of(row.path, row.id); !listed.empty())
+        row.expected = std::move(listed);
+      row.category = categorize(row, row.expected, shared.settings.count);
+      mark(row, shared.tally);
+    }
     shared.tally.files_done.fetch_add(1, std::memory_order_relaxed);
     feed.finish(taken.seq, kept->second, true);
     return;

@@ -275,6 +275,24 @@ TEST(BatchLimits, RerunFailedSolvesOnlyWhatFailedAndKeepsTheRest) {
     EXPECT_TRUE(after[kept]["resumed"].get<bool>()) << kept;
     EXPECT_EQ(after[kept]["status"], before[kept]["status"]) << kept;
     EXPECT_EQ(after[kept]["nodes"], before[kept]["nodes"]) << kept;
+    // A kept row keeps its category, and the summary counts it.
+    EXPECT_EQ(after[kept]["category"], before[kept]["category"]) << kept;
+  }
+  EXPECT_EQ(after["q8.txt"]["category"], "correct");
+  EXPECT_EQ(read_json(second)["summary"]["correct"], read_json(first)["summary"]["correct"]);
+  // A row of the wrong shape (seconds as text, a negative total, a path's
+  // bytes not in hex) is refused in one line naming the report, exit 2.
+  auto base = read_json(first);
+  for (const auto& [key, value] : std::vector<std::pair<std::string, nlohmann::json>>{
+           {"seconds", "fast"}, {"total", -4}, {"path_bytes", "zz"}, {"peak_memory", 1.5}}) {
+    auto bent = base;
+    bent["instances"][0][key] = value;
+    auto hostile = dir.path() / "hostile.json";
+    write(hostile, bent.dump());
+    auto refused =
+        run_cli("batch " + in.string() + " --rerun-failed " + hostile.string() + " --no-progress");
+    EXPECT_EQ(refused.status, 2) << key << ": " << refused.output;
+    EXPECT_NE(refused.output.find(hostile.string()), std::string::npos) << key << refused.output;
   }
   // A report over other paths is refused.
   auto other = run_cli("batch " + (in / "broken").string() + " --rerun-failed " + first.string() +
