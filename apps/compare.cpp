@@ -220,8 +220,7 @@ int cmd_compare(int argc, char** argv) {
   if (!vm.count("report")) throw missing_argument("REPORT");
   const auto paths = vm["report"].as<std::vector<std::string>>();
   if (paths.size() < 2)
-    throw usage_error("compare: expected two reports or more, found " +
-                      std::to_string(paths.size()));
+    throw usage_error("expected two reports or more, found " + std::to_string(paths.size()));
   std::vector<compare::Run> runs;
   for (const auto& path : paths) runs.push_back(compare::read_run(path));
   const compare::Options settings{vm["noise"].as<double>(), vm["min-seconds"].as<double>()};
