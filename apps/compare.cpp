@@ -225,6 +225,10 @@ int cmd_compare(int argc, char** argv) {
   for (const auto& path : paths) runs.push_back(compare::read_run(path));
   const compare::Options settings{vm["noise"].as<double>(), vm["min-seconds"].as<double>()};
   const auto result = compare::compare(runs, settings);
+  if (vm.count("cactus") && vm.count("scatter") &&
+      vm["cactus"].as<std::string>() == vm["scatter"].as<std::string>())
+    throw usage_error("--scatter " + vm["scatter"].as<std::string>() +
+                      ": is the --cactus file too (one would replace the other)");
   if (vm.count("cactus")) write_plot("--cactus", vm["cactus"].as<std::string>(), cactus(result));
   if (vm.count("scatter"))
     write_plot("--scatter", vm["scatter"].as<std::string>(), scatter(result));

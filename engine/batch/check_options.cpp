@@ -1,6 +1,7 @@
 // batch::run's checks of its options before anything is read or written
 // (run.cpp calls check_options and refuse_report_over_input): OUTDIR and
-// the report never over the input, limits in range.
+// the report never over the input, the joblog over no other file, limits in
+// range.
 #include <cmath>
 #include <stdexcept>
 
@@ -81,6 +82,7 @@ void check_options(const Options& options) {
     throw std::invalid_argument("--timeout: expected seconds >= 0, found " +
                                 std::to_string(options.timeout_seconds));
   check_limits(options);
+  refuse_joblog_over_other_files(options);
 }
 
 // The report replaces no input: not a file named as a root, nor a file in

@@ -253,6 +253,11 @@ TakenBack stopped_rows_of_joblog(const fs::path& joblog);
 // that is neither.
 TakenBack finished_rows_of_report(const fs::path& report, const std::vector<std::string>& roots);
 
+// --joblog is no other file of the run: not the --report, and an existing
+// file is an earlier joblog (its first line a row), never an instance or a
+// report that appending would spoil; std::invalid_argument naming it.
+void refuse_joblog_over_other_files(const Options& options);
+
 // --joblog: each finished row appended as one line of JSON (a line cut short
 // by a kill is ended first), synced every kSyncRows rows or kSyncSeconds.
 class Joblog {

@@ -189,6 +189,26 @@ TakenBack finished_rows_of_report(const fs::path& report, const std::vector<std:
   return rows;
 }
 
+void refuse_joblog_over_other_files(const Options& options) {
+  if (options.joblog.empty()) return;
+  const std::string name = "--joblog " + options.joblog.string();
+  std::error_code error;
+  if (!options.report.empty() && options.report != "-" &&
+      fs::weakly_canonical(options.joblog, error) == fs::weakly_canonical(options.report, error))
+    throw std::invalid_argument(name + ": is the --report file too, which would replace it " +
+                                "(choose another name)");
+  if (!fs::is_regular_file(options.joblog, error)) return;  // new, or the open says why not
+  std::string head, why;
+  if (!read_file(options.joblog.string(), kHeadBytes, head, why) || head.empty()) return;
+  const auto end = head.find('\n');
+  if (end != std::string::npos &&
+      row_from_json(nlohmann::json::parse(head.substr(0, end), nullptr, false)))
+    return;  // an earlier run's joblog: this one's rows are appended
+  throw std::invalid_argument(name + ": holds something other than a joblog (its first line " +
+                              "is no batch row), which appending would spoil (choose another " +
+                              "name, or remove it)");
+}
+
 Joblog::Joblog(const fs::path& path) : path_(path), opened_(std::chrono::steady_clock::now()) {
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd_ < 0)

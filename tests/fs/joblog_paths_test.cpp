@@ -1,0 +1,67 @@
+// The files around a batch that are not its instances: a --joblog that
+// names an instance, the report, or the --rerun-failed report is refused
+// before anything is written, and the file is left as it was; an earlier
+// joblog is appended to. compare's two plots may not share a file.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "run_cli.hpp"
+#include "temp_dir.hpp"
+
+namespace fs = std::filesystem;
+using namespace nursery::testing;  // read, write, run_cli, TempDir
+
+namespace {
+
+std::string batch(const fs::path& in, const std::string& rest) {
+  return "batch " + in.string() + " --no-progress " + rest;
+}
+
+// A run refused with exit 2, a message naming `flag`, and `file` unchanged.
+void expect_refused(const std::string& args, const fs::path& file, const std::string& flag) {
+  const std::string before = read(file);
+  const auto run = run_cli(args);
+  EXPECT_EQ(run.status, 2) << args << "\n" << run.output;
+  EXPECT_NE(run.output.find(flag), std::string::npos) << args << "\n" << run.output;
+  EXPECT_EQ(read(file), before) << args;
+}
+
+TEST(JoblogPaths, AnotherFileOfTheRunIsRefusedAndLeftAsItWas) {
+  TempDir dir;
+  const auto in = dir.path() / "in";
+  write(in / "q6.txt", "queens 6\n");
+  write(in / "q7.txt", "queens 7\n");
+  const auto report = dir.path() / "r.json";
+  ASSERT_EQ(run_cli(batch(in, "--count --report " + report.string())).status, 0);
+  // An instance of the input, the rerun's report, the report being written.
+  expect_refused(batch(in, "--joblog " + (in / "q6.txt").string()), in / "q6.txt", "--joblog");
+  expect_refused(batch(in, "--rerun-failed " + report.string() + " --joblog " + report.string()),
+                 report, "--joblog");
+  expect_refused(batch(in, "--report " + report.string() + " --joblog " + report.string()), report,
+                 "--joblog");
+  // A new joblog, then the same one again: the second run's rows follow the first's.
+  const auto log = dir.path() / "runs.log";
+  ASSERT_EQ(run_cli(batch(in, "--joblog " + log.string())).status, 0);
+  const auto first = read(log);
+  ASSERT_EQ(run_cli(batch(in, "--joblog " + log.string())).status, 0);
+  const auto both = read(log);
+  EXPECT_EQ(both.substr(0, first.size()), first);
+  EXPECT_GT(both.size(), first.size());
+}
+
+TEST(JoblogPaths, ComparePlotsMayNotShareAFile) {
+  TempDir dir;
+  const auto in = dir.path() / "in";
+  write(in / "q6.txt", "queens 6\n");
+  const auto report = dir.path() / "r.json";
+  ASSERT_EQ(run_cli(batch(in, "--count --report " + report.string())).status, 0);
+  const auto plot = dir.path() / "plot.svg";
+  write(plot, "kept");
+  expect_refused("compare " + report.string() + " " + report.string() + " --cactus " +
+                     plot.string() + " --scatter " + plot.string(),
+                 plot, "--scatter");
+}
+
+}  // namespace
