@@ -87,14 +87,27 @@ void check_options(const Options& options) {
 
 // The report replaces no input: not a file named as a root, nor a file in
 // an input tree that a kind reads as an instance (a puzzle file named
-// r.csv). An earlier report kept there (no instance: the walk leaves the
-// report out) may be replaced, as any file that was never an instance.
+// r.csv), nor a manifest of expected answers the run reads. An earlier report kept there (no
+// instance: the walk leaves the report out) may be replaced, as any file that was never an
+// instance.
 void refuse_report_over_input(const Options& options, const Inputs& inputs) {
   if (options.report.empty()) return;
   const std::string report = options.report.string();
   if (const std::string why = inputs.refuses(options.report); why.rfind("is the input", 0) == 0)
     throw std::invalid_argument("--report " + report + ": " + why.substr(0, why.find(" (")) +
                                 ", which the report would replace (choose another name)");
+  // Nor a manifest the run reads: --expected FILE, an index.csv in the input.
+  std::error_code resolving;
+  const auto where = fs::weakly_canonical(fs::absolute(options.report), resolving);
+  if (!options.expected.empty() &&
+      where == fs::weakly_canonical(fs::absolute(options.expected), resolving))
+    throw std::invalid_argument("--report " + report + ": is the --expected manifest, which the " +
+                                "report would replace (choose another name)");
+  if (options.expected_beside && options.report.filename() == "index.csv")
+    if (const std::string* tree = inputs.tree_of(where))
+      throw std::invalid_argument("--report " + report + ": an index.csv in the input " + *tree +
+                                  " is a manifest of expected answers, which the report would " +
+                                  "replace (choose another name)");
   OutputTarget target;
   try {
     target = output_target(options.report);

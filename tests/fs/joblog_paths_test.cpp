@@ -1,7 +1,8 @@
 // The files around a batch that are not its instances: a --joblog that
 // names an instance, the report, or the --rerun-failed report is refused
 // before anything is written, and the file is left as it was; an earlier
-// joblog is appended to. compare's two plots may not share a file.
+// joblog is appended to. The report replaces no manifest of expected
+// answers the run reads; compare's two plots may not share a file.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -49,6 +50,23 @@ TEST(JoblogPaths, AnotherFileOfTheRunIsRefusedAndLeftAsItWas) {
   const auto both = read(log);
   EXPECT_EQ(both.substr(0, first.size()), first);
   EXPECT_GT(both.size(), first.size());
+}
+
+TEST(JoblogPaths, TheReportReplacesNoManifest) {
+  TempDir dir;
+  const auto in = dir.path() / "in";
+  write(in / "q6.txt", "queens 6\n");
+  write(in / "index.csv", "file,expected\nq6.txt,4\n");
+  const auto manifest = dir.path() / "expected.csv";
+  write(manifest, "file,expected\nin/q6.txt,4\n");
+  expect_refused(
+      batch(in, "--count --expected " + manifest.string() + " --report " + manifest.string()),
+      manifest, "--report");
+  expect_refused(batch(in, "--count --report " + (in / "index.csv").string()), in / "index.csv",
+                 "--report");
+  // With --no-index an index.csv is a file like any other.
+  EXPECT_EQ(run_cli(batch(in, "--count --no-index --report " + (in / "index.csv").string())).status,
+            0);
 }
 
 TEST(JoblogPaths, ComparePlotsMayNotShareAFile) {
