@@ -42,20 +42,13 @@ std::size_t lines_in(const std::string& text) {
 // The exit status of `nursery ARGS` run by the shell in `folder`, with the
 // redirections ARGS makes and no others (run_in's own 2> would win).
 int run_redirected(const fs::path& folder, const std::string& arguments) {
-  const std::string command = "cd '" + folder.string() + "' && '" + NURSERY_CLI + "' " +
-                              arguments + " >/dev/null";
-  const int raw = std::system(command.c_str());
-  return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return nursery::testing::exit_status("cd '" + folder.string() + "' && '" + NURSERY_CLI + "' " +
+                                       arguments + " >/dev/null");
 }
 
 // BEFORE + n + AFTER (appended: GCC 12 warns falsely on "text" + string).
 std::string numbered(const char* before, int n, const char* after = "") {
   return std::string(before).append(std::to_string(n)).append(after);
-}
-
-bool is_link(const fs::path& path) {
-  struct stat st {};
-  return ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
 }
 
 }  // namespace
@@ -88,7 +81,7 @@ TEST(NothingLost, ACheckpointLinkToADescriptorIsRefusedAndTheLinkKept) {
   EXPECT_TRUE(run.err.find("expected a regular checkpoint file") != std::string::npos ||
               run.err.find("not a regular file") != std::string::npos)
       << run.err;
-  EXPECT_TRUE(is_link(dir.path() / "link")) << "the link was deleted";
+  EXPECT_TRUE(fs::is_symlink(dir.path() / "link")) << "the link was deleted";
   EXPECT_EQ(run.out, "") << "a checkpoint header went to stdout";
 }
 
@@ -101,7 +94,7 @@ TEST(NothingLost, AnEmptyFileTakesTheCheckpointAndALinkIsFollowed) {
   fs::create_symlink("real.ckpt", dir.path() / "via.ckpt");
   run = run_in(dir.path(), "count 10 --checkpoint via.ckpt");
   EXPECT_EQ(run.status, 0) << run.err;
-  EXPECT_TRUE(is_link(dir.path() / "via.ckpt"));
+  EXPECT_TRUE(fs::is_symlink(dir.path() / "via.ckpt"));
   EXPECT_EQ(read(dir.path() / "real.ckpt").rfind("nursery-checkpoint 1\n", 0), 0u);
   EXPECT_EQ(run_in(dir.path(), "count --merge via.ckpt").out, "724\n");
 }
@@ -187,7 +180,7 @@ TEST(NothingLost, AnAppendModeDescriptorIsAppendedTo) {
   write(dir / "link.log", "old\n");
   EXPECT_EQ(run_redirected(dir.path(), "lizards b.txt -o to-stderr 2>>link.log"), 0);
   EXPECT_EQ(read(dir.path() / "link.log").rfind("old\nOK\n", 0), 0u);
-  EXPECT_TRUE(is_link(dir.path() / "to-stderr"));
+  EXPECT_TRUE(fs::is_symlink(dir.path() / "to-stderr"));
 }
 
 // Item 10: an answer path that is a link into the input replaces nothing.
@@ -200,7 +193,7 @@ TEST(NothingLost, AnAnswerLinkIntoTheInputIsNotFollowedOverIt) {
   EXPECT_EQ(run.status, 2) << run.err;
   EXPECT_NE(run.err.find("lies inside the input in"), std::string::npos) << run.err;
   EXPECT_EQ(read(dir.path() / "in/q.txt"), "queens 6\n");
-  EXPECT_TRUE(is_link(dir.path() / "out/q.txt.out"));
+  EXPECT_TRUE(fs::is_symlink(dir.path() / "out/q.txt.out"));
   // A file root, through a link beside the answers.
   write(dir / "r.txt", "queens 6\n");
   fs::create_directories(dir.path() / "o2");
