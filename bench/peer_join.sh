@@ -11,10 +11,9 @@
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 peer_arguments "bash bench/peer_join.sh SOURCE_DIR OUT_DIR [N...]" "$@"
-source_dir=$peer_source
 build() {
   local n=$1 work=$2
-  cp "$source_dir"/*.h "$source_dir"/main.cpp "$work"/
+  cp "$peer_source"/*.h "$peer_source"/main.cpp "$work"/
   sed -i "s/inline constexpr int size = [0-9]*;/inline constexpr int size = $n;/" "$work/solcounter.h"
   if ((n >= 16 && n <= 19)); then
     sed -i 's/\.prefetch = false,/.prefetch = true,/' "$work/solcounter.h"

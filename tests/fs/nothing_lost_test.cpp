@@ -46,6 +46,16 @@ int run_redirected(const fs::path& folder, const std::string& arguments) {
                                        arguments + " >/dev/null");
 }
 
+// `nursery ARGS` in DIR refused (exit 2, its error saying SAYS when that is
+// not empty), and KEPT still holding TEXT.
+void expect_refused(const TempDir& dir, const std::string& args, const std::string& says,
+                    const std::string& kept, const std::string& text) {
+  const auto run = run_in(dir.path(), args);
+  EXPECT_EQ(run.status, 2) << args << ": " << run.out << run.err;
+  if (!says.empty()) EXPECT_NE(run.err.find(says), std::string::npos) << args << ": " << run.err;
+  EXPECT_EQ(read(dir.path() / kept), text) << args;
+}
+
 // BEFORE + n + AFTER (appended: GCC 12 warns falsely on "text" + string).
 std::string numbered(const char* before, int n, const char* after = "") {
   return std::string(before).append(std::to_string(n)).append(after);
@@ -103,24 +113,18 @@ TEST(NothingLost, AnEmptyFileTakesTheCheckpointAndALinkIsFollowed) {
 TEST(NothingLost, AReportNamingAnInputIsRefused) {
   TempDir dir;
   write(dir / "puz.csv", kLinePuzzle);
-  auto run = run_in(dir.path(), "batch puz.csv --report puz.csv --no-progress");
-  EXPECT_EQ(run.status, 2) << run.out << run.err;
-  EXPECT_NE(run.err.find("is the input puz.csv"), std::string::npos) << run.err;
-  EXPECT_EQ(read(dir.path() / "puz.csv"), kLinePuzzle);
+  expect_refused(dir, "batch puz.csv --report puz.csv --no-progress", "is the input puz.csv",
+                 "puz.csv", kLinePuzzle);
   // Through a link, and as a file in an input tree that a kind reads.
   fs::create_symlink("puz.csv", dir.path() / "r.csv");
-  run = run_in(dir.path(), "batch puz.csv --report r.csv --no-progress");
-  EXPECT_EQ(run.status, 2) << run.err;
-  EXPECT_EQ(read(dir.path() / "puz.csv"), kLinePuzzle);
+  expect_refused(dir, "batch puz.csv --report r.csv --no-progress", "", "puz.csv", kLinePuzzle);
   write(dir / "in/puz.csv", kLinePuzzle);
   write(dir / "in/q.txt", "queens 5\n");
-  run = run_in(dir.path(), "batch in --report in/puz.csv --no-progress");
-  EXPECT_EQ(run.status, 2) << run.out << run.err;
-  EXPECT_NE(run.err.find("skyscrapers file of the input in"), std::string::npos) << run.err;
-  EXPECT_EQ(read(dir.path() / "in/puz.csv"), kLinePuzzle);
+  expect_refused(dir, "batch in --report in/puz.csv --no-progress",
+                 "skyscrapers file of the input in", "in/puz.csv", kLinePuzzle);
   // A report of an earlier run kept in the input tree is replaced as before.
   for (int again = 0; again < 2; ++again) {
-    run = run_in(dir.path(), "batch in --report in/r.csv --no-progress");
+    const auto run = run_in(dir.path(), "batch in --report in/r.csv --no-progress");
     EXPECT_EQ(run.status, 0) << run.err;
     EXPECT_EQ(lines_in(read(dir.path() / "in/r.csv")), 3u);  // header, two rows
   }
@@ -249,24 +253,18 @@ TEST(NothingLost, TheMergedReportAndStandardInputAreInputs) {
                   .status,
               0);
   const std::string part1 = read(dir.path() / "p1.json");
-  auto run = run_in(dir.path(), "batch --merge-reports p1.json p2.json --report p1.json");
-  EXPECT_EQ(run.status, 2) << run.err;
-  EXPECT_EQ(read(dir.path() / "p1.json"), part1);
+  expect_refused(dir, "batch --merge-reports p1.json p2.json --report p1.json", "", "p1.json",
+                 part1);
   fs::create_symlink("p2.json", dir.path() / "via.json");
-  run = run_in(dir.path(), "batch --merge-reports p1.json p2.json --report via.json");
+  auto run = run_in(dir.path(), "batch --merge-reports p1.json p2.json --report via.json");
   EXPECT_EQ(run.status, 2) << run.err;
   run = run_in(dir.path(), "batch --merge-reports p1.json p2.json --report all.json");
   EXPECT_EQ(run.status, 0) << run.err;
 
   write(dir / "b.txt", kBoard);
-  run = run_in(dir.path(), "lizards - -o b.txt < b.txt");
-  EXPECT_EQ(run.status, 2) << run.err;
-  EXPECT_NE(run.err.find("standard input"), std::string::npos) << run.err;
-  EXPECT_EQ(read(dir.path() / "b.txt"), kBoard);
+  expect_refused(dir, "lizards - -o b.txt < b.txt", "standard input", "b.txt", kBoard);
   fs::create_symlink("b.txt", dir.path() / "b-link.txt");
-  run = run_in(dir.path(), "lizards - -o b-link.txt < b.txt");
-  EXPECT_EQ(run.status, 2) << run.err;
-  EXPECT_EQ(read(dir.path() / "b.txt"), kBoard);
+  expect_refused(dir, "lizards - -o b-link.txt < b.txt", "", "b.txt", kBoard);
   // Another file is fine.
   run = run_in(dir.path(), "lizards - -o a.txt < b.txt");
   EXPECT_EQ(run.status, 0) << run.err;
