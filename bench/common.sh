@@ -5,6 +5,8 @@
 #   scratch_dir                sets $work: a temporary folder removed on exit
 #   peer_arguments USAGE ARGS  sets $peer_source, $out_dir and $sizes (the
 #                              board sizes, default 15..18) of a peer builder
+#   build_peers NAME BUILD     for each of $sizes, BUILD N DIR (DIR a scratch
+#                              folder, removed after) makes $out_dir/NAME<N>
 bench_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 find_nursery() {
@@ -33,4 +35,14 @@ peer_arguments() {
   sizes=("$@")
   ((${#sizes[@]})) || sizes=(15 16 17 18)
   mkdir -p "$out_dir"
+}
+
+build_peers() {
+  local name=$1 build=$2 n dir
+  for n in "${sizes[@]}"; do
+    dir=$(mktemp -d)
+    "$build" "$n" "$dir"
+    rm -rf "$dir"
+    echo "built $out_dir/$name$n" >&2
+  done
 }

@@ -11,16 +11,14 @@
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 peer_arguments "bash bench/peer_join.sh SOURCE_DIR OUT_DIR [N...]" "$@"
-source_dir=$peer_source
-for n in "${sizes[@]}"; do
-  work=$(mktemp -d)
-  cp "$source_dir"/*.h "$source_dir"/main.cpp "$work"/
+build() {
+  local n=$1 work=$2
+  cp "$peer_source"/*.h "$peer_source"/main.cpp "$work"/
   sed -i "s/inline constexpr int size = [0-9]*;/inline constexpr int size = $n;/" "$work/solcounter.h"
   if ((n >= 16 && n <= 19)); then
     sed -i 's/\.prefetch = false,/.prefetch = true,/' "$work/solcounter.h"
     sed -i 's|^//#include "prefetchx86.h"|#include "prefetchx86.h"|' "$work/prefetch.h"
   fi
   g++ -std=c++20 -O3 -march=native -o "$out_dir/nqueens$n" "$work/main.cpp" -pthread
-  rm -rf "$work"
-  echo "built $out_dir/nqueens$n" >&2
-done
+}
+build_peers nqueens build

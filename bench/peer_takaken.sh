@@ -11,11 +11,9 @@
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 peer_arguments "bash bench/peer_takaken.sh GCC12.c OUT_DIR [N...]" "$@"
-source=$peer_source
-for n in "${sizes[@]}"; do
-  work=$(mktemp -d)
-  sed "s/int min=4; int targetN=21;/int min=$n; int targetN=$n;/" "$source" > "$work/takaken.c"
+build() {
+  local n=$1 work=$2
+  sed "s/int min=4; int targetN=21;/int min=$n; int targetN=$n;/" "$peer_source" > "$work/takaken.c"
   gcc -O3 -march=native -std=c99 -o "$out_dir/takaken$n" "$work/takaken.c" 2>/dev/null
-  rm -rf "$work"
-  echo "built $out_dir/takaken$n" >&2
-done
+}
+build_peers takaken build

@@ -4,7 +4,7 @@
 # executions and libFuzzer's coverage figures (cov: edges, ft: features)
 # and whether it found anything (the input then lies under the build dir).
 #   fuzz/stress.sh [MINUTES] [HARNESS...]
-# MINUTES may be a fraction (0.5 = 30 s). BUILD (default build-fuzz) is
+# MINUTES may be a fraction (0.5 = 30 s), or seconds with an s (15s). BUILD (default build-fuzz) is
 # the build directory, shared with fuzz/run.sh. JOBS=K runs K harnesses at
 # once (default 1): each still runs MINUTES of wall time, on a share of
 # the cores.
@@ -12,7 +12,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 minutes=${1:-10}
 shift || true
-seconds=$(awk -v m="$minutes" 'BEGIN { s = int(m * 60); print (s < 1 ? 1 : s) }')
+if [[ $minutes == *s ]]; then
+  seconds=${minutes%s}
+else
+  seconds=$(awk -v m="$minutes" 'BEGIN { s = int(m * 60); print (s < 1 ? 1 : s) }')
+fi
 build=${BUILD:-build-fuzz}
 harnesses=("$@")
 nice=(nice)

@@ -2,36 +2,54 @@
 // summary line.
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <sstream>
 
 #include "batch/stream.hpp"
 
 namespace nursery::batch {
 
+namespace {
+
+// Each status in the enum's order: its word in a report and the summary's
+// count of its rows (a pending row is unfinished; skipped rows are not
+// instances).
+struct StatusEntry {
+  RowStatus status;
+  const char* word;
+  std::size_t Summary::*rows;
+};
+constexpr StatusEntry kStatuses[] = {
+    {RowStatus::pending, "PENDING", &Summary::unfinished},
+    {RowStatus::ok, "OK", &Summary::ok},
+    {RowStatus::fail, "FAIL", &Summary::fail},
+    {RowStatus::timeout, "TIMEOUT", &Summary::timeout},
+    {RowStatus::error, "ERROR", &Summary::error},
+    {RowStatus::skipped, "SKIPPED", &Summary::skipped},
+    {RowStatus::cpu_timeout, "TIMEOUT (cpu)", &Summary::cpu_timeout},
+    {RowStatus::out_of_memory, "OUT OF MEMORY", &Summary::out_of_memory},
+};
+constexpr bool in_enum_order() {
+  for (std::size_t i = 0; i < std::size(kStatuses); ++i)
+    if (static_cast<std::size_t>(kStatuses[i].status) != i) return false;
+  return true;
+}
+static_assert(in_enum_order(), "kStatuses[i] is status i: to_string looks it up by index");
+
+const StatusEntry& entry(RowStatus status) {
+  const auto index = static_cast<std::size_t>(status);
+  return index < std::size(kStatuses) ? kStatuses[index] : kStatuses[0];
+}
+
+}  // namespace
+
 const char* to_string(RowStatus status) {
-  switch (status) {
-    case RowStatus::ok:
-      return "OK";
-    case RowStatus::fail:
-      return "FAIL";
-    case RowStatus::timeout:
-      return "TIMEOUT";
-    case RowStatus::error:
-      return "ERROR";
-    case RowStatus::skipped:
-      return "SKIPPED";
-    case RowStatus::cpu_timeout: return "TIMEOUT (cpu)";
-    case RowStatus::out_of_memory: return "OUT OF MEMORY";
-    default:
-      return "PENDING";
-  }
+  return entry(status).word;
 }
 
 std::optional<RowStatus> row_status(std::string_view word) {
-  for (RowStatus status :
-       {RowStatus::pending, RowStatus::ok, RowStatus::fail, RowStatus::timeout, RowStatus::error,
-        RowStatus::skipped, RowStatus::cpu_timeout, RowStatus::out_of_memory})
-    if (word == to_string(status)) return status;
+  for (const auto& status : kStatuses)
+    if (word == status.word) return status.status;
   return std::nullopt;
 }
 
@@ -41,30 +59,9 @@ double Summary::rate() const {
 }
 
 void count_row(Summary& summary, const Row& row) {
-  if (row.status == RowStatus::skipped) {
-    ++summary.skipped;
-    return;
-  }
+  ++(summary.*entry(row.status).rows);
+  if (row.status == RowStatus::skipped) return;
   ++summary.instances;
-  switch (row.status) {
-    case RowStatus::ok:
-      ++summary.ok;
-      break;
-    case RowStatus::fail:
-      ++summary.fail;
-      break;
-    case RowStatus::timeout:
-      ++summary.timeout;
-      break;
-    case RowStatus::error:
-      ++summary.error;
-      break;
-    case RowStatus::cpu_timeout: ++summary.cpu_timeout; break;
-    case RowStatus::out_of_memory: ++summary.out_of_memory; break;
-    default:
-      ++summary.unfinished;
-      break;
-  }
   summary.verified += row.verified;
   summary.mismatches += row.mismatch;
   summary.resumed += row.resumed;

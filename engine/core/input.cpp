@@ -22,11 +22,16 @@ InputError::InputError(const std::string& where, const std::string& expected_tex
   }
 }
 
-std::optional<long long> whole_number(const std::string& text) {
+namespace {
+
+// TEXT read whole by CONVERT (std::stoll, std::stod): nullopt when it
+// throws or leaves anything unread.
+template <class T, class Convert>
+std::optional<T> read_whole(const std::string& text, Convert convert) {
   std::size_t used = 0;
-  long long value = 0;
+  T value{};
   try {
-    value = std::stoll(text, &used);
+    value = convert(text, &used);
   } catch (const std::exception&) {
     return std::nullopt;
   }
@@ -34,16 +39,16 @@ std::optional<long long> whole_number(const std::string& text) {
   return value;
 }
 
+}  // namespace
+
+std::optional<long long> whole_number(const std::string& text) {
+  return read_whole<long long>(
+      text, [](const std::string& t, std::size_t* used) { return std::stoll(t, used); });
+}
+
 std::optional<double> number_of(const std::string& text) {
-  std::size_t used = 0;
-  double value = 0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-  if (used != text.size()) return std::nullopt;
-  return value;
+  return read_whole<double>(
+      text, [](const std::string& t, std::size_t* used) { return std::stod(t, used); });
 }
 
 ReadStopped::ReadStopped(const std::string& name)

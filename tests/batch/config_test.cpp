@@ -35,8 +35,11 @@ json report_of(const TempDir& dir, const std::string& name = "r.json") {
   return json::parse(read(dir.path() / name));
 }
 
-std::string first_line(const std::string& text) {
-  return text.substr(0, text.find('\n'));
+// The rows of `nursery batch ARGS --report r.json`, which should exit with STATUS.
+json rows_of_run(const TempDir& dir, const std::string& args, int status = 0) {
+  const auto run = batch(dir, args + " --report r.json");
+  EXPECT_EQ(run.status, status) << args << ": " << run.err;
+  return report_of(dir)["instances"];
 }
 
 // ---- Item 3: solver configurations ------------------------------------------
@@ -45,9 +48,7 @@ TEST(BatchConfig, QueensCountsAreMadeAsNurseryCountMakesThem) {
   TempDir dir;
   write(dir / "in/q12.txt", "queens 12\n");
   write(dir / "in/q14.txt", "queens 14\n");
-  auto run = batch(dir, "in --count --report r.json");
-  ASSERT_EQ(run.status, 0) << run.err;
-  const auto rows = report_of(dir)["instances"];
+  const auto rows = rows_of_run(dir, "in --count");
   ASSERT_EQ(rows.size(), 2u);
   // auto: the bitboard below N = 14, the join from there (as nursery count).
   EXPECT_EQ(rows[0]["message"], "bitboard");
@@ -55,10 +56,8 @@ TEST(BatchConfig, QueensCountsAreMadeAsNurseryCountMakesThem) {
   EXPECT_EQ(rows[0]["total"], *nursery::queens::known_total(12));
   EXPECT_EQ(rows[1]["total"], *nursery::queens::known_total(14));
   // A method asked for is the one every queens file is counted with.
-  run = batch(dir, "in --count --method backtrack --report r.json");
-  ASSERT_EQ(run.status, 0) << run.err;
-  const json again = report_of(dir);  // (a range-for over a temporary's member would dangle)
-  for (const auto& row : again["instances"]) EXPECT_EQ(row["message"], "backtrack");
+  const json again = rows_of_run(dir, "in --count --method backtrack");
+  for (const auto& row : again) EXPECT_EQ(row["message"], "backtrack");
   EXPECT_EQ(report_of(dir)["instances"][1]["total"], *nursery::queens::known_total(14));
 }
 
@@ -66,9 +65,7 @@ TEST(BatchConfig, AMethodBeyondItsReachIsThatInstancesError) {
   TempDir dir;
   write(dir / "in/q8.txt", "queens 8\n");
   write(dir / "in/q12.txt", "queens 12\n");
-  auto run = batch(dir, "in --count --method brute --report r.json");
-  EXPECT_EQ(run.status, 2) << run.err;
-  const auto rows = report_of(dir)["instances"];
+  const auto rows = rows_of_run(dir, "in --count --method brute", 2);
   EXPECT_EQ(rows[0]["status"], "OK");  // q8 (walk order: q8 before q12)
   EXPECT_EQ(rows[0]["total"], 92);
   EXPECT_EQ(rows[1]["status"], "ERROR");
@@ -95,9 +92,7 @@ TEST(BatchConfig, LizardsAndSkyscrapersTakeTheirCommandsOptions) {
   TempDir dir;
   write(dir / "in/a/input.txt", "SA\n6\n6\n000000\n000000\n000000\n000000\n000000\n000000\n");
   write(dir / "in/p.txt", "4:2/2/1/3/1/3/3/2/2/2/3/1/2/3/1/2,c1a4b2e2a\n");
-  auto run = batch(dir, "in --algorithm DFS --no-local-search --seed 7 --verify --report r.json");
-  ASSERT_EQ(run.status, 0) << run.err;
-  auto rows = report_of(dir)["instances"];
+  auto rows = rows_of_run(dir, "in --algorithm DFS --no-local-search --seed 7 --verify");
   EXPECT_EQ(rows[0]["status"], "OK");
   EXPECT_EQ(rows[0]["verified"], true);
   // What `nursery lizards --algorithm DFS --no-local-search` says of the board.
@@ -107,15 +102,11 @@ TEST(BatchConfig, LizardsAndSkyscrapersTakeTheirCommandsOptions) {
   EXPECT_EQ(rows[0]["message"], json::parse(alone.out)["how"]) << alone.out;
   // --limit stops a Skyscrapers count as `nursery skyscrapers --count --limit` does:
   // at least K solutions, no exact total.
-  run = batch(dir, "in/p.txt --count --limit 1 --report r.json");
-  ASSERT_EQ(run.status, 0) << run.err;
-  rows = report_of(dir)["instances"];
+  rows = rows_of_run(dir, "in/p.txt --count --limit 1");
   EXPECT_EQ(rows[0]["status"], "OK");
   EXPECT_FALSE(rows[0].contains("total"));
   EXPECT_EQ(rows[0]["message"], "at least 1 solutions (the limit)");
-  run = batch(dir, "in/p.txt --count --report r.json");
-  ASSERT_EQ(run.status, 0) << run.err;
-  EXPECT_EQ(report_of(dir)["instances"][0]["total"], 1);  // the puzzle is unique
+  EXPECT_EQ(rows_of_run(dir, "in/p.txt --count")[0]["total"], 1);  // the puzzle is unique
 }
 
 TEST(BatchConfig, TheConfigNameIsInEveryRowAndTheReport) {
@@ -195,8 +186,7 @@ TEST(BatchCategories, TimeoutsAreUnknownAndErrorsError) {
   TempDir dir;
   write(dir / "in/bad.txt", "queens 40\n");  // beyond a count's reach: an ERROR row
   write(dir / "in/big.txt", "queens 20\n");  // far beyond a 0.2 s budget
-  auto run = batch(dir, "in --count --timeout 0.2 --report r.json");
-  const auto rows = report_of(dir)["instances"];
+  const auto rows = rows_of_run(dir, "in --count --timeout 0.2", 2);
   EXPECT_EQ(rows[0]["status"], "ERROR");
   EXPECT_EQ(rows[0]["category"], "error");
   EXPECT_EQ(rows[1]["status"], "TIMEOUT");

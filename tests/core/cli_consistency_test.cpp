@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "run_cli.hpp"
+#include "folder_test.hpp"
 
 namespace {
 
@@ -30,7 +30,7 @@ using nursery::testing::CliResult;
 const std::map<int, std::string> kWords = {{0, "OK"},      {1, "FAIL"},       {2, "ERROR"},
                                            {3, "TIMEOUT"}, {4, "UNVERIFIED"}, {130, "INTERRUPTED"}};
 
-class Consistency : public ::testing::Test {
+class Consistency : public nursery::testing::FolderTest {
  protected:
   void SetUp() override {
     // An empty 4x4 board with 4 lizards (4-queens: solvable), one with 5
@@ -54,13 +54,6 @@ class Consistency : public ::testing::Test {
     write("batch/a/input.txt", "DFS\n4\n4\n0000\n0000\n0000\n0000\n");
     write("batch/q.txt", "queens 6\n");
   }
-  void write(const std::string& name, const std::string& text) {
-    nursery::testing::write(dir_ / name, text);
-  }
-  static std::string read(const fs::path& path) { return nursery::testing::read(path); }
-  CliResult run(const std::string& args) { return nursery::testing::run_in(dir_, args); }
-  nursery::testing::TempDir folder_;
-  const fs::path dir_ = folder_.path();
 };
 
 // Every command that has --json, on inputs that end in each exit status.

@@ -67,28 +67,32 @@ Costed::Instance skewed() {
   return instance;
 }
 
-// After each subproblem (one thread: in frontier order): the share shown,
-// by work and by subproblems.
+// After each subproblem of INSTANCE's frontier (one thread: in frontier
+// order): the share shown, by work and by subproblems.
+struct Shares {
+  std::size_t subproblems = 0;  // the frontier's
+  std::vector<double> weighed, by_subproblems;
+};
 template <class Tree>
-void trace(const typename Tree::Instance& instance,
-           const std::vector<typename Tree::Subproblem>& frontier, std::vector<double>& weighed,
-           std::vector<double>& by_subproblems, Progress& progress) {
+Shares trace(const typename Tree::Instance& instance, Progress& progress) {
+  const auto frontier = Tree::split(instance, 0);
+  Shares shares;
+  shares.subproblems = frontier.size();
   RunOptions options;
   options.threads = 1;
   options.progress = &progress;
   execute<Tree>(instance, std::span(frontier), options, nullptr, [&](std::size_t, const Outcome&) {
-    weighed.push_back(progress.fraction());
-    by_subproblems.push_back(progress.fraction_of_subproblems());
+    shares.weighed.push_back(progress.fraction());
+    shares.by_subproblems.push_back(progress.fraction_of_subproblems());
   });
+  return shares;
 }
 
 TEST(Progress, WeighedShareIsMonotoneEndsAtOneAndTracksWork) {
   const auto instance = skewed();
-  const auto frontier = Costed::split(instance, 0);
   Progress progress;
-  std::vector<double> weighed, by_subproblems;
-  trace<Costed>(instance, frontier, weighed, by_subproblems, progress);
-  ASSERT_EQ(weighed.size(), frontier.size());
+  const auto [subproblems, weighed, by_subproblems] = trace<Costed>(instance, progress);
+  ASSERT_EQ(weighed.size(), subproblems);
   double total = 0;
   for (auto c : instance.cost) total += static_cast<double>(c);
   double done = 0, worst_weighed = 0, worst_by_subproblems = 0;
@@ -108,11 +112,8 @@ TEST(Progress, WeighedShareIsMonotoneEndsAtOneAndTracksWork) {
 }
 
 TEST(Progress, WithoutWorkEstimateTheShareIsBySubproblems) {
-  const auto instance = skewed();
-  const auto frontier = Plain::split(instance, 0);
   Progress progress;
-  std::vector<double> weighed, by_subproblems;
-  trace<Plain>(instance, frontier, weighed, by_subproblems, progress);
+  const auto [subproblems, weighed, by_subproblems] = trace<Plain>(skewed(), progress);
   for (std::size_t i = 0; i < weighed.size(); ++i)
     EXPECT_NEAR(weighed[i], by_subproblems[i], 1e-9);
   EXPECT_DOUBLE_EQ(weighed.back(), 1.0);

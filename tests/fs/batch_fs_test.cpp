@@ -17,6 +17,7 @@
 namespace fs = std::filesystem;
 using nursery::testing::read;
 using nursery::testing::run_in;
+using nursery::testing::shell;
 using nursery::testing::TempDir;
 using nursery::testing::write;
 
@@ -24,12 +25,6 @@ namespace {
 
 nlohmann::json rows_of(const fs::path& report) {
   return nlohmann::json::parse(read(report))["instances"];
-}
-
-int shell(const fs::path& folder, const std::string& line) {
-  std::string command = "cd '" + folder.string() + "' && bash -c '" + line + "' >/dev/null 2>&1";
-  int raw = std::system(command.c_str());
-  return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
 }
 
 }  // namespace

@@ -27,9 +27,8 @@ int lines(const std::string& text) {
 CliResult into_full_disk(const fs::path& folder, const std::string& arguments) {
   const std::string command = "cd '" + folder.string() + "' && '" + NURSERY_CLI + "' " + arguments +
                               " > /dev/full 2> .stderr";
-  const int raw = std::system(command.c_str());
   CliResult result;
-  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  result.status = exit_status(command);
   result.err = read(folder / ".stderr");
   return result;
 }

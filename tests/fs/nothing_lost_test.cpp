@@ -42,20 +42,23 @@ std::size_t lines_in(const std::string& text) {
 // The exit status of `nursery ARGS` run by the shell in `folder`, with the
 // redirections ARGS makes and no others (run_in's own 2> would win).
 int run_redirected(const fs::path& folder, const std::string& arguments) {
-  const std::string command = "cd '" + folder.string() + "' && '" + NURSERY_CLI + "' " +
-                              arguments + " >/dev/null";
-  const int raw = std::system(command.c_str());
-  return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return nursery::testing::exit_status("cd '" + folder.string() + "' && '" + NURSERY_CLI + "' " +
+                                       arguments + " >/dev/null");
+}
+
+// `nursery ARGS` in DIR refused (exit 2, its error saying SAYS when that is
+// not empty), and KEPT still holding TEXT.
+void expect_refused(const TempDir& dir, const std::string& args, const std::string& says,
+                    const std::string& kept, const std::string& text) {
+  const auto run = run_in(dir.path(), args);
+  EXPECT_EQ(run.status, 2) << args << ": " << run.out << run.err;
+  if (!says.empty()) EXPECT_NE(run.err.find(says), std::string::npos) << args << ": " << run.err;
+  EXPECT_EQ(read(dir.path() / kept), text) << args;
 }
 
 // BEFORE + n + AFTER (appended: GCC 12 warns falsely on "text" + string).
 std::string numbered(const char* before, int n, const char* after = "") {
   return std::string(before).append(std::to_string(n)).append(after);
-}
-
-bool is_link(const fs::path& path) {
-  struct stat st {};
-  return ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
 }
 
 }  // namespace
@@ -88,7 +91,7 @@ TEST(NothingLost, ACheckpointLinkToADescriptorIsRefusedAndTheLinkKept) {
   EXPECT_TRUE(run.err.find("expected a regular checkpoint file") != std::string::npos ||
               run.err.find("not a regular file") != std::string::npos)
       << run.err;
-  EXPECT_TRUE(is_link(dir.path() / "link")) << "the link was deleted";
+  EXPECT_TRUE(fs::is_symlink(dir.path() / "link")) << "the link was deleted";
   EXPECT_EQ(run.out, "") << "a checkpoint header went to stdout";
 }
 
@@ -101,7 +104,7 @@ TEST(NothingLost, AnEmptyFileTakesTheCheckpointAndALinkIsFollowed) {
   fs::create_symlink("real.ckpt", dir.path() / "via.ckpt");
   run = run_in(dir.path(), "count 10 --checkpoint via.ckpt");
   EXPECT_EQ(run.status, 0) << run.err;
-  EXPECT_TRUE(is_link(dir.path() / "via.ckpt"));
+  EXPECT_TRUE(fs::is_symlink(dir.path() / "via.ckpt"));
   EXPECT_EQ(read(dir.path() / "real.ckpt").rfind("nursery-checkpoint 1\n", 0), 0u);
   EXPECT_EQ(run_in(dir.path(), "count --merge via.ckpt").out, "724\n");
 }
@@ -110,24 +113,18 @@ TEST(NothingLost, AnEmptyFileTakesTheCheckpointAndALinkIsFollowed) {
 TEST(NothingLost, AReportNamingAnInputIsRefused) {
   TempDir dir;
   write(dir / "puz.csv", kLinePuzzle);
-  auto run = run_in(dir.path(), "batch puz.csv --report puz.csv --no-progress");
-  EXPECT_EQ(run.status, 2) << run.out << run.err;
-  EXPECT_NE(run.err.find("is the input puz.csv"), std::string::npos) << run.err;
-  EXPECT_EQ(read(dir.path() / "puz.csv"), kLinePuzzle);
+  expect_refused(dir, "batch puz.csv --report puz.csv --no-progress", "is the input puz.csv",
+                 "puz.csv", kLinePuzzle);
   // Through a link, and as a file in an input tree that a kind reads.
   fs::create_symlink("puz.csv", dir.path() / "r.csv");
-  run = run_in(dir.path(), "batch puz.csv --report r.csv --no-progress");
-  EXPECT_EQ(run.status, 2) << run.err;
-  EXPECT_EQ(read(dir.path() / "puz.csv"), kLinePuzzle);
+  expect_refused(dir, "batch puz.csv --report r.csv --no-progress", "", "puz.csv", kLinePuzzle);
   write(dir / "in/puz.csv", kLinePuzzle);
   write(dir / "in/q.txt", "queens 5\n");
-  run = run_in(dir.path(), "batch in --report in/puz.csv --no-progress");
-  EXPECT_EQ(run.status, 2) << run.out << run.err;
-  EXPECT_NE(run.err.find("skyscrapers file of the input in"), std::string::npos) << run.err;
-  EXPECT_EQ(read(dir.path() / "in/puz.csv"), kLinePuzzle);
+  expect_refused(dir, "batch in --report in/puz.csv --no-progress",
+                 "skyscrapers file of the input in", "in/puz.csv", kLinePuzzle);
   // A report of an earlier run kept in the input tree is replaced as before.
   for (int again = 0; again < 2; ++again) {
-    run = run_in(dir.path(), "batch in --report in/r.csv --no-progress");
+    const auto run = run_in(dir.path(), "batch in --report in/r.csv --no-progress");
     EXPECT_EQ(run.status, 0) << run.err;
     EXPECT_EQ(lines_in(read(dir.path() / "in/r.csv")), 3u);  // header, two rows
   }
@@ -187,7 +184,7 @@ TEST(NothingLost, AnAppendModeDescriptorIsAppendedTo) {
   write(dir / "link.log", "old\n");
   EXPECT_EQ(run_redirected(dir.path(), "lizards b.txt -o to-stderr 2>>link.log"), 0);
   EXPECT_EQ(read(dir.path() / "link.log").rfind("old\nOK\n", 0), 0u);
-  EXPECT_TRUE(is_link(dir.path() / "to-stderr"));
+  EXPECT_TRUE(fs::is_symlink(dir.path() / "to-stderr"));
 }
 
 // Item 10: an answer path that is a link into the input replaces nothing.
@@ -200,7 +197,7 @@ TEST(NothingLost, AnAnswerLinkIntoTheInputIsNotFollowedOverIt) {
   EXPECT_EQ(run.status, 2) << run.err;
   EXPECT_NE(run.err.find("lies inside the input in"), std::string::npos) << run.err;
   EXPECT_EQ(read(dir.path() / "in/q.txt"), "queens 6\n");
-  EXPECT_TRUE(is_link(dir.path() / "out/q.txt.out"));
+  EXPECT_TRUE(fs::is_symlink(dir.path() / "out/q.txt.out"));
   // A file root, through a link beside the answers.
   write(dir / "r.txt", "queens 6\n");
   fs::create_directories(dir.path() / "o2");
@@ -256,24 +253,18 @@ TEST(NothingLost, TheMergedReportAndStandardInputAreInputs) {
                   .status,
               0);
   const std::string part1 = read(dir.path() / "p1.json");
-  auto run = run_in(dir.path(), "batch --merge-reports p1.json p2.json --report p1.json");
-  EXPECT_EQ(run.status, 2) << run.err;
-  EXPECT_EQ(read(dir.path() / "p1.json"), part1);
+  expect_refused(dir, "batch --merge-reports p1.json p2.json --report p1.json", "", "p1.json",
+                 part1);
   fs::create_symlink("p2.json", dir.path() / "via.json");
-  run = run_in(dir.path(), "batch --merge-reports p1.json p2.json --report via.json");
+  auto run = run_in(dir.path(), "batch --merge-reports p1.json p2.json --report via.json");
   EXPECT_EQ(run.status, 2) << run.err;
   run = run_in(dir.path(), "batch --merge-reports p1.json p2.json --report all.json");
   EXPECT_EQ(run.status, 0) << run.err;
 
   write(dir / "b.txt", kBoard);
-  run = run_in(dir.path(), "lizards - -o b.txt < b.txt");
-  EXPECT_EQ(run.status, 2) << run.err;
-  EXPECT_NE(run.err.find("standard input"), std::string::npos) << run.err;
-  EXPECT_EQ(read(dir.path() / "b.txt"), kBoard);
+  expect_refused(dir, "lizards - -o b.txt < b.txt", "standard input", "b.txt", kBoard);
   fs::create_symlink("b.txt", dir.path() / "b-link.txt");
-  run = run_in(dir.path(), "lizards - -o b-link.txt < b.txt");
-  EXPECT_EQ(run.status, 2) << run.err;
-  EXPECT_EQ(read(dir.path() / "b.txt"), kBoard);
+  expect_refused(dir, "lizards - -o b-link.txt < b.txt", "", "b.txt", kBoard);
   // Another file is fine.
   run = run_in(dir.path(), "lizards - -o a.txt < b.txt");
   EXPECT_EQ(run.status, 0) << run.err;

@@ -15,27 +15,15 @@
 #include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
-using namespace nursery::testing;  // read, write, run_in, TempDir
+using namespace nursery::testing;  // read, write, run_in, shell, TempDir
 
 namespace {
 
 // 4 lizards on an empty 4 x 4 board: solvable, and its answer starts "OK".
 const char* kBoard = "DFS\n4\n4\n0000\n0000\n0000\n0000\n";
 
-// The exit status of a shell line run in `folder` (bash: <(...) and &).
-int shell(const fs::path& folder, const std::string& line) {
-  std::string command = "cd '" + folder.string() + "' && bash -c '" + line + "' >/dev/null 2>&1";
-  int raw = std::system(command.c_str());
-  return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-}
-
 std::string cli() {
   return std::string("'") + NURSERY_CLI + "'";
-}
-
-bool named_pipe(const fs::path& path) {
-  struct stat st {};
-  return ::lstat(path.c_str(), &st) == 0 && S_ISFIFO(st.st_mode);
 }
 
 }  // namespace
@@ -58,7 +46,7 @@ TEST(OutputPath, FifoIsWrittenInPlace) {
   write(dir / "b.txt", kBoard);
   ASSERT_EQ(::mkfifo((dir / "pipe").c_str(), 0644), 0);
   EXPECT_EQ(shell(dir.path(), "cat pipe > got & " + cli() + " lizards b.txt -o pipe; s=$?; wait; exit $s"), 0);
-  EXPECT_TRUE(named_pipe(dir.path() / "pipe"));
+  EXPECT_TRUE(fs::is_fifo(fs::symlink_status(dir.path() / "pipe")));
   EXPECT_EQ(read(dir.path() / "got").rfind("OK\n", 0), 0u) << read(dir.path() / "got");
 }
 

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "run_cli.hpp"
+#include "folder_test.hpp"
 
 namespace {
 
@@ -17,18 +17,7 @@ namespace fs = std::filesystem;
 
 using nursery::testing::CliResult;
 
-class LizardsCli : public ::testing::Test {
- protected:
-  fs::path write(const std::string& name, const std::string& text) {
-    nursery::testing::write(dir_ / name, text);
-    return dir_ / name;
-  }
-  std::string read(const std::string& name) { return nursery::testing::read(dir_ / name); }
-  // Runs `nursery ARGS` in the test's folder.
-  CliResult run(const std::string& args) { return nursery::testing::run_in(dir_, args); }
-  nursery::testing::TempDir folder_;
-  const fs::path dir_ = folder_.path();
-};
+class LizardsCli : public nursery::testing::FolderTest {};
 
 TEST_F(LizardsCli, MalformedInputsExitTwoWithTheLine) {
   struct Case {

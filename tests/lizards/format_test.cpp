@@ -2,6 +2,7 @@
 // naming the line.
 #include <gtest/gtest.h>
 
+#include "input_error.hpp"
 #include "support.hpp"
 
 namespace {
@@ -9,12 +10,7 @@ namespace {
 using namespace lizards_test;
 
 std::string parse_error(const std::string& text) {
-  try {
-    lz::parse(text, "in.txt");
-  } catch (const nursery::InputError& e) {
-    return e.what();
-  }
-  return "(parsed)";
+  return nursery::testing::input_error_text([&] { lz::parse(text, "in.txt"); });
 }
 
 TEST(LizardsFormat, AcceptsLineEndsAndBlanksOfRealFiles) {

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string>
 
+#include "occurrences.hpp"
 #include "run_cli.hpp"
 #include "temp_dir.hpp"
 #include "xml_check.hpp"
@@ -15,13 +16,8 @@
 namespace {
 
 namespace picture = nursery::picture;
+using nursery::testing::occurrences;
 using nursery::testing::well_formed;
-
-std::size_t occurrences(const std::string& text, const std::string& what) {
-  std::size_t found = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++found;
-  return found;
-}
 
 TEST(Chart, OnePointPerSeriesAndNWellFormed) {
   picture::Chart chart{"times & <ratios>", "N", "seconds (log scale)", {}};

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "occurrences.hpp"
 #include "png_read.hpp"
 #include "run_cli.hpp"
 #include "temp_dir.hpp"
@@ -21,13 +22,8 @@
 namespace {
 
 namespace picture = nursery::picture;
+using nursery::testing::occurrences;
 using nursery::testing::well_formed;
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t found = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++found;
-  return found;
-}
 
 // Pieces at (0, 0) and (2, 3), trees at (1, 2) and (4, 4).
 picture::Board five_by_five(const std::string& title) {
@@ -46,11 +42,11 @@ TEST(Picture, OneMarkPerPieceAndTreeAndWellFormed) {
   std::string svg = picture::svg(board, options);
   std::string why;
   EXPECT_TRUE(well_formed(svg, why)) << why;
-  EXPECT_EQ(count(svg, "<circle class=\"piece\""), 2u);
-  EXPECT_EQ(count(svg, "class=\"tree\""), 2u);
+  EXPECT_EQ(occurrences(svg, "<circle class=\"piece\""), 2u);
+  EXPECT_EQ(occurrences(svg, "class=\"tree\""), 2u);
   // From the corner: along the row, the column and the diagonal, which the
   // tree at (4,4) stops at (3,3).
-  EXPECT_EQ(count(svg, "class=\"attack\""), 3u);
+  EXPECT_EQ(occurrences(svg, "class=\"attack\""), 3u);
   EXPECT_NE(svg.find("x2=\"452.00\" y2=\"472.00\""), std::string::npos) << svg;  // (3.5, 3.5) cells from the corner at (4, 24)
 }
 
@@ -61,7 +57,7 @@ TEST(Picture, HugeBoardsAreDensityPictures) {
   std::string svg = picture::svg(board);
   std::string why;
   EXPECT_TRUE(well_formed(svg, why)) << why;
-  EXPECT_EQ(count(svg, "<circle"), 0u);
+  EXPECT_EQ(occurrences(svg, "<circle"), 0u);
   EXPECT_NE(svg.find("density"), std::string::npos);
   EXPECT_LT(svg.size(), 8u << 20);  // 200 x 200 blocks, not a million cells
 }
@@ -72,8 +68,8 @@ TEST(Picture, SkyscrapersGridWithItsClues) {
   std::string svg = picture::svg_skyscrapers(4, clues, heights, "cw4-1");
   std::string why;
   EXPECT_TRUE(well_formed(svg, why)) << why;
-  EXPECT_EQ(count(svg, "class=\"clue\""), 16u);
-  EXPECT_EQ(count(svg, "class=\"height\""), 16u);
+  EXPECT_EQ(occurrences(svg, "class=\"clue\""), 16u);
+  EXPECT_EQ(occurrences(svg, "class=\"height\""), 16u);
 }
 
 TEST(PictureCli, QueensLizardsAndSkyscrapersAreDrawn) {
@@ -81,7 +77,7 @@ TEST(PictureCli, QueensLizardsAndSkyscrapersAreDrawn) {
   ASSERT_EQ(run.status, 0);
   std::string why;
   EXPECT_TRUE(well_formed(run.output, why)) << why;
-  EXPECT_EQ(count(run.output, "<circle class=\"piece\""), 8u);  // one mark per queen
+  EXPECT_EQ(occurrences(run.output, "<circle class=\"piece\""), 8u);  // one mark per queen
 
   nursery::testing::TempDir dir;
   {
@@ -94,8 +90,8 @@ TEST(PictureCli, QueensLizardsAndSkyscrapersAreDrawn) {
                                   false);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_TRUE(well_formed(run.output, why)) << why;
-  EXPECT_EQ(count(run.output, "<circle class=\"piece\""), 4u);
-  EXPECT_EQ(count(run.output, "class=\"tree\""), 2u);
+  EXPECT_EQ(occurrences(run.output, "<circle class=\"piece\""), 4u);
+  EXPECT_EQ(occurrences(run.output, "class=\"tree\""), 2u);
 
   run = nursery::testing::run_cli(
       "draw '" + std::string(NURSERY_DATASETS) + "/skyscrapers/codewars.txt' -o " + (dir / "sky.svg"));
@@ -103,7 +99,7 @@ TEST(PictureCli, QueensLizardsAndSkyscrapersAreDrawn) {
   std::ifstream drawn(dir / "sky.svg");
   std::string svg((std::istreambuf_iterator<char>(drawn)), std::istreambuf_iterator<char>());
   EXPECT_TRUE(well_formed(svg, why)) << why;
-  EXPECT_GT(count(svg, "class=\"clue\""), 0u);
+  EXPECT_GT(occurrences(svg, "class=\"clue\""), 0u);
 
   EXPECT_EQ(nursery::testing::run_cli("draw " + (dir / "board.txt") + " --attacks x").status, 2);
   EXPECT_EQ(nursery::testing::run_cli("queens 8 --all --format svg").status, 2);
@@ -246,7 +242,7 @@ TEST(PictureCli, TheRegistryPicksTheKindDrawn) {
   // A bare board (no algorithm line) is drawn as the board it is.
   auto run = nursery::testing::run_cli("draw " + (dir / "board.txt"), false);
   ASSERT_EQ(run.status, 0) << run.output;
-  EXPECT_EQ(count(run.output, "class=\"tree\""), 2u);
+  EXPECT_EQ(occurrences(run.output, "class=\"tree\""), 2u);
   run = nursery::testing::run_cli("draw " + (dir / "board.txt") + " --id cw4-1");
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.output.find("--id: names a Skyscrapers puzzle; " + (dir / "board.txt") +

@@ -28,16 +28,22 @@ Result<queens::Placement> join(int n, unsigned threads, std::size_t target = 0,
   return run<queens::JoinCount>(instance, options);
 }
 
+// FIRST and SECOND run at the same time, each on a thread of its own.
+template <class First, class Second>
+void at_once(First first, Second second) {
+  std::thread a(first);
+  std::thread b(second);
+  a.join();
+  b.join();
+}
+
 // Two counts of different N at once, each on two workers of its own: both
 // build quarter tables (N <= 19) at the same time; each gets its total.
 TEST(QueensJoinRun, TwoCountsOfDifferentNAtOnceEachKeepTheirTables) {
   auto table = nursery::testing::nqueens_reference();
   for (int round = 0; round < 3; ++round) {
     Result<queens::Placement> even, odd;
-    std::thread a([&] { even = join(14, 2); });
-    std::thread b([&] { odd = join(15, 2); });
-    a.join();
-    b.join();
+    at_once([&] { even = join(14, 2); }, [&] { odd = join(15, 2); });
     ASSERT_EQ(even.status, Status::complete);
     ASSERT_EQ(odd.status, Status::complete);
     EXPECT_EQ(even.count, table[14].total);
@@ -55,10 +61,7 @@ TEST(QueensJoinRun, TwoLibraryCountsOfDifferentNAtOnce) {
   options.unique = true;
   options.run.threads = 2;
   Counted odd, even;
-  std::thread a([&] { odd = queens::count(15, options); });
-  std::thread b([&] { even = queens::count(16, options); });
-  a.join();
-  b.join();
+  at_once([&] { odd = queens::count(15, options); }, [&] { even = queens::count(16, options); });
   ASSERT_EQ(odd.status, Status::complete);
   ASSERT_EQ(even.status, Status::complete);
   EXPECT_EQ(odd.count, table[15].total);

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "run_cli.hpp"
+#include "folder_test.hpp"
 
 namespace {
 
@@ -28,18 +28,7 @@ using nursery::testing::CliResult;
 const char* kBoard = "DFS\n4\n4\n0000\n0000\n0000\n0000\n";
 const char* kGameId = "4:2/2/1/3/1/3/3/2/2/2/3/1/2/3/1/2,c1a4b2e2a\n";
 
-class Usage : public ::testing::Test {
- protected:
-  fs::path write(const std::string& name, const std::string& text) {
-    nursery::testing::write(dir_ / name, text);
-    return dir_ / name;
-  }
-  static std::string read(const fs::path& path) { return nursery::testing::read(path); }
-  // `nursery ARGS` run by the shell in the test's folder (ARGS may redirect stdin).
-  CliResult run(const std::string& args) { return nursery::testing::run_in(dir_, args); }
-  nursery::testing::TempDir folder_;
-  const fs::path dir_ = folder_.path();
-};
+class Usage : public nursery::testing::FolderTest {};
 
 //--- Positional arguments under their real names ------------------------------
 

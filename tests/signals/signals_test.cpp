@@ -171,6 +171,25 @@ TEST_F(Signals, GenTimeoutExitsThreeWithNothingWritten) {
   EXPECT_EQ(a.output, b.output);
 }
 
+// BOARD solved on two threads within SECONDS, and the milliseconds it took.
+namespace {
+
+struct TimedSolve {
+  lz::SolveReport report;
+  double ms = 0;
+};
+TimedSolve solve_timed(const lz::Board& board, double seconds) {
+  lz::SolveOptions options;
+  options.threads = 2;
+  options.budget = nursery::Budget(nullptr, seconds);
+  const auto start = SteadyClock::now();
+  TimedSolve timed{lz::solve(board, options)};
+  timed.ms = std::chrono::duration<double, std::milli>(SteadyClock::now() - start).count();
+  return timed;
+}
+
+}  // namespace
+
 // The column-major greedy polls the deadline once per column: on a
 // 10,000 x 10,000 board (about a second of scanning) --timeout 0.2 is
 // honoured from the solve's start, not after the whole scan.
@@ -179,13 +198,7 @@ TEST(LizardsTimeout, HonouredOnATenThousandBoard) {
   gen.n = 10000;
   gen.trees = 0.2;
   gen.p = 9000000;  // beyond the greedy's 8.46 million: no early OK
-  lz::Board board = lz::generate(gen);
-  lz::SolveOptions options;
-  options.threads = 2;
-  options.budget = nursery::Budget(nullptr, 0.2);
-  auto start = SteadyClock::now();
-  auto report = lz::solve(board, options);
-  double ms = std::chrono::duration<double, std::milli>(SteadyClock::now() - start).count();
+  const auto [report, ms] = solve_timed(lz::generate(gen), 0.2);
   EXPECT_EQ(report.status, nursery::Status::timeout);
   EXPECT_EQ(report.verdict, lz::Verdict::unknown);
   EXPECT_LT(ms, 200 + 2 * kCancelBudgetMs) << report.how;  // before: 1.3 s and more
@@ -264,12 +277,7 @@ TEST(LizardsTimeout, HonouredByADecisionThroughMaximize) {
   gen.seed = 11;
   lz::Board board = lz::generate(gen);
   board.p += 15000;  // between the best the search reaches and the bound
-  lz::SolveOptions options;
-  options.threads = 2;
-  options.budget = nursery::Budget(nullptr, 0.3);
-  auto start = SteadyClock::now();
-  auto report = lz::solve(board, options);
-  double ms = std::chrono::duration<double, std::milli>(SteadyClock::now() - start).count();
+  const auto [report, ms] = solve_timed(board, 0.3);
   EXPECT_EQ(report.verdict, lz::Verdict::unknown) << report.how;
   // Two budgets, as for the ten-thousand board: on a loaded machine the
   // decision's set-up and the hand-over to maximize took 0.64 s once.

@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "input_error.hpp"
 #include "support.hpp"
 
 namespace {
@@ -178,12 +179,7 @@ TEST(Format, GameIdClueOrderIsTathams) {
 }
 
 std::string error_of(const std::string& text) {
-  try {
-    sky::parse(text, "bad.txt");
-  } catch (const nursery::InputError& e) {
-    return e.what();
-  }
-  return "no error";
+  return nursery::testing::input_error_text([&] { sky::parse(text, "bad.txt"); });
 }
 
 TEST(Format, MalformedInputsSayWhereAndWhat) {

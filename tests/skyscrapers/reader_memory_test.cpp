@@ -8,6 +8,7 @@
 #include <nursery/stop.hpp>
 #include <string>
 
+#include "input_error.hpp"
 #include "peak_memory.hpp"
 #include "run_cli.hpp"
 #include "temp_dir.hpp"
@@ -15,6 +16,7 @@
 namespace {
 
 namespace sky = nursery::skyscrapers;
+using nursery::testing::input_error;
 using nursery::testing::run_measured;
 using nursery::testing::TempDir;
 
@@ -75,52 +77,37 @@ TEST(ReaderMemory, AHugeLineCostsAboutItsOwnSize) {
 
 // The errors of the huge lines say what they said before: counts, not lists.
 TEST(ReaderMemory, HugeLinesAreNamedByTheirCounts) {
-  try {
-    sky::parse("9:" + std::string(1000, '/') + "\n", "big.txt");
-    FAIL() << "a game ID of 1001 fields read";
-  } catch (const nursery::InputError& e) {
-    EXPECT_EQ(e.line, 1u);
-    EXPECT_EQ(e.expected, "36 clues separated by '/'");
-    EXPECT_EQ(e.found.substr(0, 8), "1001 in ");
-  }
-  try {
-    sky::parse(repeated("1 ", 2000) + "\n", "row.txt");
-    FAIL() << "a grid row of 1000 tokens read";
-  } catch (const nursery::InputError& e) {
-    EXPECT_EQ(e.line, 1u);
-    EXPECT_EQ(e.found, "1 lines of which the first has 1000 tokens");
-  }
+  auto e = input_error([&] { sky::parse("9:" + std::string(1000, '/') + "\n", "big.txt"); });
+  ASSERT_TRUE(e) << "a game ID of 1001 fields read";
+  EXPECT_EQ(e->line, 1u);
+  EXPECT_EQ(e->expected, "36 clues separated by '/'");
+  EXPECT_EQ(e->found.substr(0, 8), "1001 in ");
+  e = input_error([&] { sky::parse(repeated("1 ", 2000) + "\n", "row.txt"); });
+  ASSERT_TRUE(e) << "a grid row of 1000 tokens read";
+  EXPECT_EQ(e->line, 1u);
+  EXPECT_EQ(e->found, "1 lines of which the first has 1000 tokens");
   // A block of more rows than any grid has is refused, its rows counted.
   std::string rows;
   for (int i = 0; i < 5000; ++i) rows += "1 2 3\n";
-  try {
-    sky::read_answer(rows, "tall.txt");
-    FAIL() << "a block of 5000 rows read";
-  } catch (const nursery::InputError& e) {
-    EXPECT_EQ(e.line, 1u);
-    EXPECT_EQ(e.found, "5000 lines of which the first has 3 tokens");
-  }
+  e = input_error([&] { sky::read_answer(rows, "tall.txt"); });
+  ASSERT_TRUE(e) << "a block of 5000 rows read";
+  EXPECT_EQ(e->line, 1u);
+  EXPECT_EQ(e->found, "5000 lines of which the first has 3 tokens");
   // Past the rows kept, the first line of neither shape is still named.
   rows.clear();
   for (int i = 1; i <= 40; ++i) rows += i == 30 ? "1 2\n" : "1 2 3\n";
-  try {
-    sky::read_answer(rows, "tall.txt");
-    FAIL() << "a block of 40 rows read";
-  } catch (const nursery::InputError& e) {
-    EXPECT_EQ(e.line, 30u);
-    EXPECT_EQ(e.found, "2 in '1 2'");
-  }
+  e = input_error([&] { sky::read_answer(rows, "tall.txt"); });
+  ASSERT_TRUE(e) << "a block of 40 rows read";
+  EXPECT_EQ(e->line, 30u);
+  EXPECT_EQ(e->found, "2 in '1 2'");
   // The last row may be the ring's bottom (two fewer): no break there.
   rows.clear();
   for (int i = 1; i <= 20; ++i) rows += "1 2 3 4\n";
   rows += "1 2\n";
-  try {
-    sky::read_answer(rows, "tall.txt");
-    FAIL() << "a block of 21 rows read";
-  } catch (const nursery::InputError& e) {
-    EXPECT_EQ(e.line, 1u);
-    EXPECT_EQ(e.found, "21 lines of which the first has 4 tokens");
-  }
+  e = input_error([&] { sky::read_answer(rows, "tall.txt"); });
+  ASSERT_TRUE(e) << "a block of 21 rows read";
+  EXPECT_EQ(e->line, 1u);
+  EXPECT_EQ(e->found, "21 lines of which the first has 4 tokens");
 }
 
 // The readers look at their budget every few thousand lines: a stopped

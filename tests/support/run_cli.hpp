@@ -34,6 +34,18 @@ inline CliRun run_cli(const std::string& arguments, bool merge_stderr = true) {
   return run;
 }
 
+// The exit status of a command line run by the shell (-1 when it did not exit).
+inline int exit_status(const std::string& command) {
+  const int raw = std::system(command.c_str());
+  return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+}
+
+// The exit status of a bash LINE run in `folder` (<(...) and & allowed),
+// what it prints discarded.
+inline int shell(const std::filesystem::path& folder, const std::string& line) {
+  return exit_status("cd '" + folder.string() + "' && bash -c '" + line + "' >/dev/null 2>&1");
+}
+
 // What `nursery ARGS` printed when the shell ran it inside `folder` (ARGS
 // may redirect stdin): the exit status, stdout and stderr apart.
 struct CliResult {
@@ -43,9 +55,8 @@ struct CliResult {
 inline CliResult run_in(const std::filesystem::path& folder, const std::string& arguments) {
   std::string command = "cd '" + folder.string() + "' && '" + NURSERY_CLI + "' " + arguments +
                         " > .stdout 2> .stderr";
-  int raw = std::system(command.c_str());
   CliResult result;
-  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  result.status = exit_status(command);
   result.out = read(folder / ".stdout");
   result.err = read(folder / ".stderr");
   return result;
