@@ -4,7 +4,8 @@
 //
 // Why a certificate proves its bound: each of its cliques is a set of cells
 // that pairwise see each other (a run of empty cells along one line, the
-// empty cells of a 2 x 2 window, one cell), so a placement has one lizard in
+// empty cells of a 2 x 2 window, one cell, or cells named one by one, each
+// pair on one line with no tree between), so a placement has one lizard in
 // it at most; every empty cell is covered by weight 1 or more. Summing, over
 // the lizards of any placement, the weights of the cliques through each
 // counts every clique at most once: |placement| <= sum of the weights.
@@ -12,6 +13,7 @@
 // One pass over the certificate (each line's cells checked and its weight
 // added to their covers, in exact integers), then one over the cells.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -109,7 +111,7 @@ Board read_board(std::string_view text, const std::string& name, const Budget& b
 struct Clique {
   std::string_view shape;
   std::uint64_t row = 0, column = 0, length = 1, weight = 0;
-  std::uint64_t row2 = 0, column2 = 0, row3 = 0, column3 = 0;  // a triangle's other cells
+  std::vector<std::array<std::uint64_t, 2>> cells;  // a triangle's or clique's (row, column)
 };
 
 // Do the empty cells a and b see each other: one line, no tree between?
@@ -143,21 +145,20 @@ std::string walk(const Board& board, const Clique& clique, Visit visit) {
     visit(cell(r, c));
     return {};
   }
-  if (clique.shape == "triangle") {
-    const std::uint64_t rows[3] = {r, clique.row2, clique.row3};
-    const std::uint64_t columns[3] = {c, clique.column2, clique.column3};
-    for (int i = 0; i < 3; ++i) {
-      if (rows[i] >= n || columns[i] >= n)
-        return "triangle cell " + name(rows[i], columns[i]) + " is off the board";
-      if (!board.empty[cell(rows[i], columns[i])])
-        return "triangle cell " + name(rows[i], columns[i]) + " is a tree";
+  if (clique.shape == "triangle" || clique.shape == "clique") {
+    const std::string what = std::string(clique.shape);
+    for (const auto& [row, column] : clique.cells) {
+      if (row >= n || column >= n) return what + " cell " + name(row, column) + " is off the board";
+      if (!board.empty[cell(row, column)])
+        return what + " cell " + name(row, column) + " is a tree";
     }
-    for (int i = 0; i < 3; ++i)
-      for (int j = i + 1; j < 3; ++j)
-        if (!see(board, rows[i], columns[i], rows[j], columns[j]))
-          return "triangle: " + name(rows[i], columns[i]) + " and " + name(rows[j], columns[j]) +
-                 " do not see each other";
-    for (int i = 0; i < 3; ++i) visit(cell(rows[i], columns[i]));
+    for (std::size_t i = 0; i < clique.cells.size(); ++i)
+      for (std::size_t j = i + 1; j < clique.cells.size(); ++j)
+        if (!see(board, clique.cells[i][0], clique.cells[i][1], clique.cells[j][0],
+                 clique.cells[j][1]))
+          return what + ": " + name(clique.cells[i][0], clique.cells[i][1]) + " and " +
+                 name(clique.cells[j][0], clique.cells[j][1]) + " do not see each other";
+    for (const auto& [row, column] : clique.cells) visit(cell(row, column));
     return {};
   }
   if (clique.shape == "window") {
@@ -191,6 +192,42 @@ std::string walk(const Board& board, const Clique& clique, Visit visit) {
     visit(cell(static_cast<std::uint64_t>(static_cast<std::int64_t>(r) + dr * std::int64_t(i)),
                static_cast<std::uint64_t>(static_cast<std::int64_t>(c) + dc * std::int64_t(i))));
   return {};
+}
+
+// A certificate line's words as a clique; its shape empty when they are
+// none of the forms. A clique's K is at most 4n + 1 (a clique of the
+// queens' graph holds fewer), so its pairwise check stays small.
+Clique parse_clique(const std::vector<std::string_view>& field, std::uint64_t n) {
+  Clique clique;
+  if (field.empty()) return clique;
+  const std::string_view shape = field[0];
+  const bool line_shape =
+      shape == "row" || shape == "column" || shape == "diagonal" || shape == "anti-diagonal";
+  const bool point_shape = shape == "window" || shape == "cell";
+  std::uint64_t cells = shape == "triangle" ? 3 : 0;
+  std::size_t first = 1;  // the field of the first cell's row
+  if (shape == "clique") {
+    if (field.size() < 2 || !number(field[1], cells) || cells == 0 || cells > 4 * n + 1)
+      return clique;
+    first = 2;
+  }
+  const std::size_t fields = line_shape ? 5 : point_shape ? 4 : first + 2 * cells + 1;
+  if ((!line_shape && !point_shape && cells == 0) || field.size() != fields ||
+      !number(field[fields - 1], clique.weight))
+    return clique;
+  if (cells == 0) {
+    if (!number(field[1], clique.row) || !number(field[2], clique.column) ||
+        (line_shape && !number(field[3], clique.length)))
+      return clique;
+  } else {
+    clique.cells.resize(cells);
+    for (std::size_t i = 0; i < cells; ++i)
+      if (!number(field[first + 2 * i], clique.cells[i][0]) ||
+          !number(field[first + 2 * i + 1], clique.cells[i][1]))
+        return clique;
+  }
+  clique.shape = shape;
+  return clique;
 }
 
 }  // namespace
@@ -236,22 +273,11 @@ std::optional<Verification> verify_bound(std::string_view board_text, std::strin
     for (;;) {
       auto field = next_words("a clique line or 'end'");
       if (field.size() == 1 && field[0] == "end") break;
-      Clique clique;
-      clique.shape = field.empty() ? std::string_view() : field[0];
-      const bool line_shape = clique.shape == "row" || clique.shape == "column" ||
-                              clique.shape == "diagonal" || clique.shape == "anti-diagonal";
-      const bool point_shape = clique.shape == "window" || clique.shape == "cell";
-      const bool triangle = clique.shape == "triangle";
-      const std::size_t fields = line_shape ? 5 : triangle ? 8 : 4;
-      if ((!line_shape && !point_shape && !triangle) || field.size() != fields ||
-          !number(field[1], clique.row) || !number(field[2], clique.column) ||
-          (line_shape && !number(field[3], clique.length)) ||
-          (triangle && (!number(field[3], clique.row2) || !number(field[4], clique.column2) ||
-                        !number(field[5], clique.row3) || !number(field[6], clique.column3))) ||
-          !number(field[fields - 1], clique.weight))
+      Clique clique = parse_clique(field, board.n);
+      if (clique.shape.empty())
         throw bad(
             "'row|column|diagonal|anti-diagonal R C LENGTH WEIGHT', 'window|cell R C WEIGHT', "
-            "'triangle R1 C1 R2 C2 R3 C3 WEIGHT' or 'end'");
+            "'triangle R1 C1 R2 C2 R3 C3 WEIGHT', 'clique K R1 C1 ... RK CK WEIGHT' or 'end'");
       if (++cliques % 4096 == 0 && budget.spent()) return std::nullopt;
       const std::uint64_t weight = clique.weight;
       std::string why = walk(board, clique, [&](std::uint64_t i) {

@@ -20,13 +20,14 @@ const char* shape_word(CliqueShape shape) {
     case CliqueShape::window: return "window";
     case CliqueShape::cell: return "cell";
     case CliqueShape::triangle: return "triangle";
+    case CliqueShape::clique: return "clique";
   }
   return "?";
 }
 
 bool has_length(CliqueShape shape) {
   return shape != CliqueShape::window && shape != CliqueShape::cell &&
-         shape != CliqueShape::triangle;
+         shape != CliqueShape::triangle && shape != CliqueShape::clique;
 }
 
 }  // namespace
@@ -41,12 +42,21 @@ std::string format_certificate(const BoundCertificate& certificate) {
   text += "bound " + std::to_string(certificate.bound) + "\n";
   for (const WeightedClique& clique : certificate.cliques) {
     text += shape_word(clique.shape);
+    if (clique.shape == CliqueShape::clique) {  // its size first
+      text += ' ';
+      text += std::to_string(clique.others.size() + 1);
+    }
     text += ' ';
     text += std::to_string(clique.row);
     text += ' ';
     text += std::to_string(clique.column);
     if (clique.shape == CliqueShape::triangle)
       for (std::uint32_t value : {clique.row2, clique.column2, clique.row3, clique.column3}) {
+        text += ' ';
+        text += std::to_string(value);
+      }
+    for (const auto& cell : clique.others)
+      for (std::uint32_t value : cell) {
         text += ' ';
         text += std::to_string(value);
       }

@@ -182,13 +182,8 @@ class PackingDual {
       clique.length = start_[s + 1] - start_[s];
       clique.weight = static_cast<std::uint64_t>(scaled[s]);
       clique.shape = CliqueShape::window;
-      if (s >= cut_begin_) {  // a triangle: its three cells
-        clique.shape = CliqueShape::triangle;
-        const std::uint32_t second = cells_[members_[start_[s] + 1]];
-        const std::uint32_t third = cells_[members_[start_[s] + 2]];
-        clique.row2 = second / n, clique.column2 = second % n;
-        clique.row3 = third / n, clique.column3 = third % n;
-        proof.cliques.push_back(clique);
+      if (s >= cut_begin_) {  // a cut: a triangle or a larger clique, its cells
+        proof.cliques.push_back(cut_clique(s, clique));
         continue;
       }
       for (unsigned d = 0; d < 4; ++d)
@@ -218,6 +213,21 @@ class PackingDual {
     return proof;
   }
 
+  // A cut's clique in the certificate: three cells a triangle, more a clique.
+  WeightedClique cut_clique(std::uint32_t s, WeightedClique clique) const {
+    const std::uint32_t n = in_.board.n;
+    clique.shape = CliqueShape::clique;
+    for (std::uint32_t k = start_[s] + 1; k < start_[s + 1]; ++k)
+      clique.others.push_back({cells_[members_[k]] / n, cells_[members_[k]] % n});
+    if (clique.others.size() == 2) {
+      clique.shape = CliqueShape::triangle;
+      clique.row2 = clique.others[0][0], clique.column2 = clique.others[0][1];
+      clique.row3 = clique.others[1][0], clique.column3 = clique.others[1][1];
+      clique.others.clear();
+    }
+    return clique;
+  }
+
   static std::uint64_t floor_of(std::int64_t scaled) {
     return static_cast<std::uint64_t>(scaled / static_cast<std::int64_t>(kScale));
   }
@@ -231,12 +241,12 @@ class PackingDual {
           cover_[members_[m]] += weight_[k];
   }
 
-  // Cuts (cuts.cpp): cliques of three cells, updated one after another
-  // after the families (they may share cells).
+  // Cuts (cuts.cpp): cliques of three cells or more, updated one after
+  // another after the families (they may share cells).
   std::uint32_t cut_begin() const { return cut_begin_; }
-  void add_cuts(const std::vector<Triangle>& triangles) {
-    for (const Triangle& triangle : triangles) {
-      for (std::uint32_t cell : triangle) members_.push_back(local_[cell]);
+  void add_cuts(const std::vector<CutClique>& cuts) {
+    for (const CutClique& cut : cuts) {
+      for (std::uint32_t cell : cut) members_.push_back(local_[cell]);
       start_.push_back(static_cast<std::uint32_t>(members_.size()));
       weight_.push_back(0.0);
     }
@@ -377,8 +387,7 @@ const PackingBound& PackingLp::run(const Budget& budget, const Budget& pause) {
       // solution violates them (a round at most per level).
       if (stalled && finest && st.cut_rounds < options.cut_rounds) {
         ++st.cut_rounds;
-        const auto cuts =
-            violated_triangles(st.in, st.dual.primal(st.tau), kCutReach, kCutsPerRound);
+        const auto cuts = violated_cliques(st.in, st.dual.primal(st.tau), kCutReach, kCutsPerRound);
         st.dual.add_cuts(cuts);
         result.cuts += cuts.size();
         if (!cuts.empty()) stalled = false;

@@ -128,7 +128,7 @@ struct PackingBound {
   std::uint64_t value = 0;   // proven: no placement holds more lizards
   std::size_t cliques = 0;   // segments and windows in the LP
   std::uint64_t sweeps = 0;  // coordinate-descent passes over every clique
-  std::size_t cuts = 0;      // triangles added (cuts.cpp), among the cliques
+  std::size_t cuts = 0;      // cut cliques added (cuts.cpp), among the cliques
   double tau = 0;            // the temperature it ended at
   double seconds = 0;
   std::vector<float> preference;  // per cell (row-major): 1 - cover, higher = the LP likes it
@@ -158,13 +158,14 @@ class PackingLp {
 // with the preference unless the budget was spent.
 PackingBound packing_bound(const Instance& instance, const PackingOptions& options);
 
-// Triangles of the sight graph (three cells pairwise on one segment, not
-// all on one) whose cells' values (row-major, per cell) sum to more than
-// 1.05: the `most` most violated, cells at most `reach` apart along their
-// segments, each as three sorted board indices (cuts.cpp).
-using Triangle = std::array<std::uint32_t, 3>;
-std::vector<Triangle> violated_triangles(const Instance& instance, const std::vector<float>& value,
-                                         std::uint32_t reach, std::size_t most);
+// Cliques of the sight graph (cells pairwise on one segment, not all on
+// one: triangles, diamonds, squares) whose cells' values (row-major, per
+// cell) sum to more than 1.02: the `most` most violated, each grown from
+// one cell by its heaviest neighbours at most `reach` away along their
+// segments, as sorted board indices (cuts.cpp).
+using CutClique = std::vector<std::uint32_t>;
+std::vector<CutClique> violated_cliques(const Instance& instance, const std::vector<float>& value,
+                                        std::uint32_t reach, std::size_t most);
 
 // The improving search for the largest placement (iterated local search,
 // perturbations guided by the LP's preference): the best placement found

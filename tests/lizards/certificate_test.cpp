@@ -215,6 +215,49 @@ TEST(LizardsCertificate, ATriangleThatIsNoCliqueIsRefused) {
   EXPECT_NE(verdict.reason.find("do not see each other"), std::string::npos) << verdict.reason;
 }
 
+TEST(LizardsCertificate, ALargerCliqueIsCheckedPairByPair) {
+  // The plus around (2, 2) on an open 5 x 5 board: the cell and its four
+  // neighbours see each other pairwise (row, column and the diagonals of
+  // the diamond), a clique of five no segment or window holds.
+  lz::Board open = make_board(5, 1, {"00000", "00000", "00000", "00000", "00000"});
+  lz::WeightedClique plus;
+  plus.shape = lz::CliqueShape::clique;
+  plus.row = 2, plus.column = 2, plus.weight = 1;
+  plus.others = {{1, 2}, {2, 1}, {2, 3}, {3, 2}};
+  lz::BoundCertificate proof = lz::segment_certificate(open);
+  proof.cliques.push_back(plus);
+  ++proof.bound;
+  EXPECT_NE(lz::format_certificate(proof).find("clique 5 2 2 1 2 2 1 2 3 3 2 1\n"),
+            std::string::npos);
+  auto verdict = check(open, lz::format_certificate(proof));
+  EXPECT_TRUE(verdict.valid) << verdict.reason;
+  // A tree at the centre: (2, 1) and (2, 3) no longer see each other (and
+  // the centre is no empty cell).
+  lz::Board blocked = make_board(5, 1, {"00000", "00000", "00200", "00000", "00000"});
+  lz::BoundCertificate blocked_proof = lz::segment_certificate(blocked);
+  plus.row = 1, plus.column = 2;
+  plus.others = {{2, 1}, {2, 3}};
+  lz::WeightedClique diamond = plus;
+  diamond.others.push_back({3, 2});
+  blocked_proof.cliques.push_back(diamond);
+  ++blocked_proof.bound;
+  verdict = check(blocked, lz::format_certificate(blocked_proof));
+  EXPECT_FALSE(verdict.valid);
+  EXPECT_NE(verdict.reason.find("do not see each other"), std::string::npos) << verdict.reason;
+  // A cell named twice is no pair that sees each other either.
+  diamond.others.back() = {2, 1};
+  proof.cliques.back() = diamond;
+  verdict = check(open, lz::format_certificate(proof));
+  EXPECT_FALSE(verdict.valid);
+  EXPECT_NE(verdict.reason.find("do not see each other"), std::string::npos) << verdict.reason;
+  // A cell off the board.
+  diamond.others.back() = {2, 7};
+  proof.cliques.back() = diamond;
+  verdict = check(open, lz::format_certificate(proof));
+  EXPECT_FALSE(verdict.valid);
+  EXPECT_NE(verdict.reason.find("off the board"), std::string::npos) << verdict.reason;
+}
+
 TEST(LizardsCertificate, ABoundBelowTheWeightsIsRefused) {
   const lz::Board board = corrupted_board();
   lz::BoundCertificate proof = lp_certificate(board);
@@ -248,6 +291,12 @@ TEST(LizardsCertificate, AMalformedCertificateNamesItsLine) {
   EXPECT_EQ(line_of_error(text_of(broken)), 7u);
   broken = lines;
   broken[5] = "triangle 0 0 1";
+  EXPECT_EQ(line_of_error(text_of(broken)), 6u);
+  broken = lines;
+  broken[5] = "clique 3 0 0 1 1 2";  // a cell short of the three it names
+  EXPECT_EQ(line_of_error(text_of(broken)), 6u);
+  broken = lines;
+  broken[5] = "clique 0 1";
   EXPECT_EQ(line_of_error(text_of(broken)), 6u);
   broken = lines;
   broken.pop_back();  // no "end": a truncated file

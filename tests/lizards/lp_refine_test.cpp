@@ -1,5 +1,5 @@
 // The LP's fine temperatures and cuts under --max (issue 33): swept
-// further and cut by violated triangles, the bound only falls, stays above
+// further and cut by violated cliques, the bound only falls, stays above
 // the maximum, and the driver's veto (worth_refining) ends the sweeps.
 #include <gtest/gtest.h>
 
@@ -39,7 +39,7 @@ TEST(LizardsLpRefinement, FinerSweepsLowerTheBound) {
   EXPECT_LE(fine.value, plain.value);
   EXPECT_GT(fine.sweeps, plain.sweeps);
   EXPECT_LT(fine.tau, lz::kRefineBelow);
-  EXPECT_GT(fine.cuts, 0u);  // triangles the segments and windows miss
+  EXPECT_GT(fine.cuts, 0u);  // cliques the segments and windows miss
   // Vetoed at once: the sweeps stop at the first fine level's first check.
   lz::PackingOptions vetoed = refined();
   int asked = 0;
@@ -52,6 +52,41 @@ TEST(LizardsLpRefinement, FinerSweepsLowerTheBound) {
   EXPECT_GT(asked, 0);
   EXPECT_LT(stopped.sweeps, fine.sweeps);
   EXPECT_GE(stopped.value, fine.value);
+}
+
+// The cut separation finds the cliques a fractional solution violates,
+// triangles and larger, and nothing else: each cut's cells pairwise on one
+// line with no tree between (checked here by walking the board).
+TEST(LizardsLpRefinement, CutsAreViolatedCliques) {
+  const lz::Board board = make_board(
+      7, 1, {"0000000", "0000000", "0000000", "0000000", "0000000", "0000020", "0000000"});
+  auto instance = lz::build_instance(board);
+  std::vector<float> value(board.cells.size(), 0.0f);
+  // A plus around (3, 3): five cells pairwise in sight, 0.3 each (1.5).
+  for (auto [r, c] : {std::pair{3, 3}, {2, 3}, {4, 3}, {3, 2}, {3, 4}}) value[r * 7 + c] = 0.3f;
+  // Half a lizard on (6, 0) and (6, 6): one row segment holds them, no cut.
+  value[6 * 7 + 0] = value[6 * 7 + 6] = 0.5f;
+  const auto cuts = lz::violated_cliques(*instance, value, 6, 100);
+  ASSERT_FALSE(cuts.empty());
+  EXPECT_EQ(cuts.front(), (lz::CutClique{2 * 7 + 3, 3 * 7 + 2, 3 * 7 + 3, 3 * 7 + 4, 4 * 7 + 3}));
+  auto sees = [&](std::uint32_t a, std::uint32_t b) {
+    const int dr = int(b / 7) - int(a / 7), dc = int(b % 7) - int(a % 7);
+    if (a == b || !(dr == 0 || dc == 0 || dr == dc || dr == -dc)) return false;
+    const int sr = (dr > 0) - (dr < 0), sc = (dc > 0) - (dc < 0);
+    for (int r = int(a / 7) + sr, c = int(a % 7) + sc; r != int(b / 7) || c != int(b % 7);
+         r += sr, c += sc)
+      if (board.cells[r * 7 + c] != lz::kEmpty) return false;
+    return true;
+  };
+  for (const auto& cut : cuts) {
+    EXPECT_GE(cut.size(), 3u);
+    float sum = 0;
+    for (std::size_t i = 0; i < cut.size(); ++i) {
+      sum += value[cut[i]];
+      for (std::size_t j = i + 1; j < cut.size(); ++j) EXPECT_TRUE(sees(cut[i], cut[j]));
+    }
+    EXPECT_GT(sum, 1.0f);
+  }
 }
 
 TEST(LizardsLpRefinement, TheRefinedBoundIsNeverBelowTheMaximum) {

@@ -134,12 +134,12 @@ nlohmann::json max_json(const Board& board, const MaximizeReport& report,
                       {"packing_bound", report.packing_bound},
                       {"search_epochs", report.search_epochs},
                       {"primal_dual_integral", report.primal_dual_integral},
-                      {"seconds",
+                      {"seconds", report.stats.wall_seconds},
+                      {"phase_seconds",
                        {{"matching", report.matching_seconds},
                         {"packing", report.packing_seconds},
                         {"search", report.search_seconds},
-                        {"exact", report.exact_seconds},
-                        {"wall", report.stats.wall_seconds}}}};
+                        {"exact", report.exact_seconds}}}};
   if (!request.output.empty() && written) j["output"] = request.output;
   if (report.certificate && !request.certificate.empty() && written)
     j["certificate"] = {{"file", request.certificate},

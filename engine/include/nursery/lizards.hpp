@@ -9,6 +9,7 @@
 // engine/lizards/techniques.hpp.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -189,7 +190,8 @@ enum class CliqueShape {
   anti_diagonal,  // cells (row + i, column - i), i < length
   window,         // the empty cells of the 2 x 2 window at (row, column)
   cell,           // the cell (row, column) alone
-  triangle        // the cells (row, column), (row2, column2), (row3, column3)
+  triangle,       // the cells (row, column), (row2, column2), (row3, column3)
+  clique          // the cells (row, column) and `others` (four or more in all)
 };
 struct WeightedClique {
   CliqueShape shape = CliqueShape::cell;
@@ -197,6 +199,7 @@ struct WeightedClique {
   std::uint32_t length = 1;  // the lines' cells (window and cell: unused)
   std::uint64_t weight = 0;  // in units of 1/scale
   std::uint32_t row2 = 0, column2 = 0, row3 = 0, column3 = 0;  // a triangle's other cells
+  std::vector<std::array<std::uint32_t, 2>> others;            // a clique's: (row, column)
 };
 struct BoundCertificate {
   std::uint32_t n = 0;
