@@ -145,7 +145,10 @@ class Piece {
         run_(*instance.run),
         layout_(layout_for(n_, subproblem.width)),
         own_middle_(subproblem.middle != kInnerMiddles),
-        middle_(own_middle_ ? subproblem.middle : -1),
+        middle_(!own_middle_             ? -1
+                : subproblem.middle == 0 ? n_ - 1
+                                         : subproblem.middle),
+        pattern_(middle_ == n_ - 1 ? mirror(subproblem.pattern, n_) : subproblem.pattern),
         chunk_(own_middle_ ? layout_.chunk & ~(1u << middle_) : layout_.chunk),
         by_tiers_(!has_middle(n_)),
         rays_(layout_.slot_a | layout_.slot_b),
@@ -165,15 +168,12 @@ class Piece {
   }
 
   // The halves from the count's quarter tables where they fit (N <= 19,
-  // quarters of up to 9 rows, and room in the key for their diagonal bits;
-  // odd n: not for a middle queen in column 0, whose attacks no key bit
-  // shows), else row by row; false when stopped.
+  // quarters of up to 9 rows, and room in the key for their diagonal bits),
+  // else row by row; false when stopped.
   bool count(Outcome& outcome) {
     const int extra = quarter_extra(n_, subproblem_.width, run_.tuning().piece_keys());
-    const auto quarters =
-        middle_ != 0 ? run_.quarter_tables(n_, subproblem_.width + extra, queen_keys(layout_),
-                                           key_mirror(layout_), kMirrorsKeys, poller_)
-                     : nullptr;
+    const auto quarters = run_.quarter_tables(n_, subproblem_.width + extra, queen_keys(layout_),
+                                              key_mirror(layout_), kMirrorsKeys, poller_);
     if (quarters) return count_in_rounds(*quarters, extra, outcome);
     if (poller_.now()) return false;  // perhaps while the tables were built
     return count_row_by_row(outcome);
@@ -188,7 +188,7 @@ class Piece {
   // piece's. (Odd n: none; the middle row may hold such a column.)
   bool count_in_rounds(const QuarterTables& quarters, int extra, Outcome& outcome) {
     const std::uint32_t wider = chunk_columns(n_, subproblem_.width + extra) & ~layout_.chunk;
-    const std::uint32_t bottom_chunk = chunk_ & ~subproblem_.pattern;
+    const std::uint32_t bottom_chunk = chunk_ & ~pattern_;
     const Tiers listed = by_tiers_ ? tiers_ : Tiers{0, 0, 0, false};
     auto& tops = buffers_.tops;
     auto& bottoms = buffers_.bottoms;
@@ -197,10 +197,10 @@ class Piece {
     do {
       subset = (subset - wider) & wider;
       if (poller_.now()) return false;
-      outcome.nodes += list_halves(quarters, subproblem_.pattern | subset, listed, lists(tops),
-                                   buffers_.mirrored) +
-                       list_halves(quarters, bottom_chunk | (wider & ~subset), listed,
-                                   lists(bottoms), buffers_.mirrored);
+      outcome.nodes +=
+          list_halves(quarters, pattern_ | subset, listed, lists(tops), buffers_.mirrored) +
+          list_halves(quarters, bottom_chunk | (wider & ~subset), listed, lists(bottoms),
+                      buffers_.mirrored);
       if (own_middle_) {  // the halves the middle queen attacks (chunk column m > 0)
         const std::uint64_t attacks = layout_.attacks_middle(middle_);
         tops[0].resize(keep(tops[0], attacks, tops[0].data()));
@@ -212,10 +212,10 @@ class Piece {
   }
 
   bool count_row_by_row(Outcome& outcome) {
-    if (!list_rows(layout_, subproblem_.pattern, middle_, poller_, lists(buffers_.tops), tiers_,
+    if (!list_rows(layout_, pattern_, middle_, poller_, lists(buffers_.tops), tiers_,
                    outcome.nodes) ||
-        !list_rows(layout_, chunk_ & ~subproblem_.pattern, middle_, poller_,
-                   lists(buffers_.bottoms), tiers_, outcome.nodes))
+        !list_rows(layout_, chunk_ & ~pattern_, middle_, poller_, lists(buffers_.bottoms), tiers_,
+                   outcome.nodes))
       return false;
     return turn_and_sort() && join(outcome);
   }
@@ -321,7 +321,13 @@ class Piece {
   JoinRun& run_;
   const Layout layout_;
   const bool own_middle_;
+  // Odd n, a middle queen of the piece's own: its column. In column 0 (a
+  // square no key bit shows attacked: its down-left diagonal crosses the
+  // cut at position 0) the piece counts its mirror image instead, the
+  // pattern mirrored and the middle queen in column n-1 (a ray bit at n-1
+  // shows it): the same boards' count, from the quarter tables.
   const int middle_;
+  const std::uint32_t pattern_;  // the top half's chunk columns (mirrored with the middle)
   const std::uint32_t chunk_;  // the chunk's columns but the middle queen's
   const bool by_tiers_;
   const std::uint64_t rays_;
