@@ -168,9 +168,10 @@ class Piece {
   }
 
   // The halves from the count's quarter tables where they fit (N <= 19,
-  // quarters of up to 9 rows, and room in the key for their diagonal bits),
-  // else row by row; false when stopped.
+  // quarters of up to 9 rows (JoinTuning::quarter_rows), and room in the
+  // key for their diagonal bits), else row by row; false when stopped.
   bool count(Outcome& outcome) {
+    if (n_ / 2 > run_.tuning().quarter_rows) return count_row_by_row(outcome);
     const int extra = quarter_extra(n_, subproblem_.width, run_.tuning().piece_keys());
     const auto quarters = run_.quarter_tables(n_, subproblem_.width + extra, queen_keys(layout_),
                                               key_mirror(layout_), kMirrorsKeys, poller_);

@@ -196,12 +196,17 @@ std::optional<std::vector<JoinCount::Subproblem>> JoinCount::split(const Instanc
   // chunk also widens until a piece's lists are short (N = 18: width 7, 3.6
   // s against 5.3 at width 4; N = 16 stays at 4). Odd n stops at 4 times
   // as many keys (N = 17: width 4, 1.1 s and 28 MB; 1.5 s at width 5): its
-  // pieces join once per inner middle column. A target of one piece keeps
-  // the chunk asked for (the tests of every width).
-  const double round_keys =
-      instance.run ? instance.run->tuning().piece_keys() : join_tuning().piece_keys();
-  const double piece_keys = n % 2 == 0 ? round_keys : 4 * round_keys;
-  while (target > 1 && width < join_max_width(n) && quarter_tables_fit(n, width + 1) &&
+  // pieces join once per inner middle column. Halves listed row by row
+  // (N >= 20: no quarter tables; JoinTuning::quarter_rows) widen the chunk the same way, even and
+  // odd n to a round's keys, so that a worker's lists stay as short at every N (a finer piece walks
+  // the rows above its halves again, but a coarser one holds them all: N = 20 at 64 pieces a worker
+  // took 781 MB, N = 21 2.0 GB; their largest pieces hold 15 to 20 times the mean). A target of one
+  // piece keeps the chunk asked for (the tests of every width).
+  const JoinTuning& tuning = instance.run ? instance.run->tuning() : join_tuning();
+  const double round_keys = tuning.piece_keys();
+  const bool by_rows = !quarter_tables_fit(n, 0) || n / 2 > tuning.quarter_rows;
+  const double piece_keys = n % 2 == 0 || by_rows ? round_keys : 4 * round_keys;
+  while (target > 1 && width < join_max_width(n) && (by_rows || quarter_tables_fit(n, width + 1)) &&
          join_piece_keys(n, width) > piece_keys)
     ++width;
   auto frontier = frontier_for(n, width, budget);
