@@ -21,8 +21,8 @@
 // counted, weighted by the orbit's size (join_frontier.cpp). At even n the
 // two diagonal reflections weigh boards by their long diagonals
 // (kDiagonalJoins). The pairs are counted in join_pairs.cpp. The halves
-// come from the quarter tables (join_quarters.cpp) up to N = 19, else from
-// TopHalves, row by row.
+// come from the quarter tables (join_quarters.cpp) up to N = 19, else row
+// by row (join_rows.cpp); the key's layout is join_layout.cpp's.
 #include "queens/join.hpp"
 
 #include <algorithm>
@@ -32,11 +32,11 @@
 #include <vector>
 
 #include "queens/counters.hpp"
+#include "queens/join_layout.hpp"
 #include "queens/kernels.hpp"
-#include "queens/splitmix.hpp"
 // A kernel, compiled once per instruction-set level (isa.hpp): a piece
-// (join_solve) and its weight (join_work), which JoinCount's solve and
-// work call through the level's table (kernels.cpp).
+// (join_solve), which JoinCount's solve calls through the level's table
+// (kernels.cpp; its weight, join_work, is join_rows.cpp's).
 #include "queens/isa_begin.hpp"
 
 namespace nursery::queens::NURSERY_ISA_NS {
@@ -45,292 +45,6 @@ using namespace join_detail;
 using namespace join_detail::NURSERY_ISA_NS;
 
 namespace {
-
-// Key bits: inner columns first, then for each cut position (center
-// first) the pair (A, B). Positions 0 and n.. never take part in a conflict.
-struct Layout {
-  int n = 0;
-  int rows = 0;  // a
-  std::uint32_t full = 0;
-  std::uint32_t chunk = 0;  // columns the pattern fixes
-  std::uint32_t inner = 0;  // the other columns
-  std::uint64_t column_key_mask = 0;
-  std::uint64_t slot_a = 0, slot_b = 0;  // ray bits of family A and B
-  std::uint64_t tag_mask = 0;            // even n: bits 0-1, a kHigh half's class
-  std::array<std::uint64_t, 32> column_bit{}, a_bit{}, b_bit{};
-  std::array<std::array<std::uint64_t, 256>, 4> inner_key{}, a_key{}, b_key{};
-  int bytes = 4;  // bytes of a column mask that hold columns
-
-  std::uint64_t key(std::uint32_t columns, std::uint32_t a_rays, std::uint32_t b_rays) const {
-    std::uint64_t k = 0;
-    for (int byte = 0; byte < bytes; ++byte) {
-      k |= inner_key[byte][(columns >> (8 * byte)) & 0xff];
-      k |= a_key[byte][(a_rays >> (8 * byte)) & 0xff];
-      k |= b_key[byte][(b_rays >> (8 * byte)) & 0xff];
-    }
-    return k;
-  }
-  std::uint64_t turned(std::uint64_t k) const {
-    return (k & (column_key_mask | tag_mask)) | ((k & slot_a) >> 1) | ((k & slot_b) << 1);
-  }
-  // The key bits of a half that attacks the middle square (a, m): a queen
-  // in column m or a ray crossing row a at m.
-  std::uint64_t attacks_middle(int m) const { return column_bit[m] | a_bit[m] | b_bit[m]; }
-};
-
-Layout layout_for(int n, int width) {
-  Layout layout;
-  layout.n = n;
-  layout.rows = top_rows(n);
-  layout.full = full_mask(n);
-  layout.chunk = chunk_columns(n, width);
-  layout.inner = layout.full & ~layout.chunk;
-  layout.bytes = (n + 7) / 8;
-  int bit = 63;
-  for (int c = 0; c < n; ++c)
-    if (layout.inner >> c & 1u) {
-      layout.column_bit[c] = std::uint64_t{1} << bit--;
-      layout.column_key_mask |= layout.column_bit[c];
-    }
-  // Cut positions 1..n-1, nearest the center first: their rays are the
-  // densest on both sides, so they split the trie best.
-  std::vector<int> positions;
-  for (int p = 1; p < n; ++p) positions.push_back(p);
-  std::stable_sort(positions.begin(), positions.end(),
-                   [n](int x, int y) { return std::abs(2 * x - n) < std::abs(2 * y - n); });
-  // Even n: bits 0 and 1 hold a kHigh half's class (the tag, kClassWeights)
-  // where the key leaves them free; where not (N >= 22 in its narrowest
-  // chunks), every piece of the count weighs by the long diagonals alone.
-  const bool tags = n % 2 == 0 && std::popcount(layout.inner) + 2 * (n - 1) <= 62;
-  const int lowest = tags ? 2 : 0;
-  layout.tag_mask = tags ? 3 : 0;
-  for (int p : positions) {
-    if (bit - 1 < lowest) throw std::logic_error("join: key wider than 64 bits");
-    layout.a_bit[p] = std::uint64_t{1} << bit--;
-    layout.b_bit[p] = std::uint64_t{1} << bit--;
-    layout.slot_a |= layout.a_bit[p];
-    layout.slot_b |= layout.b_bit[p];
-  }
-  for (int byte = 0; byte < 4; ++byte)
-    for (int value = 0; value < 256; ++value)
-      for (int i = 0; i < 8; ++i) {
-        if (!(value >> i & 1)) continue;
-        const int c = 8 * byte + i;
-        layout.inner_key[byte][value] |= layout.column_bit[c];
-        layout.a_key[byte][value] |= layout.a_bit[c];
-        layout.b_key[byte][value] |= layout.b_bit[c];
-      }
-  return layout;
-}
-
-// Keys of every top half whose columns among the chunk's are `pattern`
-// (and, when `middle` >= 0, that leave the middle square (a, middle) alone).
-// An iterative bitboard backtracker; the last row is not pushed: its
-// queens' keys are the parent's key with one column's bits added.
-// A queen in row r, column c: its column, its down-right ray crossing the
-// cut at c + (a - r) and its down-left ray at c - (a - r) (one further
-// right for even n, whose turned half starts a row lower); positions
-// 1..n-1 only. A half's key is the OR of its queens' keys.
-// Even n: where each key bit of a half mirrored left to right comes from
-// (a queen at column c <-> n-1-c; its down-right ray at p = c + reach <->
-// the down-left one at n-p, which the even offset makes (n-1-c) - reach +
-// 1).
-KeyMirror key_mirror(const Layout& layout) {
-  KeyMirror from{};
-  auto index = [](std::uint64_t bit) { return static_cast<std::uint8_t>(std::countr_zero(bit)); };
-  const int n = layout.n;
-  for (int c = 0; c < n; ++c)
-    if (layout.column_bit[c] != 0)
-      from[index(layout.column_bit[c])] = index(layout.column_bit[n - 1 - c]);
-  for (int p = 1; p < n; ++p) {  // (a diagonal without a bit in the key has nothing to map)
-    if (layout.a_bit[p] != 0) from[index(layout.a_bit[p])] = index(layout.b_bit[n - p]);
-    if (layout.b_bit[p] != 0) from[index(layout.b_bit[p])] = index(layout.a_bit[n - p]);
-  }
-  return from;
-}
-
-QueenKeys queen_keys(const Layout& layout) {
-  QueenKeys keys{};
-  const bool even = layout.n % 2 == 0;
-  for (int r = 0; r < layout.rows; ++r)
-    for (int c = 0; c < layout.n; ++c) {
-      const int reach = layout.rows - r;
-      const int right = c + reach, left = c - reach + (even ? 1 : 0);
-      const std::uint32_t column = 1u << c;
-      const std::uint32_t a_ray = right < layout.n ? 1u << right : 0;
-      const std::uint32_t b_ray = left >= 1 ? 1u << left : 0;
-      keys[r][c] = layout.key(column & layout.inner, a_ray, b_ray);
-    }
-  return keys;
-}
-class TopHalves {
- public:
-  // The halves go to out[kEqual + d] (d the long diagonals they hold) or
-  // out[kHigh]; the four may be one vector. With `tiers` (even n), a
-  // half's first `width`
-  // rows' sides are ranked (side_rank()) against the piece's `rank`: below
-  // it the half is dropped, at it the half is kEqual, above it kHigh.
-  TopHalves(const Layout& layout, std::uint32_t pattern, int middle, StopPoller& poller,
-            std::array<std::vector<std::uint64_t>*, kLists> out, Tiers tiers = {})
-      : layout_(layout), pattern_(pattern), tiers_(tiers), poller_(poller), out_(out) {
-    const std::uint32_t chunk = middle >= 0 ? layout.chunk & ~(1u << middle) : layout.chunk;
-    for (int r = 0; r < layout.rows; ++r) {
-      std::uint32_t allowed = layout.full & ~(chunk & ~pattern);
-      if (middle >= 0) {  // the middle queen's column and diagonals
-        const int reach = layout.rows - r;
-        allowed &= ~(1u << middle);
-        if (middle - reach >= 0) allowed &= ~(1u << (middle - reach));
-        if (middle + reach < layout.n) allowed &= ~(1u << (middle + reach));
-      }
-      allowed_[r] = allowed;
-      // The board's long diagonals in row r of a half: (r, r) and (r, n-1-r)
-      // for the top half, and the same squares of the turned bottom half.
-      long_diagonals_[r] = (1u << r) | (1u << (layout.n - 1 - r));
-    }
-    queen_key_ = queen_keys(layout);
-  }
-
-  // false when stopped
-  bool run() {
-    const int rows = layout_.rows;
-    if (rows == 0) return true;
-    struct Frame {
-      std::uint32_t free, columns, left, right;
-      int diagonals;      // long diagonals held by the rows above
-      std::uint64_t key;  // the rows above as a key
-    };
-    const std::uint32_t left_half = (1u << (layout_.n / 2)) - 1;
-    std::array<Frame, 32> stack;
-    int row = 0;
-    list_ = kEqual;
-    tag_ = 0;
-    prefix_[0] = 0;
-    stack[0] = {choices(0, 0, 0, 0) & sides_allowed(0), 0, 0, 0, 0, 0};
-    while (row >= 0) {
-      Frame& frame = stack[row];
-      if (frame.free == 0) {
-        --row;
-        continue;
-      }
-      const std::uint32_t bit = frame.free & (0u - frame.free);
-      frame.free ^= bit;
-      const std::uint32_t columns = frame.columns | bit;
-      const std::uint32_t left = (frame.left | bit) >> 1;
-      const std::uint32_t right = (frame.right | bit) << 1;
-      const int diagonals = frame.diagonals + ((bit & long_diagonals_[row]) != 0);
-      const std::uint64_t key = frame.key | queen_key_[row][std::countr_zero(bit)];
-      ++nodes_;
-      if (row < tiers_.width)
-        prefix_[row + 1] = prefix_[row] | ((bit & left_half) != 0 ? 1u << row : 0);
-      if (row + 1 == tiers_.width) {  // the outer rows are placed: rank their sides
-        const int rank = side_rank(prefix_[row + 1], tiers_.width);
-        if (rank < tiers_.low) continue;  // no pair of this piece weighs the half
-        // For every half below this node: its list, and in kHigh its class.
-        list_ = rank == tiers_.low ? kEqual : kHigh;
-        tag_ = rank == tiers_.low || rank < tiers_.high ? 0 : rank == tiers_.high ? 1 : 2;
-      }
-      if (row + 1 == rows - 1) {  // the last row: its queens are not pushed
-        std::uint32_t last = choices(row + 1, columns, left, right);
-        if (last == 0) continue;
-        nodes_ += static_cast<std::uint64_t>(std::popcount(last));
-        const auto& last_key = queen_key_[rows - 1];
-        const std::uint32_t on_diagonal = long_diagonals_[rows - 1];
-        std::vector<std::uint64_t>& off = *out_[list_of(diagonals)];
-        const std::uint64_t off_key = key | tag_;
-        for (std::uint32_t free = last & ~on_diagonal; free != 0; free &= free - 1)
-          off.push_back(off_key | last_key[std::countr_zero(free)]);
-        if ((last & on_diagonal) != 0) {
-          std::vector<std::uint64_t>& on = *out_[list_of(diagonals + 1)];
-          const std::uint64_t on_key = key | tag_;
-          for (std::uint32_t free = last & on_diagonal; free != 0; free &= free - 1)
-            on.push_back(on_key | last_key[std::countr_zero(free)]);
-        }
-        continue;
-      }
-      if (row + 1 == rows) {  // one row only
-        out_[list_of(diagonals)]->push_back(key | tag_);
-        continue;
-      }
-      if (poller_.poll()) return false;
-      ++row;
-      stack[row] = {choices(row, columns, left, right) & sides_allowed(row),
-                    columns,
-                    left,
-                    right,
-                    diagonals,
-                    key};
-    }
-    return true;
-  }
-  std::uint64_t nodes() const { return nodes_; }
-
-  // Knuth's estimate of how many halves run() lists: random descents
-  // through the same choices, each the product of the branching it met (0
-  // at a dead end); `next` draws the random numbers.
-  template <class Random>
-  double estimate(int descents, Random& next) const {
-    const int rows = layout_.rows;
-    if (rows == 0) return 1;
-    double sum = 0;
-    for (int descent = 0; descent < descents; ++descent) {
-      std::uint32_t columns = 0, left = 0, right = 0;
-      double product = 1;
-      for (int row = 0; row < rows && product > 0; ++row) {
-        std::uint32_t free = choices(row, columns, left, right);
-        const int count = std::popcount(free);
-        product *= count;
-        if (count == 0) break;
-        for (auto skip = next() % static_cast<std::uint64_t>(count); skip != 0; --skip)
-          free &= free - 1;
-        const std::uint32_t bit = free & (0u - free);
-        columns |= bit;
-        left = (left | bit) >> 1;
-        right = (right | bit) << 1;
-      }
-      sum += product;
-    }
-    return sum / descents;
-  }
-
- private:
-  int list_of(int diagonals) const { return tiers_.by_diagonals ? kEqual + diagonals : list_; }
-  // The columns of row `row` that leave the outer rows' sides a rank at
-  // least the piece's (all of them below the outer rows).
-  std::uint32_t sides_allowed(int row) const {
-    if (row >= tiers_.width) return ~0u;
-    const std::uint32_t prefix = prefix_[row], left = 1u << row;
-    const std::uint32_t left_half = (1u << (layout_.n / 2)) - 1;
-    std::uint32_t allowed = 0;
-    if (side_best(prefix | left, row + 1, tiers_.width) >= tiers_.low) allowed |= left_half;
-    if (side_best(prefix, row + 1, tiers_.width) >= tiers_.low) allowed |= ~left_half;
-    return allowed;
-  }
-  // The columns row `row` may take: free ones, and when the rows left are
-  // just enough for the pattern columns still unused, only those.
-  std::uint32_t choices(int row, std::uint32_t columns, std::uint32_t left,
-                        std::uint32_t right) const {
-    const std::uint32_t needed = pattern_ & ~columns;
-    const int rows_left = layout_.rows - row;
-    const int count = std::popcount(needed);
-    if (count > rows_left) return 0;
-    std::uint32_t free = allowed_[row] & ~(columns | left | right);
-    if (count == rows_left) free &= needed;
-    return free;
-  }
-
-  const Layout& layout_;
-  std::uint32_t pattern_;
-  Tiers tiers_;
-  int list_ = kEqual;      // the halves being listed: kEqual or kHigh,
-  std::uint64_t tag_ = 0;  // and their key's tag
-  std::array<std::uint32_t, kMaxRankWidth + 1> prefix_{};  // sides of the outer rows above
-  std::array<std::uint32_t, 32> allowed_{};
-  std::array<std::uint32_t, 32> long_diagonals_{};
-  QueenKeys queen_key_{};  // rows <= 15 (kMaxJoinN)
-  StopPoller& poller_;
-  std::array<std::vector<std::uint64_t>*, kLists> out_;
-  std::uint64_t nodes_ = 0;
-};
 
 // Even n: the transposes. The frontier's patterns stand for orbits of the
 // four symmetries that keep the cut between the halves (flip, mirror); the
@@ -403,29 +117,6 @@ constexpr std::array<TierJoin, 5> kEqualJoins = {{
 
 }  // namespace
 
-double join_work(const JoinCount::Instance& instance, const JoinCount::Subproblem& subproblem) {
-  const int n = instance.n;
-  if (n < 4) return 1;
-  const Layout layout = layout_for(n, subproblem.width);
-  const bool own_middle = subproblem.middle != kInnerMiddles;
-  const int middle = own_middle ? subproblem.middle : -1;
-  const std::uint32_t chunk = own_middle ? layout.chunk & ~(1u << middle) : layout.chunk;
-  StopPoller poller(nullptr);
-  std::vector<std::uint64_t> unused;
-  std::array<std::vector<std::uint64_t>*, kLists> lists;
-  lists.fill(&unused);
-  TopHalves top(layout, subproblem.pattern, middle, poller, lists);
-  TopHalves bottom(layout, chunk & ~subproblem.pattern, middle, poller, lists);
-  std::uint64_t state = 0x2545f4914f6cdd1dull ^ (std::uint64_t{subproblem.pattern} << 8) ^
-                        subproblem.middle ^ (std::uint64_t{subproblem.width} << 40);
-  SplitMix64 next{state};
-  const double halves = top.estimate(kJoinDescents, next) + bottom.estimate(kJoinDescents, next);
-  // Listing and sorting the halves, then one join (a middle queen of its
-  // own) or one filtered join per inner column (odd n, inner middles).
-  const double joins = has_middle(n) && !own_middle ? std::popcount(layout.inner) : 1;
-  return 1 + halves * (1 + kJoinShare * joins);
-}
-
 namespace {
 // The keys with no bit of `bits` (with `any`: some bit), written to `kept`
 // (which may be `keys` itself) in order; their count. Branch-free: every
@@ -454,7 +145,10 @@ class Piece {
         run_(*instance.run),
         layout_(layout_for(n_, subproblem.width)),
         own_middle_(subproblem.middle != kInnerMiddles),
-        middle_(own_middle_ ? subproblem.middle : -1),
+        middle_(!own_middle_             ? -1
+                : subproblem.middle == 0 ? n_ - 1
+                                         : subproblem.middle),
+        pattern_(middle_ == n_ - 1 ? mirror(subproblem.pattern, n_) : subproblem.pattern),
         chunk_(own_middle_ ? layout_.chunk & ~(1u << middle_) : layout_.chunk),
         by_tiers_(!has_middle(n_)),
         rays_(layout_.slot_a | layout_.slot_b),
@@ -474,15 +168,13 @@ class Piece {
   }
 
   // The halves from the count's quarter tables where they fit (N <= 19,
-  // quarters of up to 9 rows, and room in the key for their diagonal bits;
-  // odd n: not for a middle queen in column 0, whose attacks no key bit
-  // shows), else row by row; false when stopped.
+  // quarters of up to 9 rows (JoinTuning::quarter_rows), and room in the
+  // key for their diagonal bits), else row by row; false when stopped.
   bool count(Outcome& outcome) {
+    if (n_ / 2 > run_.tuning().quarter_rows) return count_row_by_row(outcome);
     const int extra = quarter_extra(n_, subproblem_.width, run_.tuning().piece_keys());
-    const auto quarters =
-        middle_ != 0 ? run_.quarter_tables(n_, subproblem_.width + extra, queen_keys(layout_),
-                                           key_mirror(layout_), kMirrorsKeys, poller_)
-                     : nullptr;
+    const auto quarters = run_.quarter_tables(n_, subproblem_.width + extra, queen_keys(layout_),
+                                              key_mirror(layout_), kMirrorsKeys, poller_);
     if (quarters) return count_in_rounds(*quarters, extra, outcome);
     if (poller_.now()) return false;  // perhaps while the tables were built
     return count_row_by_row(outcome);
@@ -497,7 +189,7 @@ class Piece {
   // piece's. (Odd n: none; the middle row may hold such a column.)
   bool count_in_rounds(const QuarterTables& quarters, int extra, Outcome& outcome) {
     const std::uint32_t wider = chunk_columns(n_, subproblem_.width + extra) & ~layout_.chunk;
-    const std::uint32_t bottom_chunk = chunk_ & ~subproblem_.pattern;
+    const std::uint32_t bottom_chunk = chunk_ & ~pattern_;
     const Tiers listed = by_tiers_ ? tiers_ : Tiers{0, 0, 0, false};
     auto& tops = buffers_.tops;
     auto& bottoms = buffers_.bottoms;
@@ -506,10 +198,10 @@ class Piece {
     do {
       subset = (subset - wider) & wider;
       if (poller_.now()) return false;
-      outcome.nodes += list_halves(quarters, subproblem_.pattern | subset, listed, lists(tops),
-                                   buffers_.mirrored) +
-                       list_halves(quarters, bottom_chunk | (wider & ~subset), listed,
-                                   lists(bottoms), buffers_.mirrored);
+      outcome.nodes +=
+          list_halves(quarters, pattern_ | subset, listed, lists(tops), buffers_.mirrored) +
+          list_halves(quarters, bottom_chunk | (wider & ~subset), listed, lists(bottoms),
+                      buffers_.mirrored);
       if (own_middle_) {  // the halves the middle queen attacks (chunk column m > 0)
         const std::uint64_t attacks = layout_.attacks_middle(middle_);
         tops[0].resize(keep(tops[0], attacks, tops[0].data()));
@@ -521,11 +213,11 @@ class Piece {
   }
 
   bool count_row_by_row(Outcome& outcome) {
-    TopHalves top(layout_, subproblem_.pattern, middle_, poller_, lists(buffers_.tops), tiers_);
-    TopHalves bottom(layout_, chunk_ & ~subproblem_.pattern, middle_, poller_,
-                     lists(buffers_.bottoms), tiers_);
-    if (!top.run() || !bottom.run()) return false;
-    outcome.nodes = top.nodes() + bottom.nodes();
+    if (!list_rows(layout_, pattern_, middle_, poller_, lists(buffers_.tops), tiers_,
+                   outcome.nodes) ||
+        !list_rows(layout_, chunk_ & ~pattern_, middle_, poller_, lists(buffers_.bottoms), tiers_,
+                   outcome.nodes))
+      return false;
     return turn_and_sort() && join(outcome);
   }
 
@@ -630,7 +322,13 @@ class Piece {
   JoinRun& run_;
   const Layout layout_;
   const bool own_middle_;
+  // Odd n, a middle queen of the piece's own: its column. In column 0 (a
+  // square no key bit shows attacked: its down-left diagonal crosses the
+  // cut at position 0) the piece counts its mirror image instead, the
+  // pattern mirrored and the middle queen in column n-1 (a ray bit at n-1
+  // shows it): the same boards' count, from the quarter tables.
   const int middle_;
+  const std::uint32_t pattern_;  // the top half's chunk columns (mirrored with the middle)
   const std::uint32_t chunk_;  // the chunk's columns but the middle queen's
   const bool by_tiers_;
   const std::uint64_t rays_;

@@ -2,6 +2,10 @@
 // engine: the board's helpers, the frontier, the pair counting and the
 // memory model. The scheduler kind is JoinCount in counters.hpp.
 //   join.cpp           a piece: its halves listed, sorted, joined, weighed
+//   join_layout.cpp    the key's layout: a column's and a ray's bits, each
+//                      queen's (join_layout.hpp)
+//   join_rows.cpp      a piece's halves row by row, where no quarter tables
+//                      serve it, and a piece's work estimate
 //   join_pairs.cpp     the pairs of two sorted key lists that make solutions
 //   join_frontier.cpp  the chunk patterns, one per orbit, and their weights
 //   join_quarters.cpp  the quarter tables (N <= 19)
@@ -10,9 +14,10 @@
 //   join_run.cpp       what a count owns: its quarter tables and its
 //                      workers' buffers (JoinRun)
 //   join_tuning.cpp    the machine's tuning (JoinTuning, tuning.hpp)
-// join.cpp, join_pairs.cpp and join_halves.cpp are the hot kernels,
-// compiled once per instruction-set level (isa.hpp): what they define lies
-// in the level's namespace (NURSERY_ISA_NS, the including file's level).
+// join.cpp, join_rows.cpp, join_pairs.cpp and join_halves.cpp are the hot
+// kernels, compiled once per instruction-set level (isa.hpp): what they
+// define lies in the level's namespace (NURSERY_ISA_NS, the including
+// file's level).
 #pragma once
 
 #include <array>

@@ -193,15 +193,23 @@ std::optional<std::vector<JoinCount::Subproblem>> JoinCount::split(const Instanc
   int width = std::max(min_width(n), instance.min_width);
   if (n == 1) return std::vector<Subproblem>{Subproblem{0, kInnerMiddles, 0, 1, 0}};
   // Halves from quarter tables: a finer piece lists no half twice, so the
-  // chunk also widens until a piece's lists are short (N = 18: width 7, 3.6
-  // s against 5.3 at width 4; N = 16 stays at 4). Odd n stops at 4 times
-  // as many keys (N = 17: width 4, 1.1 s and 28 MB; 1.5 s at width 5): its
-  // pieces join once per inner middle column. A target of one piece keeps
-  // the chunk asked for (the tests of every width).
-  const double round_keys =
-      instance.run ? instance.run->tuning().piece_keys() : join_tuning().piece_keys();
-  const double piece_keys = n % 2 == 0 ? round_keys : 4 * round_keys;
-  while (target > 1 && width < join_max_width(n) && quarter_tables_fit(n, width + 1) &&
+  // chunk also widens until a piece lists about a round's keys (the L2
+  // cache, JoinTuning) on average (N = 18: width 7, 3.6 s against 5.3 at
+  // width 4; N = 16 stays at 4). Odd n too, since its middle queen in
+  // column 0 is no longer listed row by row (N = 17 width 5: 1.17-1.24 s
+  // and 16 MB against 1.28-1.33 s and 27 MB at width 4; N = 19 width 7:
+  // 47.1 s and 47 MB against 48.5 s and 61 MB at 6). Halves listed row by
+  // row (N >= 20: no quarter tables; JoinTuning::quarter_rows) widen the
+  // chunk the same way, so that a worker's lists stay as short at every N
+  // (a finer piece walks the rows above its halves again, but a coarser
+  // one holds them all: N = 20 at 64 pieces a worker took 781 MB, N = 21
+  // 2.0 GB; their largest pieces hold 5 to 10 times the mean).
+  // A target of one piece keeps the chunk asked for (the tests of every
+  // width).
+  const JoinTuning& tuning = instance.run ? instance.run->tuning() : join_tuning();
+  const double piece_keys = tuning.piece_keys();
+  const bool by_rows = !quarter_tables_fit(n, 0) || n / 2 > tuning.quarter_rows;
+  while (target > 1 && width < join_max_width(n) && (by_rows || quarter_tables_fit(n, width + 1)) &&
          join_piece_keys(n, width) > piece_keys)
     ++width;
   auto frontier = frontier_for(n, width, budget);

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "queens/join.hpp"
 #include "queens/tuning.hpp"
 
 namespace nursery::queens {
@@ -95,8 +96,14 @@ JoinTuning parse_join_tuning(const char* text, JoinTuning base, std::string* err
         continue;
       }
       base.sorted_bits = static_cast<int>(value);
+    } else if (name == "quarter_rows") {
+      if (value > join_detail::kMaxQuarterRows) {
+        complain(item, "quarter_rows is 0..9");
+        continue;
+      }
+      base.quarter_rows = static_cast<int>(value);
     } else {
-      complain(item, "names: piece_kib, pieces_per_worker, sorted_bits");
+      complain(item, "names: piece_kib, pieces_per_worker, sorted_bits, quarter_rows");
     }
   }
   return base;

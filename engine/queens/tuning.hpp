@@ -46,7 +46,7 @@ constexpr double kJoinShare = 0.1;
 //--- The join's tuning at run time (join_tuning.cpp) --------------------------------
 // What depends on the machine, in one struct: the defaults from the machine
 // (the L2 cache's size, read from sysconf or /sys), then the environment's
-// NURSERY_JOIN_TUNING="piece_kib=2048,pieces_per_worker=64,sorted_bits=22"
+// NURSERY_JOIN_TUNING="piece_kib=2048,pieces_per_worker=64,sorted_bits=22,quarter_rows=9"
 // (any of them, comma-separated; an unknown name or a value out of range
 // is ignored with one line on stderr). docs/queens.md, "Tuning".
 struct JoinTuning {
@@ -61,6 +61,10 @@ struct JoinTuning {
   // The radix sort's key bits, an even number (two passes of half of them):
   // 2^(sorted_bits / 2) counts, 2 x 8 KiB at 22, stay in the L1 cache.
   int sorted_bits = kSortedBits;
+  // The tallest quarters (rows, n/2) whose tables a count builds (0..9,
+  // join.hpp's kMaxQuarterRows): taller ones, and every quarter at 0, have
+  // their halves listed row by row (no tables held: less memory, more time).
+  int quarter_rows = 9;
   // A round's keys (8 bytes each).
   double piece_keys() const { return static_cast<double>(piece_bytes) / 8.0; }
 };

@@ -5,6 +5,7 @@
 // on the total).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nursery/queens.hpp>
 #include <nursery/scheduler.hpp>
 #include <string>
@@ -143,6 +144,47 @@ TEST(QueensJoinTuning, EveryTuningCountsTheTable) {
       EXPECT_EQ(result.count, table[n].total) << text << ", N = " << n;
     }
   }
+}
+
+// quarter_rows=0: every half listed row by row, as at N >= 20, in the
+// chunks that path widens to (a round's keys a piece at the default
+// target): the table, even and odd N, 1 and 2 threads.
+TEST(QueensJoinTuning, HalvesListedRowByRowCountTheTable) {
+  auto table = nursery::testing::nqueens_reference();
+  std::string errors;
+  auto tuning =
+      queens::parse_join_tuning("quarter_rows=0,piece_kib=16", queens::JoinTuning(), &errors);
+  EXPECT_TRUE(errors.empty()) << errors;
+  EXPECT_EQ(tuning.quarter_rows, 0);
+  for (int n = 4; n <= 15; ++n)
+    for (unsigned threads : {1u, 2u}) {
+      const auto result = join(n, threads, 0, &tuning);
+      ASSERT_EQ(result.status, Status::complete);
+      EXPECT_EQ(result.count, table[n].total) << "N = " << n << ", " << threads << " threads";
+    }
+  tuning = queens::parse_join_tuning("quarter_rows=10", queens::JoinTuning(), &errors);
+  EXPECT_EQ(tuning.quarter_rows, queens::JoinTuning().quarter_rows);
+  EXPECT_NE(errors.find("'quarter_rows=10'"), std::string::npos) << errors;
+}
+
+// Memory flat at N >= 20 (halves row by row): the chunk widens until the
+// largest piece's halves (Knuth's estimate, the progress bar's weight)
+// are a few MB, not the 781 MB N = 20 took at 64 pieces a worker.
+TEST(QueensJoinTuning, PiecesListedRowByRowStaySmallAtN20) {
+  const auto tuning = queens::parse_join_tuning("piece_kib=2048", queens::JoinTuning());
+  queens::JoinCount::Instance instance{20, 0};
+  instance.run = std::make_shared<queens::join_detail::JoinRun>(tuning);
+  const auto frontier = queens::JoinCount::split(instance, 128);
+  ASSERT_FALSE(frontier.empty());
+  double largest = 0;
+  for (const auto& piece : frontier) {
+    // work = 1 + halves x (1 + kJoinShare): one join a piece at even N
+    const double work = queens::JoinCount::work(instance, piece);
+    largest = std::max(largest, (work - 1) / (1 + queens::kJoinShare));
+  }
+  EXPECT_GT(largest, 1e5);                  // the estimate sees the halves at all
+  EXPECT_LT(largest * 8, 24.0 * (1 << 20))  // keys of 8 bytes, both sides
+      << "width " << int{frontier[0].width} << ", " << frontier.size() << " pieces";
 }
 
 }  // namespace
