@@ -286,9 +286,10 @@ void FileRun::print_text(const Puzzle& puzzle, const PuzzleOutcome& outcome) {
 }
 
 void FileRun::print_json_summary(double seconds) {
-  nlohmann::json summary = {{"puzzles", puzzles_.size()},         {"solved", totals_.solved},
-                            {"no_solution", totals_.no_solution}, {"timeouts", totals_.timeouts},
-                            {"verified", totals_.verified},       {"seconds", seconds}};
+  // Batch's words for the same figures (docs/json.md): ok, fail, timeout.
+  nlohmann::json summary = {{"puzzles", puzzles_.size()},   {"ok", totals_.solved},
+                            {"fail", totals_.no_solution},  {"timeout", totals_.timeouts},
+                            {"verified", totals_.verified}, {"seconds", seconds}};
   if (options_.mode != Mode::first) {
     summary["unique"] = totals_.unique;
     summary[totals_.exact ? "total" : "at_least"] = count_json(totals_.solutions);
