@@ -54,9 +54,8 @@ Benched bench(const std::vector<Puzzle>& puzzles, const std::string& input, unsi
     for (int round = 0; round < repeats; ++round) {
       // A run the budget cut short times nothing: the bench ends, no row.
       if (budget.spent()) return {budget.why(), benched.row};
-      RunOptions options;
+      SolveOptions options;  // Mode::first
       options.threads = threads;
-      options.mode = Mode::first;
       options.budget = budget;
       auto start = SteadyClock::now();
       auto solved = solve(puzzle, options);

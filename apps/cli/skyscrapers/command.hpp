@@ -17,7 +17,8 @@ std::vector<Puzzle> load(const std::string& input);
 
 // One puzzle's run in words (verdict.cpp): "solved", "unique", "3
 // solutions", "at least 2 solutions" (stopped at `limit`), "no solution",
-// "timeout", "interrupted". Its exit status is exit_code(solved, Asked).
+// "timeout", "interrupted" (counting or listing: "timeout, at least 7
+// solutions", what it found before the stop). Its exit status is exit_code(solved, Asked).
 std::string words(const Solved& solved, Mode mode, std::uint64_t limit);
 
 // What nursery skyscrapers FILE asks for.
