@@ -126,8 +126,9 @@ TEST(PictureCli, QueensLizardsAndSkyscrapersAreDrawn) {
 }
 
 // The PNG's layout: the board 640 pixels wide (cells at least 4), 4 from
-// the left and 4 from the top (the SVG's caption band of 24 left out).
-constexpr double kLeft = 4, kTop = 4;
+// the left and 16 from the top (the PNG's caption band, narrower than the
+// SVG's 24).
+constexpr double kLeft = 4, kTop = 16;
 double cell_side(std::uint32_t n) { return std::max(4.0, 640.0 / n); }
 
 bool piece_pixel(nursery::testing::Pixels::Pixel p) { return p.r < 160 && p.b > p.r + 4; }  // #222233
@@ -166,7 +167,7 @@ TEST(PicturePng, HugeBoardsAreDensityPicturesOfTheSameSize) {
   std::string why;
   ASSERT_TRUE(nursery::testing::read_png(picture::png(board), pixels, why)) << why;
   EXPECT_EQ(pixels.width, 648);
-  EXPECT_EQ(pixels.height, 648);  // square: no empty caption band
+  EXPECT_EQ(pixels.height, 660);  // the board's 640 and margins, and the caption band
   EXPECT_NE(pixels.title.find("density"), std::string::npos);
   // The diagonal's blocks are dark, the corner blocks off it white.
   auto dark = [](nursery::testing::Pixels::Pixel p) { return p.r + p.g + p.b < 3 * 200; };
@@ -414,6 +415,41 @@ TEST(PictureCli, AnInvalidAnswerMarksItsConflictsInRed) {
   EXPECT_EQ(
       count(nursery::testing::run_cli("queens 8 --format svg", false).output, "class=\"conflict"),
       0u);
+}
+
+}  // namespace
+
+namespace {
+
+// The PNG draws its caption too, in its top band, and a long one keeps its
+// end within the picture (issue 35, item 6).
+TEST(PicturePng, TheCaptionIsDrawnInItsBand) {
+  const std::vector<int> clues(16, 0), heights(16, 0);
+  auto ink = [](const nursery::testing::Pixels& pixels, int x0, int x1) {
+    int dark = 0;
+    for (int y = 0; y < 16; ++y)
+      for (int x = x0; x < x1 && x < pixels.width; ++x)
+        dark += pixels.at(x, y).r + pixels.at(x, y).g + pixels.at(x, y).b < 3 * 128;
+    return dark;
+  };
+  nursery::testing::Pixels titled, untitled, long_one;
+  std::string why;
+  ASSERT_TRUE(nursery::testing::read_png(picture::png_skyscrapers(4, clues, heights, "p.txt: p1"),
+                                         titled, why))
+      << why;
+  ASSERT_TRUE(
+      nursery::testing::read_png(picture::png_skyscrapers(4, clues, heights, ""), untitled, why))
+      << why;
+  EXPECT_EQ(titled.title, "p.txt: p1");
+  EXPECT_GT(ink(titled, 4, 4 + 6 * 9), 20);  // nine characters of ink
+  EXPECT_EQ(ink(untitled, 0, untitled.width), 0);
+  EXPECT_EQ(titled.height, untitled.height);
+  // Longer than the 296-pixel picture: its end (the id) is drawn at the right.
+  ASSERT_TRUE(nursery::testing::read_png(
+      picture::png_skyscrapers(4, clues, heights, std::string(100, 'x') + ": the-id"), long_one,
+      why))
+      << why;
+  EXPECT_GT(ink(long_one, long_one.width - 60, long_one.width - 4), 20);
 }
 
 }  // namespace

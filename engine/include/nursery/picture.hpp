@@ -2,9 +2,10 @@
 // lizards with their trees, the attack lines of one piece on small boards,
 // a density picture of huge boards, and Skyscrapers grids inside their
 // clue ring. Both formats draw the same layout; the PNG (8-bit RGB, one
-// pixel per SVG unit) carries the caption as its "Title" text chunk. The
-// SVG caption fits the picture's width: a smaller font, then its start
-// left out ("..."), never its end (the puzzle's id).
+// pixel per SVG unit) draws the caption too, in the built-in font, and
+// carries it as its "Title" text chunk. A caption fits the picture's
+// width: a smaller font (SVG), then its start left out ("..."), never its
+// end (the puzzle's id).
 #pragma once
 
 #include <cstdint>
