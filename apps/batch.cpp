@@ -111,7 +111,7 @@ std::string batch_usage() {
          "                     [--part I/K] [--mpi] [--json] [--config NAME]\n"
          "                     [--expected FILE] [--no-index]\n"
          "                     [--method M] [--memory SIZE] [--algorithm A] [--seed S]\n"
-         "                     [--no-local-search] [--any] [--bfs-memory MIB] [--limit K]\n"
+         "                     [--no-local-search] [--any] [--bfs-memory SIZE] [--limit K]\n"
          "       nursery batch --merge-reports PART.json... --report ALL.json\n"
          "Solves every instance under the paths in one pool of threads; each file's kind\n"
          "is read from its content: " +
@@ -211,6 +211,9 @@ std::vector<std::string> solver_words(int argc, char** argv) {
 // parent's command line gave them (solver_words), REQUEST the file and its
 // limits (batch::run_child).
 int child_run(int argc, char** argv) {
+  // The parent said what its words' notes had to say (an old spelling, a
+  // bare --bfs-memory): not once more for every file.
+  set_quiet(true);
   const auto end = std::find(argv + 2, argv + argc, std::string("--"));
   po::options_description options;
   options.add_options()("count", "");

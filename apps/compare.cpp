@@ -123,13 +123,16 @@ nlohmann::json comparison_json(const compare::Comparison& result,
                            {"before_seconds", found.before_seconds},
                            {"after_seconds", found.after_seconds},
                            {"slower", found.time}});
-  return {{"status", result.regressions.empty() && result.wrong == 0 ? "OK" : "REGRESSIONS"},
-          {"runs", named},
-          {"groups", groups},
-          {"regressions", regressions},
-          {"wrong", result.wrong},
-          {"noise", options.noise},
-          {"min_seconds", options.min_seconds}};
+  // The exit status's word, as every command's: FAIL (1) for regressions or wrong answers.
+  return {
+      {"status", status_word(result.regressions.empty() && result.wrong == 0 ? kExitSuccess
+                                                                             : kExitNoSolution)},
+      {"runs", named},
+      {"groups", groups},
+      {"regressions", regressions},
+      {"wrong", result.wrong},
+      {"noise", options.noise},
+      {"min_seconds", options.min_seconds}};
 }
 
 // A plot in the format its name ends in (.svg or .png), drawn by the

@@ -65,18 +65,18 @@ int gen_lizards(int argc, char** argv) {
 int gen_skyscrapers(int argc, char** argv) {
   po::options_description options = command_options();
   options.add_options()(
-      "size",
-      po::value<int>()->required()->notifier(in_range("--size", "1 to 9", 1, sky::kMaxSize)),
-      "grid size N, 1 to 9")("count",
+      "n", po::value<int>()->required()->notifier(in_range("--n", "1 to 9", 1, sky::kMaxSize)),
+      "grid size N, 1 to 9")("puzzles",
                              po::value<int>()->default_value(10)->notifier(in_range(
-                                 "--count", "a number >= 0", 0, std::numeric_limits<int>::max())),
+                                 "--puzzles", "a number >= 0", 0, std::numeric_limits<int>::max())),
                              "number of puzzles")(
       "seed", po::value<std::uint64_t>()->default_value(1), "random seed (same seed, same file)")(
       "clues", po::value<std::string>()->default_value("all"),
       "clues kept: all, or a number of randomly chosen ones")(
       "givens", po::value<int>()->default_value(0), "random cells given")(
-      "unique", "make each puzzle unique: add given cells from the square, or with --redraw ...")(
-      "redraw", "... draw new squares until the clues and givens alone are unique")(
+      "unique-solution",
+      "make each puzzle's solution unique: add given cells from the square, or with --redraw "
+      "...")("redraw", "... draw new squares until the clues and givens alone are unique")(
       "output,o", po::value<std::string>()->value_name("FILE"),
       "write the puzzles to FILE (-: stdout, the default), atomically");
   add_shared(options, kTimeout,
@@ -84,17 +84,19 @@ int gen_skyscrapers(int argc, char** argv) {
   po::positional_options_description positionals;
   po::variables_map vm;
   if (!parse_command_line(argc, argv,
-                          "usage: nursery gen skyscrapers --size N [--count K] [--seed S] "
-                          "[--clues all|K] [--givens G] [--unique [--redraw]] [--timeout S]\n"
-                          "                               [-o FILE]\n"
+                          "usage: nursery gen skyscrapers --n N [--puzzles K] [--seed S] "
+                          "[--clues all|K] [--givens G]\n"
+                          "                               [--unique-solution [--redraw]] "
+                          "[--timeout S] [-o FILE]\n"
                           "Draws random Latin squares and writes puzzles in the line format; the\n"
-                          "square is the solution field. Without --unique a puzzle may have\n"
+                          "square is the solution field. Without --unique-solution a puzzle may "
+                          "have\n"
                           "several solutions (all 4N clues fix a 7x7 square in 0.23% of draws).",
                           options, positionals, vm))
     return kExitSuccess;
   sky::GenerateOptions generate;
-  const int n = generate.size = vm["size"].as<int>();
-  const int count = vm["count"].as<int>();
+  const int n = generate.size = vm["n"].as<int>();
+  const int count = vm["puzzles"].as<int>();
   const auto seed = vm["seed"].as<std::uint64_t>();
   const std::string clues = vm["clues"].as<std::string>();
   const auto kept = clues == "all" ? 4 * n : whole_number(clues).value_or(-1);
@@ -106,10 +108,10 @@ int gen_skyscrapers(int argc, char** argv) {
   if (generate.givens < 0 || generate.givens > n * n)
     throw usage_error("--givens: expected 0.." + std::to_string(n * n) + ", found " +
                       std::to_string(generate.givens));
-  generate.unique = vm.count("unique") != 0;
+  generate.unique = vm.count("unique-solution") != 0;
   generate.redraw = vm.count("redraw") != 0;
   if (generate.redraw && !generate.unique)
-    throw usage_error("--redraw: expected --unique with it, found none");
+    throw usage_error("--redraw: expected --unique-solution with it, found none");
   Deadline deadline(read_shared(vm).timeout);
   generate.budget = Budget(&deadline.stop());
   std::optional<std::string> lines;
@@ -127,9 +129,9 @@ int gen_skyscrapers(int argc, char** argv) {
   // at between its pieces (a stopped file write leaves nothing behind).
   const Status written = write_output_in_pieces(
       vm.count("output") ? vm["output"].as<std::string>() : "-",
-      "# nursery gen skyscrapers --size " + std::to_string(n) + " --count " +
-          std::to_string(count) + " --seed " + std::to_string(seed) + " --clues " + clues +
-          " --givens " + std::to_string(generate.givens) + (generate.unique ? " --unique" : "") +
+      "# nursery gen skyscrapers --n " + std::to_string(n) + " --puzzles " + std::to_string(count) +
+          " --seed " + std::to_string(seed) + " --clues " + clues + " --givens " +
+          std::to_string(generate.givens) + (generate.unique ? " --unique-solution" : "") +
           (generate.redraw ? " --redraw" : "") + "\n# id N clues givens solution [info]\n" + *lines,
       Budget(&deadline.stop()));
   return written == Status::complete ? kExitSuccess : deadline.exit_status();

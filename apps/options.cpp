@@ -146,7 +146,54 @@ UsageError reword(const po::error& e, const po::options_description& options,
   return usage_error(message);
 }
 
+// The vocabulary's old spellings (docs/cli.md, "One vocabulary"): each is
+// read as its new name for one release, with a note on stderr (none under
+// --quiet). Declared once: the parser, --help and the tests read this table.
+constexpr OldSpelling kOldSpellings[] = {
+    {"gen skyscrapers", "size", "n"},
+    {"gen skyscrapers", "count", "puzzles"},
+    {"gen skyscrapers", "unique", "unique-solution"},
+};
+
+// The old spellings --help lists under a command's options.
+std::string old_spellings_help(const std::string& command) {
+  std::string listed;
+  for (const auto& old : old_spellings(command))
+    listed += std::string(listed.empty() ? "" : ", ") + "--" + old.old_name + " (now --" +
+              old.new_name + ")";
+  return listed.empty()
+             ? listed
+             : "old spellings, read until " + std::string(kOldSpellingsGo) + ": " + listed + "\n";
+}
+
 }  // namespace
+
+std::vector<OldSpelling> old_spellings(const std::string& command) {
+  std::vector<OldSpelling> found;
+  for (const auto& old : kOldSpellings)
+    if (command == old.command) found.push_back(old);
+  return found;
+}
+
+std::vector<std::string> in_new_spellings(const std::string& command,
+                                          std::vector<std::string> words,
+                                          std::vector<std::string>* notes) {
+  const auto olds = old_spellings(command);
+  for (auto& word : words) {
+    if (word == "--") break;  // what follows is no option
+    for (const auto& old : olds) {
+      const std::string spelled = std::string("--") + old.old_name;
+      if (word.rfind(spelled, 0) != 0 ||
+          (word.size() > spelled.size() && word[spelled.size()] != '='))
+        continue;
+      word = std::string("--") + old.new_name + word.substr(spelled.size());
+      if (notes != nullptr)
+        notes->push_back("note: " + spelled + " is now --" + old.new_name +
+                         "; the old spelling goes in " + kOldSpellingsGo);
+    }
+  }
+  return words;
+}
 
 bool parse_command_line(int argc, char** argv, const char* usage,
                         const po::options_description& options,
@@ -156,9 +203,11 @@ bool parse_command_line(int argc, char** argv, const char* usage,
   if (command.rfind("nursery ", 0) == 0) command.erase(0, 8);
   set_command(command, short_usage(usage));
   const auto keys = positional_keys(positionals);
+  std::vector<std::string> said;  // the notes of old spellings, once --quiet is known
+  const auto words = in_new_spellings(
+      command, std::vector<std::string>(argv + std::min(argc, 1), argv + argc), &said);
   try {
-    auto parsed =
-        po::command_line_parser(argc, argv).options(options).positional(positionals).run();
+    auto parsed = po::command_line_parser(words).options(options).positional(positionals).run();
     refuse_negative_unsigned(parsed, options);
     refuse_empty_paths(parsed, options);
     po::store(parsed, vm);
@@ -176,7 +225,7 @@ bool parse_command_line(int argc, char** argv, const char* usage,
     po::options_description shown("options");
     for (const auto& option : options.options())
       if (std::find(keys.begin(), keys.end(), option->long_name()) == keys.end()) shown.add(option);
-    std::cout << usage << "\n\n" << shown << '\n';
+    std::cout << usage << "\n\n" << shown << '\n' << old_spellings_help(command);
     return false;
   }
   try {
@@ -184,6 +233,8 @@ bool parse_command_line(int argc, char** argv, const char* usage,
   } catch (const po::error& e) {
     throw reword(e, options, keys);
   }
+  // After the values are checked: a refused one is the run's one line.
+  for (const auto& note : said) notes() << note << '\n';
   return true;
 }
 

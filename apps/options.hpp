@@ -14,6 +14,7 @@
 #include <nursery/stats.hpp>
 #include <nursery/stop.hpp>
 #include <string>
+#include <vector>
 
 #include "cli/cli.hpp"
 
@@ -32,6 +33,25 @@ bool parse_command_line(int argc, char** argv, const char* usage,
                         const po::options_description& options,
                         const po::positional_options_description& positionals,
                         po::variables_map& vm);
+
+// One vocabulary across commands (docs/cli.md): an option renamed keeps its
+// old spelling for one release (until kOldSpellingsGo), read as the new
+// name with a one-line note on stderr; parse_command_line does this for
+// every command, --help lists them.
+struct OldSpelling {
+  const char* command;   // as the usage names it: "gen skyscrapers", "batch"
+  const char* old_name;  // without its dashes: "size"
+  const char* new_name;  // "n"
+};
+inline constexpr const char* kOldSpellingsGo = "0.3";
+std::vector<OldSpelling> old_spellings(const std::string& command);
+// `words` (a command's arguments, argv[0] left out) with every old spelling
+// of `command` (--size, --size=4) in its new name, up to a `--`; each
+// renaming's note ("note: --size is now --n; the old spelling goes in
+// 0.3") added to `notes` when given.
+std::vector<std::string> in_new_spellings(const std::string& command,
+                                          std::vector<std::string> words,
+                                          std::vector<std::string>* notes);
 
 // A command's option table, --help/-h already in it.
 po::options_description command_options();

@@ -182,8 +182,8 @@ Request read_request(const po::variables_map& vm) {
   // not only in --help.
   if (!vm.count("format") && request.format_name == "rows" && !request.all && !request.json &&
       is_stdio(request.output) && ::isatty(STDOUT_FILENO))
-    std::cerr << "note: N > 32: the solution as 0-based rows (--format rows); the '*' string "
-                 "of 1-based rows in base 36 goes to N = 35 (--format string)\n";
+    notes() << "note: N > 32: the solution as 0-based rows (--format rows); the '*' string "
+               "of 1-based rows in base 36 goes to N = 35 (--format string)\n";
   request.window = queens::list_window(
       request.all, !vm["skip"].defaulted() || !vm["limit"].defaulted(),
       vm["skip"].as<std::uint64_t>(), vm["limit"].as<std::uint64_t>(),

@@ -11,6 +11,28 @@ namespace nursery::cli {
 
 namespace sky = nursery::skyscrapers;
 
+namespace {
+
+// --bench R: its table row, or with --json its document; a bench stopped
+// before its last run prints no row (its JSON, the times null).
+int bench(const std::vector<sky::Puzzle>& puzzles, const std::string& input,
+          const SharedOptions& shared, int repeats) {
+  const auto benched = sky::bench(puzzles, input, shared.threads, repeats,
+                                  Budget(&interrupt_source(), shared.timeout));
+  const int status =
+      benched.status == Status::complete ? kExitSuccess : exit_code(benched.status, false);
+  if (shared.json)
+    print_json(sky::bench_json(benched, status_word(status)));
+  else if (benched.status == Status::complete)
+    std::cout << sky::table_row(benched.row) << '\n';
+  if (benched.status != Status::complete)
+    std::cerr << (benched.status == Status::timeout ? "timeout" : "interrupted")
+              << ": --bench stopped before its last run; no table row\n";
+  return status;
+}
+
+}  // namespace
+
 int cmd_skyscrapers(int argc, char** argv) {
   po::options_description options = command_options();
   options.add_options()("input", po::value<std::string>()->required()->value_name("FILE"),
@@ -24,7 +46,8 @@ int cmd_skyscrapers(int argc, char** argv) {
       "bench",
       po::value<int>()->implicit_value(5)->notifier(
           in_range("--bench", "a number of runs >= 1", 1, std::numeric_limits<int>::max())),
-      "benchmark: best of R runs per puzzle to solve and to prove uniqueness; one table row");
+      "benchmark: best of R runs per puzzle to solve and to prove uniqueness; one table "
+      "row (Markdown), or with --json its document");
   add_shared(options, kSolving, "seconds per puzzle (0: none)");
   po::positional_options_description positionals;
   positionals.add("input", 1);
@@ -57,8 +80,7 @@ int cmd_skyscrapers(int argc, char** argv) {
   // Options the run would leave unused are refused, not dropped (--all
   // with --threads lists on one thread, as its help says: the same grids).
   if (vm.count("bench"))
-    refuse_unused(vm, "--bench",
-                  {"count", "all", "limit", "json", "json-pretty", "stats"},
+    refuse_unused(vm, "--bench", {"count", "all", "limit", "stats"},
                   "--bench times its own runs and prints its table");
   const auto input = vm["input"].as<std::string>();
   refuse_clobbering({input}, {{"-o", command.output}});
@@ -66,12 +88,7 @@ int cmd_skyscrapers(int argc, char** argv) {
     throw usage_error("--bench: prints its table on stdout, without -o");
   const auto puzzles = sky::load(input);
   if (!vm.count("bench")) return sky::run(puzzles, command);
-  const Status benched = sky::bench(puzzles, input, shared.threads, vm["bench"].as<int>(),
-                                    Budget(&interrupt_source(), shared.timeout));
-  if (benched == Status::complete) return kExitSuccess;
-  std::cerr << (benched == Status::timeout ? "timeout" : "interrupted")
-            << ": --bench stopped before its last run; no table row\n";
-  return exit_code(benched, false);
+  return bench(puzzles, input, shared, vm["bench"].as<int>());
 }
 
 }  // namespace nursery::cli

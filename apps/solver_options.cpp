@@ -49,6 +49,29 @@ std::size_t bfs_budget(double mebibytes) {
   return static_cast<std::size_t>(bytes);
 }
 
+// --bfs-memory in MiB: a size with its unit (16M, 1G), read by the parser
+// of every size option; a bare number is the old spelling, MiB, read with
+// a note (by the caller, once the budget is known to fit) until it goes.
+double bfs_mebibytes(const std::string& text, bool& bare_number) {
+  const auto check = within("--bfs-memory", "MiB", 0.001, 1e6);
+  std::size_t used = 0;
+  double bare = 0;
+  try {
+    bare = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  bare_number = used != 0 && used == text.size();
+  if (bare_number) {
+    check(bare);
+    return bare;
+  }
+  const double mebibytes = static_cast<double>(parse_memory(text, "--bfs-memory")) / 1048576;
+  if (!(mebibytes >= 0.001 && mebibytes <= 1e6))
+    throw usage_error("--bfs-memory: expected a size from 2K to 1000000M, found '" + text + "'");
+  return mebibytes;
+}
+
 }  // namespace
 
 void add_queens_count_options(po::options_description& options) {
@@ -77,17 +100,20 @@ void add_lizards_solve_options(po::options_description& options) {
       "no-local-search", "DFS/BFS alone, without the local search racing it")(
       "any", "the first placement any search finds (faster; may differ between runs)")(
       "bfs-memory",
-      po::value<double>()
-          ->default_value(lz::kBfsBudgetBytes / 1048576.0)
-          ->notifier(within("--bfs-memory", "MiB", 0.001, 1e6)),
-      "BFS frontier budget in MiB, 0.001 to 1000000");
+      po::value<std::string>()->default_value(std::to_string(lz::kBfsBudgetBytes / 1048576) + "M"),
+      "BFS frontier budget, a size such as 16M or 1G (as --memory's), 2K to 1000000M");
 }
 
 void read_lizards_solve_options(const po::variables_map& vm, lz::SolveOptions& solve) {
   solve.seed = vm["seed"].as<std::uint64_t>();
   solve.local_search = vm.count("no-local-search") == 0;
   solve.any = vm.count("any") != 0;
-  solve.bfs_budget_bytes = bfs_budget(vm["bfs-memory"].as<double>());
+  const std::string& budget = vm["bfs-memory"].as<std::string>();
+  bool bare_number = false;
+  solve.bfs_budget_bytes = bfs_budget(bfs_mebibytes(budget, bare_number));
+  if (bare_number)
+    notes() << "note: --bfs-memory " << budget << " without a unit is read as MiB (" << budget
+            << "M); the bare number goes in " << kOldSpellingsGo << '\n';
   if (vm.count("algorithm"))
     solve.algorithm = lz::parse_algorithm(vm["algorithm"].as<std::string>());
 }
@@ -164,7 +190,7 @@ void read_batch_configuration(const po::variables_map& vm, batch::Options& run) 
                   {"seed", std::to_string(solve.seed)},
                   {"local-search", solve.local_search ? "yes" : "no"},
                   {"any", solve.any ? "yes" : "no"},
-                  {"bfs-memory", std::to_string(vm["bfs-memory"].as<double>())},
+                  {"bfs-memory", std::to_string(solve.bfs_budget_bytes)},
                   {"limit", std::to_string(read_skyscrapers_limit(vm).limit)}};
 }
 

@@ -2,7 +2,7 @@
 // `nursery batch` add the same declarations and read them the same way,
 // so a configuration means one thing wherever it is given.
 //   N-queens     --method M, --memory SIZE (nursery count's; batch: with --count)
-//   lizards      --algorithm A, --seed S, --no-local-search, --any, --bfs-memory MIB
+//   lizards      --algorithm A, --seed S, --no-local-search, --any, --bfs-memory SIZE
 //   Skyscrapers  --limit K
 #pragma once
 

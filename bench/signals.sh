@@ -60,7 +60,7 @@ commands=(
   "batch|batch $tmp/batch --no-progress"
   "verify|verify $tmp/board.txt $tmp/fail.txt"
   "gen lizards|gen lizards --n 10000 --trees 0.2"
-  "gen skyscrapers|gen skyscrapers --size 9 --unique --redraw --clues 20"
+  "gen skyscrapers|gen skyscrapers --n 9 --unique-solution --redraw --clues 20"
 )
 
 printf '%-16s %-7s %-8s %s\n' command signal status "worst ms of $repeats"

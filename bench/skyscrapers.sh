@@ -16,11 +16,11 @@ trap 'rm -rf "$generated"' EXIT
 # Clue-only puzzles from random Latin squares: every clue, no givens; most
 # have several solutions, so --limit 2 stops at the second.
 for n in 5 6 7 8 9; do
-  "$nursery" gen skyscrapers --size "$n" --count 50 --seed 1 >"$generated/all_clues_$n.txt"
+  "$nursery" gen skyscrapers --n "$n" --puzzles 50 --seed 1 >"$generated/all_clues_$n.txt"
 done
 # Clue-only puzzles that the clues alone make unique (squares redrawn until so).
 for n in 5 6 7; do
-  "$nursery" gen skyscrapers --size "$n" --count 20 --seed 1 --unique --redraw \
+  "$nursery" gen skyscrapers --n "$n" --puzzles 20 --seed 1 --unique-solution --redraw \
     >"$generated/unique_clues_$n.txt"
 done
 

@@ -47,7 +47,7 @@ done
 
 # Skyscrapers: unique puzzles, 20 a file, sizes 4 to 7.
 for n in 4 5 6 7; do
-  "$nursery" gen skyscrapers --size "$n" --count 20 --seed "$n" --unique \
+  "$nursery" gen skyscrapers --n "$n" --puzzles 20 --seed "$n" --unique-solution \
     > "$dir/skyscrapers/gen$n.txt"
 done
 

@@ -69,7 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::uint64_t brute = 0;
     sky::Grid grid(static_cast<std::size_t>(puzzle.size * puzzle.size), 0);
     squares(puzzle, grid, 0, brute);
-    nursery::RunOptions options;
+    sky::SolveOptions options;
     options.mode = nursery::Mode::count;
     options.threads = 1;
     auto solved = sky::solve(puzzle, options);

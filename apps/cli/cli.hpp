@@ -229,9 +229,10 @@ using nursery::whole_number;
 unsigned parse_threads(const std::string& text);
 // batch --jobs: instances at once, as parse_threads counts threads.
 unsigned parse_jobs(const std::string& text);
-// count --memory: a size such as 8G, 512M, 100000K or 123456789 (bytes);
-// UsageError "--memory: expected a size such as ..." otherwise.
-std::uint64_t parse_memory(const std::string& text);
+// Every size option (count --memory, lizards --bfs-memory, batch
+// --memory-limit): a size such as 8G, 512M, 100000K or 123456789 (bytes);
+// UsageError "OPTION: expected a size such as ..." otherwise.
+std::uint64_t parse_memory(const std::string& text, const char* option = "--memory");
 // What a run uses of `asked` threads: at most the cores (0 stays 0, all).
 unsigned usable_threads(unsigned asked);
 // Finite seconds from 0 to kMaxTimeout (0: none), or with GNU timeout's

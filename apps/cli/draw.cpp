@@ -66,7 +66,18 @@ std::string draw_lizards(const Drawing& drawing, const std::string& text, const 
     drawn.marks[i] = board.cells[i] == lizards::kTree ? picture::kTree : picture::kEmpty;
   if (drawing.answer) place_lizards(read_input(*drawing.answer), name_of(*drawing.answer), drawn);
   picture::Options options;
-  if (drawing.attacks) options.attacks_of = parse_cell(*drawing.attacks, board.n);
+  if (drawing.attacks) {
+    options.attacks_of = parse_cell(*drawing.attacks, board.n);
+    // What a lizard sees is drawn from a lizard: a tree or an empty cell
+    // sees nothing, and is refused rather than drawn as if it did.
+    const auto [row, column] = *options.attacks_of;
+    const auto mark = drawn.marks[static_cast<std::size_t>(row) * board.n + column];
+    if (mark != picture::kPiece)
+      throw usage_error("--attacks: expected a lizard at row " + std::to_string(row) + ", column " +
+                        std::to_string(column) + ", found " +
+                        (mark == picture::kTree ? "a tree" : "an empty cell") +
+                        (drawing.answer ? "" : " (no ANSWER given: the board has no lizards)"));
+  }
   return drawing.png ? picture::png(drawn, options) : picture::svg(drawn, options);
 }
 
@@ -99,8 +110,10 @@ std::string draw_skyscrapers(const Drawing& drawing, const std::string& text,
     heights = chosen->heights;
   }
   const std::string title = name + ": " + puzzle->id;
-  return drawing.png ? picture::png_skyscrapers(puzzle->size, puzzle->clues, heights, title)
-                     : picture::svg_skyscrapers(puzzle->size, puzzle->clues, heights, title);
+  return drawing.png
+             ? picture::png_skyscrapers(puzzle->size, puzzle->clues, heights, title, puzzle->givens)
+             : picture::svg_skyscrapers(puzzle->size, puzzle->clues, heights, title,
+                                        puzzle->givens);
 }
 
 // How a kind of the registry is drawn: its picture and the options only

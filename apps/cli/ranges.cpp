@@ -58,7 +58,7 @@ unsigned parse_jobs(const std::string& text) {
   }
 }
 
-std::uint64_t parse_memory(const std::string& text) {
+std::uint64_t parse_memory(const std::string& text, const char* option) {
   std::size_t used = 0;
   double value = 0;
   try {
@@ -80,8 +80,8 @@ std::uint64_t parse_memory(const std::string& text) {
     used = 0;
   // (A size past 2^63 bytes is no machine's and would not fit the count.)
   if (used == 0 || !(value > 0) || !std::isfinite(value) || value * scale >= 0x1p63)
-    throw usage_error("--memory: expected a size such as 8G, 512M or 1048576, found '" + text +
-                      "'");
+    throw usage_error(std::string(option) +
+                      ": expected a size such as 8G, 512M or 1048576, found '" + text + "'");
   return static_cast<std::uint64_t>(value * scale);
 }
 

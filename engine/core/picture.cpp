@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "core/scene.hpp"
 
@@ -31,22 +33,83 @@ std::string number(double value) {
   return text;
 }
 
+// The caption drawn above a picture `width` wide: its font shrunk (13 down
+// to 8) until the text fits, and beyond that the text's start left out
+// ("..."), never its end, which names the puzzle (its id). A sans-serif
+// character is taken as 0.6 of the font size wide, a little wider than
+// most are.
+struct Caption {
+  double font = 13;
+  std::string text;
+};
+Caption fitted(const std::string& title, double width) {
+  constexpr double kWidest = 13, kSmallest = 8, kCharacter = 0.6;
+  const double room = std::max(1.0, width - 8);
+  Caption caption{kWidest, title};
+  const auto wide = [&](std::size_t characters, double font) {
+    return static_cast<double>(characters) * kCharacter * font;
+  };
+  if (wide(title.size(), kWidest) <= room) return caption;
+  caption.font = std::max(kSmallest, room / (kCharacter * static_cast<double>(title.size())));
+  if (wide(title.size(), caption.font) <= room) return caption;
+  std::size_t keep = static_cast<std::size_t>(room / (kCharacter * kSmallest));
+  keep = keep > 3 ? keep - 3 : 0;
+  std::size_t from = title.size() - std::min(keep, title.size());
+  // Not in the middle of a UTF-8 character.
+  while (from < title.size() && (static_cast<unsigned char>(title[from]) & 0xC0) == 0x80) ++from;
+  caption.text = "..." + title.substr(from);
+  return caption;
+}
+
 std::string header(double width, double height, const std::string& title) {
+  const Caption caption = fitted(title, width);
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(width) + "\" height=\"" +
-         number(height) + "\" viewBox=\"0 0 " + number(width) + " " + number(height) + "\">\n" +
-         "<title>" + escape(title) + "</title>\n" +
+         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
+         number(width) + "\" height=\"" + number(height) + "\" viewBox=\"0 0 " + number(width) +
+         " " + number(height) + "\">\n" + "<title>" + escape(title) + "</title>\n" +
          "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n" +
-         "<text x=\"4\" y=\"16\" font-family=\"sans-serif\" font-size=\"13\">" + escape(title) +
-         "</text>\n";
+         "<text class=\"caption\" x=\"4\" y=\"16\" font-family=\"sans-serif\" font-size=\"" +
+         number(caption.font) + "\">" + escape(caption.text) + "</text>\n";
 }
 
 constexpr double kMargin = 4;  // left of the drawing
 constexpr double kSide = 640;  // the board's drawn width, whatever n
 using scene::kTop;
 
+// Pieces that see each other (an answer that is not valid: along a row, a
+// column or a diagonal with no tree between them): a red line between each
+// such pair and a red ring around each piece in one. `at(r, c)` is a
+// cell's mark; `centre(r, c)` its centre in picture units.
+template <class At, class Centre>
+void mark_conflicts(scene::Scene& out, std::uint32_t n, double cell, At at, Centre centre) {
+  static constexpr int kForward[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> ringed;
+  for (std::uint32_t r = 0; r < n; ++r)
+    for (std::uint32_t c = 0; c < n; ++c) {
+      if (at(r, c) != kPiece) continue;
+      for (const auto& step : kForward) {
+        std::int64_t nr = r + step[0], nc = c + step[1];
+        while (nr >= 0 && nc >= 0 && nr < n && nc < n && at(nr, nc) == kEmpty)
+          nr += step[0], nc += step[1];
+        if (nr < 0 || nc < 0 || nr >= n || nc >= n || at(nr, nc) != kPiece) continue;
+        const auto [x0, y0] = centre(r, c);
+        const auto [x1, y1] = centre(nr, nc);
+        out.line(x0, y0, x1, y1, "#e00000", std::max(1.5, cell / 8), "conflict");
+        ringed.emplace_back(r, c);
+        ringed.emplace_back(static_cast<std::uint32_t>(nr), static_cast<std::uint32_t>(nc));
+      }
+    }
+  std::sort(ringed.begin(), ringed.end());
+  ringed.erase(std::unique(ringed.begin(), ringed.end()), ringed.end());
+  for (const auto& [r, c] : ringed) {
+    const auto [x, y] = centre(r, c);
+    out.circle(x, y, cell * 0.45, "#e00000", "conflicting");
+  }
+}
+
 // Cell by cell: a checkered board, trees as green squares, pieces as
-// discs, and the chosen piece's lines of sight.
+// discs, the chosen piece's lines of sight, and pieces that see each
+// other in red.
 scene::Scene cells(const Board& board, const Options& options) {
   const std::uint32_t n = board.n;
   const double cell = std::max(4.0, kSide / n);
@@ -76,6 +139,9 @@ scene::Scene cells(const Board& board, const Options& options) {
                std::max(1.0, cell / 10), "attack");
     }
   }
+  mark_conflicts(out, n, cell, at, [&](double r, double c) {
+    return std::pair{x_of(c + 0.5), y_of(r + 0.5)};
+  });
   for (std::uint32_t r = 0; r < n; ++r)
     for (std::uint32_t c = 0; c < n; ++c) {
       if (at(r, c) == kTree)
@@ -157,20 +223,33 @@ scene::Scene board_scene(const Board& board, const Options& options) {
 // The grid (heights, 0: empty) inside its ring of clues (0: none),
 // clockwise from the top-left corner.
 scene::Scene skyscrapers_scene(int size, const std::vector<int>& clues,
-                               const std::vector<int>& heights, const std::string& title) {
+                               const std::vector<int>& heights, const std::string& title,
+                               const std::vector<int>& givens) {
   const double cell = 48;
   const double side = cell * (size + 2);
   scene::Scene out{side + 8, side + kTop + 4, title, {}};
   auto x_of = [&](double column) { return kMargin + column * cell; };
   auto y_of = [&](double row) { return kTop + row * cell; };
+  const auto given = [&](int r, int c) {
+    const std::size_t at = std::size_t(r) * size + c;
+    return at < givens.size() && givens[at] != 0;
+  };
+  // The givens on grey in black, the heights a solver put in, blue on white.
   for (int r = 0; r < size; ++r)
-    for (int c = 0; c < size; ++c) out.frame(x_of(c + 1), y_of(r + 1), cell, cell, "#999999");
+    for (int c = 0; c < size; ++c) {
+      if (given(r, c)) out.rect(x_of(c + 1), y_of(r + 1), cell, cell, "#dddddd", "given-cell");
+      out.frame(x_of(c + 1), y_of(r + 1), cell, cell, "#999999");
+    }
   out.frame(x_of(1), y_of(1), cell * size, cell * size, "#000000", 2);
   for (int r = 0; r < size; ++r)
     for (int c = 0; c < size; ++c) {
       int height = heights.empty() ? 0 : heights[std::size_t(r) * size + c];
-      if (height != 0)
-        out.text(x_of(c + 1.5), y_of(r + 1.5), cell * 0.5, std::to_string(height), "height");
+      if (height == 0) continue;
+      if (given(r, c))
+        out.text(x_of(c + 1.5), y_of(r + 1.5), cell * 0.5, std::to_string(height), "given");
+      else
+        out.text(x_of(c + 1.5), y_of(r + 1.5), cell * 0.5, std::to_string(height), "height").fill =
+            "#1f4fbf";
     }
   for (int i = 0; i < 4 * size && i < static_cast<int>(clues.size()); ++i) {
     if (clues[i] == 0) continue;
@@ -244,13 +323,15 @@ std::string png_queens(const std::vector<std::uint32_t>& row_of_column, const st
 }
 
 std::string svg_skyscrapers(int size, const std::vector<int>& clues,
-                            const std::vector<int>& heights, const std::string& title) {
-  return scene::svg(skyscrapers_scene(size, clues, heights, title));
+                            const std::vector<int>& heights, const std::string& title,
+                            const std::vector<int>& givens) {
+  return scene::svg(skyscrapers_scene(size, clues, heights, title, givens));
 }
 
 std::string png_skyscrapers(int size, const std::vector<int>& clues,
-                            const std::vector<int>& heights, const std::string& title) {
-  return scene::png(skyscrapers_scene(size, clues, heights, title));
+                            const std::vector<int>& heights, const std::string& title,
+                            const std::vector<int>& givens) {
+  return scene::png(skyscrapers_scene(size, clues, heights, title, givens));
 }
 
 namespace {

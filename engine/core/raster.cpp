@@ -137,6 +137,23 @@ void draw(Canvas& canvas, const Item& item) {
   }
 }
 
+// The caption across the top band, one font pixel a pixel (6 a
+// character) from the left margin; wider than the picture, its start is
+// left out ("..."), never its end (the puzzle's id).
+void draw_caption(Canvas& canvas, const std::string& title) {
+  if (title.empty()) return;
+  const auto room = static_cast<std::size_t>(std::max(0, (canvas.width() - 8) / 6));
+  Item caption;
+  caption.shape = Shape::text;
+  caption.text = title;
+  if (title.size() > room)
+    caption.text = "..." + title.substr(title.size() - (room > 3 ? room - 3 : 0));
+  caption.h = 8.75;  // a font pixel of one pixel (draw_text)
+  caption.x = 4 + (6 * static_cast<double>(caption.text.size()) - 1) / 2;
+  caption.y = kPngTop / 2;
+  draw_text(canvas, caption, Colour{0, 0, 0});
+}
+
 void append(png_structp png, png_bytep data, png_size_t length) {
   static_cast<std::string*>(png_get_io_ptr(png))->append(reinterpret_cast<const char*>(data), length);
 }
@@ -179,6 +196,7 @@ std::string png(const Scene& scene) {
   std::string title = scene.title;
   for (char& c : title)
     if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) > 0x7e) c = '?';
+  draw_caption(canvas, title);
   char key[] = "Title";
   png_text text{};
   text.compression = PNG_TEXT_COMPRESSION_NONE;

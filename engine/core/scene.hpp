@@ -69,16 +69,17 @@ struct Scene {
   }
 };
 
-// The room above the drawing for the SVG caption. The PNG has no caption
-// (its title goes into a tEXt chunk): it leaves the band out, all but the
-// margin of kPngTop, so that the picture has the same margin on every side.
+// The room above the drawing for the SVG caption. The PNG draws its
+// caption in the built-in 5x7 font (6 pixels a character) in a narrower
+// band, kPngTop, and keeps the title in a tEXt chunk too.
 constexpr double kTop = 24;
-constexpr double kPngTop = 4;
+constexpr double kPngTop = 16;
 
 std::string svg(const Scene& scene);
-// PNG bytes (8-bit RGB), the caption band left out (kPngTop); text items
-// are drawn from a built-in digit font (digits only: the clues and
-// heights), the title goes into a tEXt chunk.
+// PNG bytes (8-bit RGB), the caption in its band of kPngTop (its start
+// left out, "...", where it is wider than the picture: its end names the
+// puzzle); text items are drawn from the built-in font (font.hpp), the
+// title goes into a tEXt chunk as well.
 std::string png(const Scene& scene);
 
 }  // namespace nursery::picture::scene

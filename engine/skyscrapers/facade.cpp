@@ -97,8 +97,8 @@ Label Facade::label(const Puzzle& puzzle) {
 }
 
 Facade::Answer Facade::answer(const Puzzle& puzzle, const Ask& ask, const Options& options) {
-  RunOptions run;
-  run.mode = ask.count ? Mode::count : Mode::first;
+  SolveOptions run;
+  if (ask.count) run.mode = Mode::count;
   if (ask.count) run.limit = options.limit;
   run.threads = ask.threads;
   run.budget = ask.budget;

@@ -174,7 +174,7 @@ std::optional<Outcome> Heights::probe(const Instance& instance, Search<Grid>& se
   return outcome;
 }
 
-Solved solve(const Puzzle& puzzle, const RunOptions& options,
+Solved solve(const Puzzle& puzzle, const SolveOptions& options,
              const std::function<void(const Grid&)>& each) {
   Instance instance = make_instance(puzzle);
   RunOptions own = options;
@@ -197,8 +197,8 @@ Solved solve(const Puzzle& puzzle, const RunOptions& options,
   // Listing, the answer is the first solution the sink saw.
   if (own.mode == Mode::all) result.solution = std::move(first);
   const char* how = result.stats.subproblems > 1 ? "frontier search" : "one search";
-  // A count cut short still proves the puzzle solvable (the report's
-  // count is then a lower bound).
+  // A count cut short still proves the puzzle solvable (the solutions
+  // found so far, a lower bound, in the report's `at_least`).
   return reported<Solved>(std::move(result), own.mode, how, CutShort::lower_bound);
 }
 

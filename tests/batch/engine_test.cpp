@@ -199,7 +199,7 @@ TEST(BatchEngine, EveryDatasetFileGetsTheVerdictOfItsKindsOwnSolve) {
     } else if (kind == "skyscrapers") {
       for (const auto& puzzle : nursery::skyscrapers::parse(read(path), path)) {
         if (path + "#" + puzzle.id != key) continue;
-        nursery::RunOptions run;
+        nursery::skyscrapers::SolveOptions run;
         run.mode = nursery::Mode::first;
         auto solved = nursery::skyscrapers::solve(puzzle, run);
         EXPECT_EQ(row["status"].get<std::string>(), solved.solution ? "OK" : "FAIL") << key;

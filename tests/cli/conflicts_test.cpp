@@ -58,7 +58,12 @@ TEST(OptionConflicts, DrawsOptionOfTheOtherKind) {
   refused("draw " + dir / "board.txt" + " --id x -o " + dir / "b.svg", "--id");
   EXPECT_FALSE(std::filesystem::exists(dir / "a.svg"));
   EXPECT_FALSE(std::filesystem::exists(dir / "b.svg"));
-  EXPECT_EQ(run_cli("draw " + dir / "board.txt" + " --attacks 0,0 -o " + dir / "c.svg").status, 0);
+  // --attacks draws from a lizard (an empty cell is refused: issue 35, item 6).
+  nursery::testing::write(dir / "answer.txt", "OK\n100\n000\n000\n");
+  EXPECT_EQ(run_cli("draw " + dir / "board.txt " + dir / "answer.txt" + " --attacks 0,0 -o " +
+                    dir / "c.svg")
+                .status,
+            0);
 }
 
 TEST(OptionConflicts, CountsOptionsThatCountNothing) {

@@ -62,10 +62,14 @@ int main() {
             << (lizards_check.valid ? "valid" : "invalid: " + lizards_check.reason) << '\n';
   if (!lizards_check.valid) return 1;
 
-  // Solve a Skyscrapers puzzle, and prove it unique (mode all, up to 2).
+  // Solve a Skyscrapers puzzle (the default: one solution), and prove it
+  // unique (mode all, up to 2).
   const auto puzzles = nq::skyscrapers::parse(kPuzzle, "puzzles.txt");
   if (puzzles.size() != 1) return failed("the puzzle file did not read as one puzzle");
-  nq::RunOptions all;
+  const auto found = nq::skyscrapers::solve(puzzles[0]);
+  if (!found.solution || !nq::skyscrapers::verify(puzzles[0], *found.solution).valid)
+    return failed("a default Skyscrapers solve found no valid grid");
+  nq::skyscrapers::SolveOptions all;
   all.mode = nq::Mode::all;
   all.limit = 2;
   all.threads = 2;

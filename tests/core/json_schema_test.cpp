@@ -122,10 +122,28 @@ std::string dataset(const std::string& path) {
 }
 
 TEST(JsonSchema, TheTablesAreRead) {
-  for (const char* name :
-       {"error", "stats", "count", "estimate", "queens", "lizards", "lizards-max", "skyscrapers",
-        "skyscrapers-puzzle", "skyscrapers-summary", "verify", "batch", "batch-report", "batch-row",
-        "batch-summary", "bench", "bench-row", "bench-program"})
+  for (const char* name : {"error",
+                           "stats",
+                           "count",
+                           "estimate",
+                           "queens",
+                           "lizards",
+                           "lizards-max",
+                           "skyscrapers",
+                           "skyscrapers-puzzle",
+                           "skyscrapers-summary",
+                           "verify",
+                           "batch",
+                           "batch-report",
+                           "batch-row",
+                           "batch-summary",
+                           "bench",
+                           "bench-row",
+                           "bench-program",
+                           "skyscrapers-bench",
+                           "compare",
+                           "compare-group",
+                           "compare-regression"})
     EXPECT_GE(schemas().count(name) ? schemas().at(name).size() : 0, 3u) << name;
   EXPECT_TRUE(schemas().at("batch").count("roots")) << "batch takes batch-summary's keys";
 }
@@ -173,6 +191,78 @@ TEST(JsonSchema, Skyscrapers) {
       check(document, "skyscrapers", flags);
       for (const json& puzzle : document["puzzles"]) check(puzzle, "skyscrapers-puzzle", flags);
       check(document["summary"], "skyscrapers-summary", flags);
+    }
+}
+
+// The summary counts in batch's words: ok, fail, timeout.
+TEST(JsonSchema, SkyscrapersSummaryUsesBatchWords) {
+  const auto done = documents("skyscrapers " + dataset("skyscrapers/codewars.txt") + " --json", 0);
+  ASSERT_EQ(done.size(), 1u);
+  const json& summary = done[0]["summary"];
+  EXPECT_EQ(summary["ok"], done[0]["puzzles"].size()) << summary;
+  EXPECT_EQ(summary["fail"], 0) << summary;
+  EXPECT_EQ(summary["timeout"], 0) << summary;
+  for (const char* old : {"solved", "no_solution", "timeouts"})
+    EXPECT_FALSE(summary.contains(old)) << summary;
+  // A puzzle with no solution (two 4s seen from one side) and a count cut short.
+  nursery::testing::TempDir dir;
+  nursery::testing::write(dir / "none.txt", "4:4/4/1/1/1/1/1/1/1/1/1/1/1/1/1/1\n");
+  for (const json& none : documents("skyscrapers " + dir / "none.txt --json", 1)) {
+    check(none, "skyscrapers", "no solution");
+    check(none["summary"], "skyscrapers-summary", "no solution");
+    EXPECT_EQ(none["summary"]["fail"], 1) << none;
+    EXPECT_EQ(none["summary"]["ok"], 0) << none;
+  }
+}
+
+// --bench --json: one document (it printed a Markdown row), its times in
+// seconds; a bench stopped by --timeout says TIMEOUT with null times.
+TEST(JsonSchema, SkyscrapersBench) {
+  const std::string file = dataset("skyscrapers/tatham_unreasonable_4.txt");
+  const auto benched = documents("skyscrapers " + file + " --bench 2 --json -t 1", 0);
+  ASSERT_EQ(benched.size(), 1u);
+  check(benched[0], "skyscrapers-bench", "--bench --json");
+  EXPECT_EQ(benched[0]["status"], "OK");
+  EXPECT_EQ(benched[0]["runs"], 2);
+  EXPECT_EQ(benched[0]["threads"], 1);
+  EXPECT_EQ(benched[0]["file"], "tatham_unreasonable_4.txt");
+  EXPECT_LE(benched[0]["solve_median_seconds"].get<double>(),
+            benched[0]["solve_max_seconds"].get<double>());
+  EXPECT_LE(benched[0]["unique_median_seconds"].get<double>(),
+            benched[0]["unique_max_seconds"].get<double>());
+  // A thousand runs of every puzzle of a file of 59 in 1 ms: stopped.
+  const auto stopped = documents(
+      "skyscrapers " + dataset("skyscrapers/codewars.txt") + " --bench 1000 --json --timeout 0.001",
+      3);
+  ASSERT_EQ(stopped.size(), 1u);
+  check(stopped[0], "skyscrapers-bench", "--bench --json --timeout");
+  EXPECT_EQ(stopped[0]["status"], "TIMEOUT");
+  EXPECT_TRUE(stopped[0]["solve_median_seconds"].is_null()) << stopped[0];
+}
+
+// compare --json, with a regression: the second report's row made a TIMEOUT.
+TEST(JsonSchema, Compare) {
+  nursery::testing::TempDir dir;
+  nursery::testing::write(dir / "in/b.txt", "DFS\n4\n4\n0000\n0000\n0000\n0000\n");
+  nursery::testing::write(dir / "in/q.txt", "queens 8\n");
+  for (const char* name : {"a.json", "b.json"})
+    ASSERT_EQ(nursery::testing::run_cli("batch " + dir / "in --report " + dir / name + " -q", false)
+                  .status,
+              0);
+  std::ifstream in(dir / "b.json");
+  json later = json::parse(in);
+  later["instances"][0]["status"] = "TIMEOUT";
+  nursery::testing::write(dir / "c.json", later.dump());
+  for (const auto& [later_report, status] :
+       {std::pair<std::string, int>{"b.json", 0}, {"c.json", 1}})
+    for (const json& result : documents(
+             "compare " + dir / "a.json " + dir / later_report + " --by-size --json", status)) {
+      check(result, "compare", later_report);
+      EXPECT_EQ(result["status"], status == 0 ? "OK" : "FAIL") << result;
+      for (const json& group : result["groups"]) check(group, "compare-group", later_report);
+      for (const json& found : result["regressions"])
+        check(found, "compare-regression", later_report);
+      EXPECT_EQ(result["regressions"].size(), status == 0 ? 0u : 1u) << result;
     }
 }
 

@@ -75,7 +75,7 @@ expect "nursery count 8 --threads " ""
 expect "nursery count --checkpoint b" board1.txt board2.txt boards
 expect "nursery gen " lizards skyscrapers --help
 expect "nursery gen lizards --se" --seed
-expect "nursery gen skyscrapers --si" --size
+expect "nursery gen skyscrapers --pu" --puzzles
 expect "nursery bench queens --peer-join " boards
 expect "nursery help sk" skyscrapers
 

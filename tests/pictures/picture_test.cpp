@@ -9,6 +9,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <nursery/lizards.hpp>
 #include <nursery/picture.hpp>
 #include <string>
 #include <vector>
@@ -121,8 +122,9 @@ TEST(PictureCli, QueensLizardsAndSkyscrapersAreDrawn) {
 }
 
 // The PNG's layout: the board 640 pixels wide (cells at least 4), 4 from
-// the left and 4 from the top (the SVG's caption band of 24 left out).
-constexpr double kLeft = 4, kTop = 4;
+// the left and 16 from the top (the PNG's caption band, narrower than the
+// SVG's 24).
+constexpr double kLeft = 4, kTop = 16;
 double cell_side(std::uint32_t n) { return std::max(4.0, 640.0 / n); }
 
 bool piece_pixel(nursery::testing::Pixels::Pixel p) { return p.r < 160 && p.b > p.r + 4; }  // #222233
@@ -161,7 +163,7 @@ TEST(PicturePng, HugeBoardsAreDensityPicturesOfTheSameSize) {
   std::string why;
   ASSERT_TRUE(nursery::testing::read_png(picture::png(board), pixels, why)) << why;
   EXPECT_EQ(pixels.width, 648);
-  EXPECT_EQ(pixels.height, 648);  // square: no empty caption band
+  EXPECT_EQ(pixels.height, 660);  // the board's 640 and margins, and the caption band
   EXPECT_NE(pixels.title.find("density"), std::string::npos);
   // The diagonal's blocks are dark, the corner blocks off it white.
   auto dark = [](nursery::testing::Pixels::Pixel p) { return p.r + p.g + p.b < 3 * 200; };
@@ -264,6 +266,186 @@ TEST(PictureCli, TheRegistryPicksTheKindDrawn) {
                             "instance (no 'queens N', no DFS/BFS/SA line"),
             std::string::npos)
       << run.output;
+}
+
+}  // namespace
+
+namespace {
+
+// --attacks draws what a lizard sees: a tree or an empty cell is refused
+// in one line, exit 2, nothing drawn (issue 35, item 6).
+TEST(PictureCli, AttacksAreALizardsOnly) {
+  nursery::testing::TempDir dir;
+  nursery::testing::write(dir / "board.txt", "DFS\n4\n1\n0000\n0200\n0000\n0000\n");
+  nursery::testing::write(dir / "answer.txt", "OK\n1000\n0200\n0000\n0000\n");
+  // The answer is valid, by the independent checker.
+  ASSERT_TRUE(nursery::lizards::verify("DFS\n4\n1\n0000\n0200\n0000\n0000\n",
+                                       "OK\n1000\n0200\n0000\n0000\n")
+                  .valid);
+  const std::string draw = "draw " + dir / "board.txt" + " " + dir / "answer.txt";
+  auto drawn = nursery::testing::run_cli(draw + " --attacks 0,0", false);
+  EXPECT_EQ(drawn.status, 0);
+  EXPECT_EQ(count(drawn.output, "<circle class=\"piece\""), 1u);
+  for (const auto& [cell, found] : std::initializer_list<std::pair<std::string, std::string>>{
+           {"1,1", "found a tree"}, {"2,3", "found an empty cell"}}) {
+    nursery::testing::TempDir here;
+    auto refused = nursery::testing::run_in(here.path(), draw + " --attacks " + cell);
+    EXPECT_EQ(refused.status, 2) << cell;
+    EXPECT_EQ(refused.out, "") << cell;
+    EXPECT_EQ(refused.err.rfind("error: draw: --attacks: expected a lizard at row ", 0), 0u)
+        << refused.err;
+    EXPECT_NE(refused.err.find(found), std::string::npos) << refused.err;
+    EXPECT_EQ(refused.err.find('\n'), refused.err.size() - 1) << refused.err;
+  }
+  // Without an answer the board has no lizard to look from.
+  auto bare = nursery::testing::run_in(dir.path(), "draw board.txt --attacks 0,0");
+  EXPECT_EQ(bare.status, 2);
+  EXPECT_NE(bare.err.find("no ANSWER given"), std::string::npos) << bare.err;
+}
+
+}  // namespace
+
+namespace {
+
+// The caption's text and font size, from the SVG.
+struct Drawn {
+  std::string caption;
+  double font = 0, width = 0;
+};
+Drawn caption_of(const std::string& svg) {
+  Drawn drawn;
+  const auto start = svg.find("<text class=\"caption\"");
+  if (start == std::string::npos) return drawn;
+  const auto size = svg.find("font-size=\"", start) + 11;
+  drawn.font = std::stod(svg.substr(size));
+  const auto open = svg.find('>', start) + 1;
+  drawn.caption = svg.substr(open, svg.find("</text>", open) - open);
+  const auto width = svg.find("width=\"") + 7;
+  drawn.width = std::stod(svg.substr(width));
+  return drawn;
+}
+
+// A small puzzle's caption fits its picture (a smaller font, then the
+// start of a long path left out), and keeps the puzzle's id (issue 35,
+// item 6).
+TEST(Picture, TheCaptionFitsAndKeepsTheId) {
+  const std::vector<int> clues(16, 0), heights(16, 0);
+  const auto short_one = caption_of(picture::svg_skyscrapers(4, clues, heights, "a.txt: p1"));
+  EXPECT_EQ(short_one.caption, "a.txt: p1");
+  EXPECT_EQ(short_one.font, 13);
+  for (const std::string& title :
+       {std::string("datasets/skyscrapers/tatham_unreasonable_4.txt: 4:2/2/1/3/1/3/3/2"),
+        std::string(300, 'x') + "/puzzles.txt: the-id-kept"}) {
+    const auto drawn = caption_of(picture::svg_skyscrapers(4, clues, heights, title));
+    EXPECT_LT(drawn.font, 13) << title;
+    EXPECT_GE(drawn.font, 8) << title;
+    // 0.6 of the font a character: within the picture, its 4-unit margins left.
+    EXPECT_LE(0.6 * drawn.font * static_cast<double>(drawn.caption.size()), drawn.width - 8)
+        << drawn.caption;
+    const std::string id = title.substr(title.rfind(": ") + 2);
+    EXPECT_EQ(drawn.caption.substr(drawn.caption.size() - id.size()), id) << drawn.caption;
+  }
+}
+
+// Givens stand apart from the heights a solver filled in: another class,
+// a grey cell behind each, another colour.
+TEST(Picture, SkyscrapersGivensAreDistinct) {
+  const std::vector<int> clues(16, 0);
+  std::vector<int> givens(16, 0), heights = {1, 2, 3, 4, 2, 1, 4, 3, 3, 4, 1, 2, 4, 3, 2, 1};
+  givens[0] = 1, givens[5] = 1, givens[15] = 1;
+  const std::string svg = picture::svg_skyscrapers(4, clues, heights, "t", givens);
+  EXPECT_EQ(count(svg, "class=\"given\""), 3u);
+  EXPECT_EQ(count(svg, "class=\"given-cell\""), 3u);
+  EXPECT_EQ(count(svg, "class=\"height\""), 13u);
+  std::string why;
+  EXPECT_TRUE(well_formed(svg, why)) << why;
+  // Without givens every height is a solver's.
+  EXPECT_EQ(count(picture::svg_skyscrapers(4, clues, heights, "t"), "class=\"given\""), 0u);
+  // The PNG draws the same cells: its size does not change.
+  EXPECT_EQ(picture::png_skyscrapers(4, clues, heights, "t", givens).substr(16, 8),
+            picture::png_skyscrapers(4, clues, heights, "t").substr(16, 8));
+}
+
+// draw shows a puzzle file's givens as givens.
+TEST(PictureCli, DrawnSkyscrapersShowTheirGivens) {
+  nursery::testing::TempDir dir;
+  ASSERT_EQ(nursery::testing::run_cli(
+                "gen skyscrapers --n 4 --puzzles 1 --givens 3 -o " + dir / "p.txt", false)
+                .status,
+            0);
+  auto drawn = nursery::testing::run_cli("draw " + dir / "p.txt", false);
+  ASSERT_EQ(drawn.status, 0) << drawn.output;
+  EXPECT_EQ(count(drawn.output, "class=\"given\""), 3u) << drawn.output;
+  EXPECT_EQ(count(drawn.output, "class=\"height\""), 0u) << drawn.output;
+}
+
+}  // namespace
+
+namespace {
+
+// An invalid lizards answer shows its conflicting pairs in red: a line a
+// pair (along a row, column or diagonal with no tree between), a ring a
+// lizard in one; a valid answer has none (issue 35, item 6).
+TEST(PictureCli, AnInvalidAnswerMarksItsConflictsInRed) {
+  nursery::testing::TempDir dir;
+  const std::string board = "DFS\n4\n3\n0000\n0200\n0000\n0000\n";
+  nursery::testing::write(dir / "board.txt", board);
+  // (0,0)-(0,3) see each other along row 0; (0,0)-(2,2) are split by the
+  // tree at (1,1); (2,2)-(0,3)? not in line; (2,2)-(3,3) on a diagonal.
+  const std::string invalid = "OK\n1001\n0200\n0010\n0001\n";
+  nursery::testing::write(dir / "invalid.txt", invalid);
+  EXPECT_FALSE(nursery::lizards::verify(board, invalid).valid);
+  auto drawn = nursery::testing::run_cli("draw " + dir / "board.txt " + dir / "invalid.txt", false);
+  ASSERT_EQ(drawn.status, 0) << drawn.output;
+  EXPECT_EQ(count(drawn.output, "class=\"conflict\""), 3u) << drawn.output;  // + (0,3)-(3,3)
+  EXPECT_EQ(count(drawn.output, "class=\"conflicting\""), 4u) << drawn.output;
+  std::string why;
+  EXPECT_TRUE(well_formed(drawn.output, why)) << why;
+  const std::string valid = "OK\n1000\n0210\n0000\n0100\n";
+  nursery::testing::write(dir / "valid.txt", valid);
+  ASSERT_TRUE(nursery::lizards::verify("DFS\n4\n3\n0000\n0200\n0000\n0000\n", valid).valid);
+  drawn = nursery::testing::run_cli("draw " + dir / "board.txt " + dir / "valid.txt", false);
+  ASSERT_EQ(drawn.status, 0) << drawn.output;
+  EXPECT_EQ(count(drawn.output, "class=\"conflict"), 0u);
+  // A valid queens solution has none either.
+  EXPECT_EQ(
+      count(nursery::testing::run_cli("queens 8 --format svg", false).output, "class=\"conflict"),
+      0u);
+}
+
+}  // namespace
+
+namespace {
+
+// The PNG draws its caption too, in its top band, and a long one keeps its
+// end within the picture (issue 35, item 6).
+TEST(PicturePng, TheCaptionIsDrawnInItsBand) {
+  const std::vector<int> clues(16, 0), heights(16, 0);
+  auto ink = [](const nursery::testing::Pixels& pixels, int x0, int x1) {
+    int dark = 0;
+    for (int y = 0; y < 16; ++y)
+      for (int x = x0; x < x1 && x < pixels.width; ++x)
+        dark += pixels.at(x, y).r + pixels.at(x, y).g + pixels.at(x, y).b < 3 * 128;
+    return dark;
+  };
+  nursery::testing::Pixels titled, untitled, long_one;
+  std::string why;
+  ASSERT_TRUE(nursery::testing::read_png(picture::png_skyscrapers(4, clues, heights, "p.txt: p1"),
+                                         titled, why))
+      << why;
+  ASSERT_TRUE(
+      nursery::testing::read_png(picture::png_skyscrapers(4, clues, heights, ""), untitled, why))
+      << why;
+  EXPECT_EQ(titled.title, "p.txt: p1");
+  EXPECT_GT(ink(titled, 4, 4 + 6 * 9), 20);  // nine characters of ink
+  EXPECT_EQ(ink(untitled, 0, untitled.width), 0);
+  EXPECT_EQ(titled.height, untitled.height);
+  // Longer than the 296-pixel picture: its end (the id) is drawn at the right.
+  ASSERT_TRUE(nursery::testing::read_png(
+      picture::png_skyscrapers(4, clues, heights, std::string(100, 'x') + ": the-id"), long_one,
+      why))
+      << why;
+  EXPECT_GT(ink(long_one, long_one.width - 60, long_one.width - 4), 20);
 }
 
 }  // namespace

@@ -105,12 +105,12 @@ TEST(Cli, MalformedInputExitsTwoWithFileAndLine) {
 }
 
 TEST(Cli, GeneratorIsReproducibleAndItsPuzzlesSolve) {
-  auto first = run_cli("gen skyscrapers --size 6 --count 5 --seed 3");
-  auto second = run_cli("gen skyscrapers --size 6 --count 5 --seed 3");
+  auto first = run_cli("gen skyscrapers --n 6 --puzzles 5 --seed 3");
+  auto second = run_cli("gen skyscrapers --n 6 --puzzles 5 --seed 3");
   ASSERT_EQ(first.status, 0) << first.output;
   EXPECT_EQ(first.output, second.output);
   auto written = temp_path("gen6-o.txt");
-  EXPECT_EQ(run_cli("gen skyscrapers --size 6 --count 5 --seed 3 -o " + written).output, "");
+  EXPECT_EQ(run_cli("gen skyscrapers --n 6 --puzzles 5 --seed 3 -o " + written).output, "");
   std::ifstream in(written);
   EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()),
             first.output);
@@ -119,11 +119,11 @@ TEST(Cli, GeneratorIsReproducibleAndItsPuzzlesSolve) {
   auto run = run_cli("skyscrapers " + file);
   EXPECT_EQ(run.status, 0) << run.output;
   EXPECT_EQ(count_of(run.output, ", verified"), 5);
-  auto unique = run_cli("gen skyscrapers --size 7 --count 3 --seed 4 --unique");
+  auto unique = run_cli("gen skyscrapers --n 7 --puzzles 3 --seed 4 --unique-solution");
   write_text(file, unique.output);
   run = run_cli("skyscrapers " + file + " --limit 2");
   EXPECT_EQ(count_of(run.output, ": unique, verified"), 3) << run.output;
-  EXPECT_EQ(run_cli("gen skyscrapers --size 12").status, 2);
+  EXPECT_EQ(run_cli("gen skyscrapers --n 12").status, 2);
 }
 
 }  // namespace
@@ -193,7 +193,7 @@ TEST(SkyscrapersCli, AStoppedCountIsAtLeastNeverTheAnswer) {
 
 namespace {
 
-// gen skyscrapers --unique --redraw can draw squares for minutes: Ctrl-C
+// gen skyscrapers --unique-solution --redraw can draw squares for minutes: Ctrl-C
 // ends it with 130 and SIGTERM with 143, promptly (the bound leaves a loaded
 // machine's margin; unloaded it takes a few milliseconds) (issue 11, item 8).
 TEST(SkyscrapersCli, GenRedrawEndsOnSigintAndSigterm) {
@@ -203,7 +203,7 @@ TEST(SkyscrapersCli, GenRedrawEndsOnSigintAndSigterm) {
     if (child == 0) {
       int null = ::open("/dev/null", O_WRONLY);
       ::dup2(null, 1);
-      ::execl(NURSERY_CLI, NURSERY_CLI, "gen", "skyscrapers", "--size", "9", "--unique",
+      ::execl(NURSERY_CLI, NURSERY_CLI, "gen", "skyscrapers", "--n", "9", "--unique-solution",
               "--redraw", "--clues", "20", "--count", "100", static_cast<char*>(nullptr));
       ::_exit(127);
     }

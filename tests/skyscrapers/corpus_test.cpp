@@ -17,7 +17,7 @@ TEST_P(Corpus, SolvedEqualToKnownSolutionAndUnique) {
   ASSERT_FALSE(puzzles.empty());
   for (const auto& puzzle : puzzles) {
     SCOPED_TRACE(puzzle.id);
-    nursery::RunOptions options;
+    sky::SolveOptions options;
     options.mode = nursery::Mode::first;
     options.threads = 1;
     auto solved = sky::solve(puzzle, options);
@@ -60,7 +60,7 @@ TEST(Frontier, ParallelRunsAgreeWithOneThread) {
       const auto& puzzle = puzzles[i];
       SCOPED_TRACE(puzzle.id);
       EXPECT_EQ(count_solutions(puzzle, 4), 1u);
-      nursery::RunOptions options;
+      sky::SolveOptions options;
       options.mode = nursery::Mode::first;
       options.threads = 4;
       auto solved = sky::solve(puzzle, options);
@@ -81,7 +81,7 @@ TEST(Limit, StopsAtTheLimitOnAnAmbiguousPuzzle) {
   for (const auto& puzzle : load("codewars.txt")) {
     if (puzzle.id != "hr7-highrise-1") continue;
     for (unsigned threads : {1u, 4u}) {
-      nursery::RunOptions options;
+      sky::SolveOptions options;
       options.mode = nursery::Mode::count;
       options.limit = 2;
       options.threads = threads;

@@ -102,7 +102,7 @@ TEST(Frontier, DeadlineStopsAHugeCountAsIncomplete) {
   sky::Puzzle empty;  // 6x6 Latin squares: 812,851,200 of them
   empty.size = 6;
   empty.clues.assign(24, 0);
-  nursery::RunOptions options;
+  sky::SolveOptions options;
   options.mode = nursery::Mode::count;
   options.threads = 2;
   options.budget = nursery::Budget(nullptr, 0.05);
@@ -119,7 +119,7 @@ TEST(Frontier, APassedDeadlineEndsEvenATinySearch) {
   sky::Puzzle empty;
   empty.size = 4;
   empty.clues.assign(16, 0);
-  nursery::RunOptions options;
+  sky::SolveOptions options;
   options.mode = nursery::Mode::first;
   options.budget = nursery::Budget(nullptr, 1e-9);
   std::this_thread::sleep_for(std::chrono::milliseconds(2));

@@ -33,7 +33,7 @@ TEST(RandomSquares, AllCluePuzzlesSolvedAndVerified) {
       auto square = sky::random_latin_square(n, random);
       puzzle.clues = sky::clues_of(square, n);
       SCOPED_TRACE(sky::format_instance(puzzle, sky::Form::line));
-      nursery::RunOptions options;
+      sky::SolveOptions options;
       options.threads = k % 2 ? 1 : 3;
       options.mode = nursery::Mode::first;
       auto solved = sky::solve(puzzle, options);
@@ -124,7 +124,7 @@ TEST(Instance, ImpossiblePuzzleHasNoSolution) {
   puzzle.clues[0] = 1;   // top of column 1 sees one: 5 on top
   puzzle.clues[14] = 1;  // bottom of column 1 sees one: 5 at the bottom
   EXPECT_EQ(count_solutions(puzzle), 0u);
-  nursery::RunOptions options;
+  sky::SolveOptions options;
   options.mode = nursery::Mode::first;
   EXPECT_FALSE(sky::solve(puzzle, options).solution.has_value());
 }

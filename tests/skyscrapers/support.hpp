@@ -62,7 +62,7 @@ inline std::vector<sky::Puzzle> load(const std::string& name) {
 // Exact number of solutions (count mode), or up to `limit`.
 inline nursery::Count count_solutions(const sky::Puzzle& puzzle, unsigned threads = 1,
                                       std::uint64_t limit = 0) {
-  nursery::RunOptions options;
+  sky::SolveOptions options;
   options.mode = nursery::Mode::count;
   options.threads = threads;
   options.limit = limit;

@@ -61,6 +61,11 @@ TEST(Verdict, AStopIsNoAnswerWhateverWasFound) {
   EXPECT_EQ(sky::words(late, Mode::all, 0), "timeout");
   EXPECT_EQ(exit_code(late, Asked::find), kExitTimeout);
   EXPECT_EQ(exit_code(late, Asked::count), kExitTimeout);
+  // A count cut short says how far it got, under its own name (at_least).
+  auto counting = run(Status::timeout, Verdict::ok, std::nullopt, false);
+  counting.at_least = 7;
+  EXPECT_EQ(sky::words(counting, Mode::count, 0), "timeout, at least 7 solutions");
+  EXPECT_EQ(exit_code(counting, Asked::count), kExitTimeout);
   auto stopped = run(Status::cancelled, Verdict::unknown, 0, false);
   EXPECT_EQ(sky::words(stopped, Mode::count, 0), "interrupted");
   EXPECT_EQ(exit_code(stopped, Asked::count), kExitInterrupted);

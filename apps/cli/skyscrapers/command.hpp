@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <nursery/skyscrapers.hpp>
 #include <string>
 #include <vector>
@@ -16,7 +17,8 @@ std::vector<Puzzle> load(const std::string& input);
 
 // One puzzle's run in words (verdict.cpp): "solved", "unique", "3
 // solutions", "at least 2 solutions" (stopped at `limit`), "no solution",
-// "timeout", "interrupted". Its exit status is exit_code(solved, Asked).
+// "timeout", "interrupted" (counting or listing: "timeout, at least 7
+// solutions", what it found before the stop). Its exit status is exit_code(solved, Asked).
 std::string words(const Solved& solved, Mode mode, std::uint64_t limit);
 
 // What nursery skyscrapers FILE asks for.
@@ -38,12 +40,30 @@ struct SkyscrapersRequest {
 // refuses (std::invalid_argument) is a cli::UsageError "SOURCE: WHAT".
 int run(const std::vector<Puzzle>& puzzles, const SkyscrapersRequest& request);
 
-// --bench R: per puzzle the best of R runs to solve and to prove
-// uniqueness; one table row on stdout (`input`'s file name, sizes, puzzles,
-// threads, then median and maximum milliseconds of each). Every run polls
-// `budget` (Ctrl-C, SIGTERM, --timeout): a bench it stops prints no row and
-// returns why (Status::cancelled or timeout); a whole one, complete.
-Status bench(const std::vector<Puzzle>& puzzles, const std::string& input, unsigned threads,
-             int repeats, const Budget& budget);
+// --bench R's row: what was timed, and per puzzle the best of R runs to
+// solve and to prove uniqueness, their median and maximum in seconds.
+struct BenchRow {
+  std::string file;                          // `input`'s file name
+  std::string sizes;                         // "4" or "4-9"
+  std::size_t puzzles = 0;                   //
+  unsigned threads = 0;                      // the threads the runs had (all cores: their number)
+  int runs = 0;                              // R
+  double solve_median = 0, solve_max = 0;    // seconds to a solution
+  double unique_median = 0, unique_max = 0;  // seconds to prove uniqueness (stop at 2)
+};
+struct Benched {
+  Status status = Status::complete;  // cancelled or timeout: the times are not there
+  BenchRow row;
+};
+// --bench R: every run polls `budget` (Ctrl-C, SIGTERM, --timeout): a bench
+// it stops times nothing and says why (Status::cancelled or timeout); a
+// whole one, complete, with its row.
+Benched bench(const std::vector<Puzzle>& puzzles, const std::string& input, unsigned threads,
+              int repeats, const Budget& budget);
+// The row in bench/skyscrapers.sh's Markdown table (milliseconds), and as
+// JSON under the run's status word (docs/json.md, skyscrapers-bench: the
+// times null when the bench was stopped).
+std::string table_row(const BenchRow& row);
+nlohmann::json bench_json(const Benched& benched, const char* status);
 
 }  // namespace nursery::skyscrapers

@@ -80,6 +80,12 @@ struct Bar {
   }
 };
 
+// The solutions a count or a listing found: its total, the limit it
+// reached, or as many as it found before its deadline (a lower bound).
+Count found(const Solved& solved) {
+  return solved.count ? *solved.count : solved.at_least.value_or(0);
+}
+
 // One puzzle's outcome, as the run prints and totals it.
 struct PuzzleOutcome {
   Solved solved;
@@ -161,7 +167,7 @@ class FileRun {
   const SkyscrapersRequest& request_;
   const bool listing_;  // --all
   const Asked asked_;
-  RunOptions options_;
+  SolveOptions options_;
   // --timeout is per puzzle: each its own deadline within this.
   const Budget stop_{&cli::interrupt_source()};
   Bar bar_;
@@ -230,7 +236,7 @@ void FileRun::tally(const PuzzleOutcome& outcome) {
   totals_.unique += outcome.unique;
   totals_.timeouts += outcome.status == kExitTimeout;
   if ((solved.solution || outcome.listed > 0) && outcome.fault.empty()) ++totals_.verified;
-  add_checked(totals_.solutions, solved.count.value_or(0));
+  add_checked(totals_.solutions, found(solved));
   totals_.exact = totals_.exact && outcome.exact;
 }
 
@@ -251,7 +257,7 @@ void FileRun::print_json(const Puzzle& puzzle, const PuzzleOutcome& outcome) {
     entry["size"] = puzzle.size;
   }
   if (options_.mode != Mode::first)
-    entry[outcome.exact ? "total" : "at_least"] = count_json(solved.count.value_or(0));
+    entry[outcome.exact ? "total" : "at_least"] = count_json(found(solved));
   if (options_.mode == Mode::all || outcome.unique) entry["unique"] = outcome.unique;
   if (listing_) {
     entry["verified"] = outcome.fault.empty();
@@ -286,9 +292,10 @@ void FileRun::print_text(const Puzzle& puzzle, const PuzzleOutcome& outcome) {
 }
 
 void FileRun::print_json_summary(double seconds) {
-  nlohmann::json summary = {{"puzzles", puzzles_.size()},         {"solved", totals_.solved},
-                            {"no_solution", totals_.no_solution}, {"timeouts", totals_.timeouts},
-                            {"verified", totals_.verified},       {"seconds", seconds}};
+  // Batch's words for the same figures (docs/json.md): ok, fail, timeout.
+  nlohmann::json summary = {{"puzzles", puzzles_.size()},   {"ok", totals_.solved},
+                            {"fail", totals_.no_solution},  {"timeout", totals_.timeouts},
+                            {"verified", totals_.verified}, {"seconds", seconds}};
   if (options_.mode != Mode::first) {
     summary["unique"] = totals_.unique;
     summary[totals_.exact ? "total" : "at_least"] = count_json(totals_.solutions);

@@ -2,7 +2,10 @@
 // lizards with their trees, the attack lines of one piece on small boards,
 // a density picture of huge boards, and Skyscrapers grids inside their
 // clue ring. Both formats draw the same layout; the PNG (8-bit RGB, one
-// pixel per SVG unit) carries the caption as its "Title" text chunk.
+// pixel per SVG unit) draws the caption too, in the built-in font, and
+// carries it as its "Title" text chunk. A caption fits the picture's
+// width: a smaller font (SVG), then its start left out ("..."), never its
+// end (the puzzle's id).
 #pragma once
 
 #include <cstdint>
@@ -43,11 +46,15 @@ std::string png_queens(const std::vector<std::uint32_t>& row_of_column, const st
                        const Options& options = {});
 
 // A Skyscrapers grid: heights (0: empty) inside the clue ring (clues
-// clockwise from the top-left corner, 0: none).
+// clockwise from the top-left corner, 0: none). The puzzle's givens (0:
+// none) stand apart from the heights a solver put in: black on a grey cell
+// (SVG class "given", the cell "given-cell"), the others blue ("height").
 std::string svg_skyscrapers(int size, const std::vector<int>& clues,
-                            const std::vector<int>& heights, const std::string& title);
+                            const std::vector<int>& heights, const std::string& title,
+                            const std::vector<int>& givens = {});
 std::string png_skyscrapers(int size, const std::vector<int>& clues,
-                            const std::vector<int>& heights, const std::string& title);
+                            const std::vector<int>& heights, const std::string& title,
+                            const std::vector<int>& givens = {});
 
 // A chart of measurements (benchmark times against N): one line per
 // series through its points, y on a log scale (decades marked), x linear

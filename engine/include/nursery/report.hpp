@@ -28,8 +28,11 @@ struct Verification {
 struct Report {
   Verdict verdict = Verdict::unknown;
   Status status = Status::complete;  // how the scheduler run ended, where one ran
-  std::optional<Count> count;        // counted: exact when status is complete, a lower
-                                     // bound otherwise (a limit, a deadline)
+  std::optional<Count> count;        // counted: exact when status is complete; at a
+                                     // limit the caller set (status limit), that limit
+  std::optional<Count> at_least;     // counted and cut short by a deadline or a stop
+                                     // (CutShort::lower_bound): the solutions found so
+                                     // far, a lower bound (`count` is then empty)
   std::string how;                   // which technique decided
   Stats stats;
 };
@@ -52,8 +55,8 @@ struct Counted : Report {
 // What a count cut short (a deadline, a stop) tells its caller: nothing,
 // where the total is the answer (N-queens, lizards: the count and the
 // verdict stay unknown), or a lower bound that already proves solutions
-// exist (one Skyscrapers puzzle's solutions: the count is kept, and a
-// count above 0 is the verdict ok).
+// exist (one Skyscrapers puzzle's solutions: the solutions found so far
+// in `at_least`, never in `count`, and a number above 0 is the verdict ok).
 enum class CutShort { unknown, lower_bound };
 
 // The one conversion of a scheduler run's Result into a report shape
@@ -61,10 +64,10 @@ enum class CutShort { unknown, lower_bound };
 // its status and statistics, `how`, and the verdict:
 //   first mode: ok with a solution, fail when every subproblem was searched
 //     to its end without one (complete), else unknown;
-//   count and all modes: the count, when complete or at its limit (or cut
-//     short, as a lower bound, under CutShort::lower_bound); ok with a
-//     solution or a count above 0, fail with a count of 0 searched to the
-//     end, else unknown.
+//   count and all modes: the count, when complete or at its limit (cut
+//     short under CutShort::lower_bound: `at_least`, the solutions found so
+//     far); ok with a solution or a count above 0, fail with a count of 0
+//     searched to the end, else unknown.
 // The shape takes the solution and the classes where it has members for
 // them (Solved<S>::solution, Counted::unique).
 template <class Shape = Report, class Solution>
@@ -78,7 +81,9 @@ Shape reported(Result<Solution> result, Mode mode, std::string how = {},
   const bool decided = result.status == Status::complete || result.status == Status::limit;
   const bool found = result.solution.has_value() || (mode != Mode::first && result.count > 0 &&
                                                      (decided || cut == CutShort::lower_bound));
-  if (mode != Mode::first && (decided || cut == CutShort::lower_bound)) report.count = result.count;
+  if (mode != Mode::first && decided) report.count = result.count;
+  if (mode != Mode::first && !decided && cut == CutShort::lower_bound)
+    report.at_least = result.count;
   if (found)
     report.verdict = Verdict::ok;
   else if (result.status == Status::complete)

@@ -82,13 +82,26 @@ std::vector<Answer> read_answer(std::string_view text, const std::string& name,
 
 // ---- Solving (search.cpp) ---------------------------------------------------
 
-// Solves one puzzle. mode first: one solution; all with a limit: the first
-// solution and up to `limit` counted; count: exact or up to limit (modes
-// all and count set `count`: exact when the status is complete, a lower
-// bound otherwise). Mode all also hands every solution found to `each` (one
-// call at a time; on one thread in the search's order, the same on every run).
+// The solver's options: the scheduler's (nursery/frontier.hpp: threads, the
+// budget, a limit, progress), but a default solve finds one solution;
+// counting and listing are asked for by name:
+//   Mode::first (the default): one solution, in `solution`;
+//   Mode::all: the first solution, every solution found handed to `each`
+//     (one call at a time; on one thread in the search's order, the same
+//     on every run), and their number;
+//   Mode::count: the number of solutions.
+// `limit` (all, count) stops at that many (0: none).
+struct SolveOptions : RunOptions {
+  SolveOptions() { mode = Mode::first; }
+};
+
+// Solves one puzzle. Counting or listing, the report's `count` is the
+// total when the search ran to its end (status complete) or the limit
+// when it reached it (status limit); a search stopped by its deadline or
+// a stop leaves `count` empty and says how many it found in `at_least`, a
+// lower bound (above 0, the verdict is ok: the puzzle has a solution).
 using Solved = nursery::Solved<Grid>;
-Solved solve(const Puzzle& puzzle, const RunOptions& options,
+Solved solve(const Puzzle& puzzle, const SolveOptions& options = {},
              const std::function<void(const Grid&)>& each = {});
 
 // ---- Verification (verify.cpp: shares no code with the solver) --------------
