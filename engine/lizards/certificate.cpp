@@ -93,8 +93,16 @@ BoundCertificate segment_certificate(const Board& board) {
         if (!empty(r, c) || empty(r - dr, c - dc)) continue;
         std::uint32_t length = 0;
         while (empty(r + std::int64_t{dr} * length, c + std::int64_t{dc} * length)) ++length;
-        certificate.cliques.push_back(
-            {shapes[d], static_cast<std::uint32_t>(r), static_cast<std::uint32_t>(c), length, 1});
+        certificate.cliques.push_back({shapes[d],
+                                       static_cast<std::uint32_t>(r),
+                                       static_cast<std::uint32_t>(c),
+                                       length,
+                                       1,
+                                       0,
+                                       0,
+                                       0,
+                                       0,
+                                       {}});
       }
     certificate.bound = certificate.cliques.size();
     if (d == 0 || certificate.bound < best.bound) best = std::move(certificate);
