@@ -52,7 +52,9 @@ void expect_refused(const TempDir& dir, const std::string& args, const std::stri
                     const std::string& kept, const std::string& text) {
   const auto run = run_in(dir.path(), args);
   EXPECT_EQ(run.status, 2) << args << ": " << run.out << run.err;
-  if (!says.empty()) EXPECT_NE(run.err.find(says), std::string::npos) << args << ": " << run.err;
+  if (!says.empty()) {
+    EXPECT_NE(run.err.find(says), std::string::npos) << args << ": " << run.err;
+  }
   EXPECT_EQ(read(dir.path() / kept), text) << args;
 }
 

@@ -180,7 +180,7 @@ TEST(LizardsCertificate, ASegmentThatIsNotASegmentIsRefused) {
   lz::BoundCertificate on_tree = proof;
   for (std::uint32_t i = 0; i < board.cells.size(); ++i)
     if (board.cells[i] == lz::kTree) {
-      on_tree.cliques.push_back({lz::CliqueShape::cell, i / n, i % n, 1, 1});
+      on_tree.cliques.push_back({lz::CliqueShape::cell, i / n, i % n, 1, 1, 0, 0, 0, 0, {}});
       break;
     }
   verdict = check(board, lz::format_certificate(on_tree));
