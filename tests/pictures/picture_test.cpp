@@ -285,7 +285,7 @@ TEST(PictureCli, AttacksAreALizardsOnly) {
   const std::string draw = "draw " + dir / "board.txt" + " " + dir / "answer.txt";
   auto drawn = nursery::testing::run_cli(draw + " --attacks 0,0", false);
   EXPECT_EQ(drawn.status, 0);
-  EXPECT_EQ(count(drawn.output, "<circle class=\"piece\""), 1u);
+  EXPECT_EQ(occurrences(drawn.output, "<circle class=\"piece\""), 1u);
   for (const auto& [cell, found] : std::initializer_list<std::pair<std::string, std::string>>{
            {"1,1", "found a tree"}, {"2,3", "found an empty cell"}}) {
     nursery::testing::TempDir here;
@@ -354,13 +354,13 @@ TEST(Picture, SkyscrapersGivensAreDistinct) {
   std::vector<int> givens(16, 0), heights = {1, 2, 3, 4, 2, 1, 4, 3, 3, 4, 1, 2, 4, 3, 2, 1};
   givens[0] = 1, givens[5] = 1, givens[15] = 1;
   const std::string svg = picture::svg_skyscrapers(4, clues, heights, "t", givens);
-  EXPECT_EQ(count(svg, "class=\"given\""), 3u);
-  EXPECT_EQ(count(svg, "class=\"given-cell\""), 3u);
-  EXPECT_EQ(count(svg, "class=\"height\""), 13u);
+  EXPECT_EQ(occurrences(svg, "class=\"given\""), 3u);
+  EXPECT_EQ(occurrences(svg, "class=\"given-cell\""), 3u);
+  EXPECT_EQ(occurrences(svg, "class=\"height\""), 13u);
   std::string why;
   EXPECT_TRUE(well_formed(svg, why)) << why;
   // Without givens every height is a solver's.
-  EXPECT_EQ(count(picture::svg_skyscrapers(4, clues, heights, "t"), "class=\"given\""), 0u);
+  EXPECT_EQ(occurrences(picture::svg_skyscrapers(4, clues, heights, "t"), "class=\"given\""), 0u);
   // The PNG draws the same cells: its size does not change.
   EXPECT_EQ(picture::png_skyscrapers(4, clues, heights, "t", givens).substr(16, 8),
             picture::png_skyscrapers(4, clues, heights, "t").substr(16, 8));
@@ -375,8 +375,8 @@ TEST(PictureCli, DrawnSkyscrapersShowTheirGivens) {
             0);
   auto drawn = nursery::testing::run_cli("draw " + dir / "p.txt", false);
   ASSERT_EQ(drawn.status, 0) << drawn.output;
-  EXPECT_EQ(count(drawn.output, "class=\"given\""), 3u) << drawn.output;
-  EXPECT_EQ(count(drawn.output, "class=\"height\""), 0u) << drawn.output;
+  EXPECT_EQ(occurrences(drawn.output, "class=\"given\""), 3u) << drawn.output;
+  EXPECT_EQ(occurrences(drawn.output, "class=\"height\""), 0u) << drawn.output;
 }
 
 }  // namespace
@@ -397,8 +397,8 @@ TEST(PictureCli, AnInvalidAnswerMarksItsConflictsInRed) {
   EXPECT_FALSE(nursery::lizards::verify(board, invalid).valid);
   auto drawn = nursery::testing::run_cli("draw " + dir / "board.txt " + dir / "invalid.txt", false);
   ASSERT_EQ(drawn.status, 0) << drawn.output;
-  EXPECT_EQ(count(drawn.output, "class=\"conflict\""), 3u) << drawn.output;  // + (0,3)-(3,3)
-  EXPECT_EQ(count(drawn.output, "class=\"conflicting\""), 4u) << drawn.output;
+  EXPECT_EQ(occurrences(drawn.output, "class=\"conflict\""), 3u) << drawn.output;  // + (0,3)-(3,3)
+  EXPECT_EQ(occurrences(drawn.output, "class=\"conflicting\""), 4u) << drawn.output;
   std::string why;
   EXPECT_TRUE(well_formed(drawn.output, why)) << why;
   const std::string valid = "OK\n1000\n0210\n0000\n0100\n";
@@ -406,11 +406,11 @@ TEST(PictureCli, AnInvalidAnswerMarksItsConflictsInRed) {
   ASSERT_TRUE(nursery::lizards::verify("DFS\n4\n3\n0000\n0200\n0000\n0000\n", valid).valid);
   drawn = nursery::testing::run_cli("draw " + dir / "board.txt " + dir / "valid.txt", false);
   ASSERT_EQ(drawn.status, 0) << drawn.output;
-  EXPECT_EQ(count(drawn.output, "class=\"conflict"), 0u);
+  EXPECT_EQ(occurrences(drawn.output, "class=\"conflict"), 0u);
   // A valid queens solution has none either.
-  EXPECT_EQ(
-      count(nursery::testing::run_cli("queens 8 --format svg", false).output, "class=\"conflict"),
-      0u);
+  EXPECT_EQ(occurrences(nursery::testing::run_cli("queens 8 --format svg", false).output,
+                        "class=\"conflict"),
+            0u);
 }
 
 }  // namespace
