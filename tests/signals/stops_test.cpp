@@ -59,7 +59,8 @@ std::string slurp(const std::string& path) {
 // The CLI with `arguments`, stdout to the file `out`, stderr to `err`.
 pid_t spawn(const std::vector<std::string>& arguments, const std::string& out,
             const std::string& err) {
-  return nursery::testing::spawn_cli(arguments, {.out = out, .err = err});
+  return nursery::testing::spawn_cli(
+      arguments, {.folder = "", .out = out, .err = err, .in = -1, .nohup = false});
 }
 
 Ran reap(pid_t pid, SteadyClock::time_point since, const std::string& err) {
