@@ -87,9 +87,9 @@ void check_options(const Options& options) {
 
 // The report replaces no input: not a file named as a root, nor a file in
 // an input tree that a kind reads as an instance (a puzzle file named
-// r.csv), nor a manifest of expected answers the run reads. An earlier report kept there (no
-// instance: the walk leaves the report out) may be replaced, as any file that was never an
-// instance.
+// r.csv), nor a manifest of expected answers the run reads. An earlier
+// report kept there (no instance: the walk leaves the report out) may be
+// replaced, as any file that was never an instance.
 void refuse_report_over_input(const Options& options, const Inputs& inputs) {
   if (options.report.empty()) return;
   const std::string report = options.report.string();
