@@ -29,13 +29,25 @@ void expect_refused(const std::string& args, const fs::path& file, const std::st
   EXPECT_EQ(read(file), before) << args;
 }
 
+// DIR/in holding a `queens 6` file.
+fs::path queens_input(const TempDir& dir) {
+  write(dir.path() / "in" / "q6.txt", "queens 6\n");
+  return dir.path() / "in";
+}
+
+// DIR/r.json, the report of counting IN.
+fs::path counted(const TempDir& dir, const fs::path& in) {
+  const auto report = dir.path() / "r.json";
+  EXPECT_EQ(run_cli(batch(in, "--count --report " + report.string())).status, 0);
+  return report;
+}
+
 TEST(JoblogPaths, AnotherFileOfTheRunIsRefusedAndLeftAsItWas) {
   TempDir dir;
-  const auto in = dir.path() / "in";
-  write(in / "q6.txt", "queens 6\n");
+  const auto in = queens_input(dir);
   write(in / "q7.txt", "queens 7\n");
-  const auto report = dir.path() / "r.json";
-  ASSERT_EQ(run_cli(batch(in, "--count --report " + report.string())).status, 0);
+  const auto report = counted(dir, in);
+  ASSERT_FALSE(HasFailure());
   // An instance of the input, the rerun's report, the report being written.
   expect_refused(batch(in, "--joblog " + (in / "q6.txt").string()), in / "q6.txt", "--joblog");
   expect_refused(batch(in, "--rerun-failed " + report.string() + " --joblog " + report.string()),
@@ -54,8 +66,7 @@ TEST(JoblogPaths, AnotherFileOfTheRunIsRefusedAndLeftAsItWas) {
 
 TEST(JoblogPaths, TheReportReplacesNoManifest) {
   TempDir dir;
-  const auto in = dir.path() / "in";
-  write(in / "q6.txt", "queens 6\n");
+  const auto in = queens_input(dir);
   write(in / "index.csv", "file,expected\nq6.txt,4\n");
   const auto manifest = dir.path() / "expected.csv";
   write(manifest, "file,expected\nin/q6.txt,4\n");
@@ -71,10 +82,8 @@ TEST(JoblogPaths, TheReportReplacesNoManifest) {
 
 TEST(JoblogPaths, ComparePlotsMayNotShareAFile) {
   TempDir dir;
-  const auto in = dir.path() / "in";
-  write(in / "q6.txt", "queens 6\n");
-  const auto report = dir.path() / "r.json";
-  ASSERT_EQ(run_cli(batch(in, "--count --report " + report.string())).status, 0);
+  const auto report = counted(dir, queens_input(dir));
+  ASSERT_FALSE(HasFailure());
   const auto plot = dir.path() / "plot.svg";
   write(plot, "kept");
   expect_refused("compare " + report.string() + " " + report.string() + " --cactus " +
