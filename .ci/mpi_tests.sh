@@ -94,7 +94,7 @@ for k in 1 2 3; do
   "$nursery" batch datasets --no-progress --part "$k/3" -o "$work/parts" \
     --report "$work/part$k.json" >/dev/null
 done
-"$nursery" batch --merge-reports "$work"/part1.json "$work"/part2.json "$work"/part3.json \
+"$nursery" batch --merge "$work"/part1.json "$work"/part2.json "$work"/part3.json \
   --report "$work/merged.json" >/dev/null
 "${mpirun_[@]}" -np 2 "$nursery" batch datasets --mpi --threads 1 --no-progress \
   -o "$work/ranks" --report "$work/ranks.json" >/dev/null

@@ -85,7 +85,7 @@ po::options_description batch_options() {
       "verify", "check every answer with the independent checkers")(
       "part", po::value<std::string>(),
       "I/K: solve part I of K, a stable shard of the files by path (a job array of K tasks "
-      "covers every file once)")("merge-reports",
+      "covers every file once)")("merge",
                                  "the PATHs are part reports (FILE.json): join them into --report")(
       "mpi", "share the files among the ranks of mpirun/srun (a file system they all see)")(
       "cpu-limit", po::value<std::string>()->value_name("SECONDS"),
@@ -112,7 +112,7 @@ std::string batch_usage() {
          "                     [--expected FILE] [--no-index]\n"
          "                     [--method M] [--memory SIZE] [--algorithm A] [--seed S]\n"
          "                     [--no-local-search] [--any] [--bfs-memory SIZE] [--limit K]\n"
-         "       nursery batch --merge-reports PART.json... --report ALL.json\n"
+         "       nursery batch --merge PART.json... --report ALL.json\n"
          "Solves every instance under the paths in one pool of threads; each file's kind\n"
          "is read from its content: " +
          Kinds::described() +
@@ -124,21 +124,20 @@ std::string batch_usage() {
          "finished).";
 }
 
-// --merge-reports: the PATHs are part reports, joined into --report.
+// --merge: the PATHs are part reports, joined into --report.
 int merge_only(const po::variables_map& vm, const SharedOptions& shared,
                const std::vector<std::string>& paths) {
-  refuse_unused(vm, "--merge-reports",
+  refuse_unused(vm, "--merge",
                 {"output",    "verify",       "resume",    "part",     "count",
                  "mpi",       "jobs",         "threads",   "timeout",  "config",
                  "method",    "memory",       "algorithm", "seed",     "no-local-search",
                  "any",       "bfs-memory",   "limit",     "expected", "no-index",
                  "cpu-limit", "memory-limit", "isolate",   "joblog",   "rerun-failed"},
                 "the part reports are joined, nothing is solved or written but --report");
-  if (!vm.count("report"))
-    throw usage_error("--merge-reports: expected --report ALL.json, found none");
+  if (!vm.count("report")) throw usage_error("--merge: expected --report ALL.json, found none");
   try {
     const std::string report = vm["report"].as<std::string>();
-    if (is_stdio(report)) throw usage_error("--merge-reports: expected --report ALL.json, found -");
+    if (is_stdio(report)) throw usage_error("--merge: expected --report ALL.json, found -");
     auto summary = batch::merge_reports(paths, report);
     print_summary(summary, shared, report, {}, false);
     return batch::exit_code(summary);
@@ -335,7 +334,7 @@ int cmd_batch(int argc, char** argv) {
     run.paths = with_stdin_paths(run.paths);
     run.missing_paths_are_rows = true;
   }
-  if (vm.count("merge-reports")) return merge_only(vm, shared, run.paths);
+  if (vm.count("merge")) return merge_only(vm, shared, run.paths);
   read_run(vm, shared, run);
   read_batch_configuration(vm, run);
   run.command_line.assign(argv, argv + argc);  // argv[0]: "nursery batch"

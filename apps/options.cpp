@@ -153,6 +153,7 @@ constexpr OldSpelling kOldSpellings[] = {
     {"gen skyscrapers", "size", "n"},
     {"gen skyscrapers", "count", "puzzles"},
     {"gen skyscrapers", "unique", "unique-solution"},
+    {"batch", "merge-reports", "merge"},
 };
 
 // The old spellings --help lists under a command's options.

@@ -138,7 +138,8 @@ po::options_description queens_options() {
   options.add_options()("n", po::value<std::uint32_t>()->required()->value_name("N"),
                         "board size N")("first", "find one solution")(
       "all", "list every solution in lexicographic order (N <= 32)")(
-      "limit", po::value<std::uint64_t>()->default_value(0), "--all: stop after K (0: no limit)")(
+      "limit", po::value<std::uint64_t>()->default_value(0),
+      "--all: at most K solutions, listed after --skip (0: no limit)")(
       "skip", po::value<std::uint64_t>()->default_value(0), "--all: leave out the first K")(
       "nth", po::value<std::uint64_t>(), "--all: only the K-th solution (1-based)")(
       "format,f", po::value<std::string>(), "string, rows, board, svg or png")(

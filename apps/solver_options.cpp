@@ -120,7 +120,8 @@ void read_lizards_solve_options(const po::variables_map& vm, lz::SolveOptions& s
 
 void add_skyscrapers_limit(po::options_description& options) {
   options.add_options()("limit", po::value<std::uint64_t>()->default_value(0),
-                        "stop at this many solutions; --limit 2 proves uniqueness (0: no limit)");
+                        "at most K solutions: --all lists, --count counts up to K; --limit 2 "
+                        "proves uniqueness (0: no limit)");
 }
 
 skyscrapers::Facade::Options read_skyscrapers_limit(const po::variables_map& vm) {

@@ -1,4 +1,4 @@
-// The batch report reader of batch --merge-reports (reruns and compare have
+// The batch report reader of batch --merge (reruns and compare have
 // their own: rerun_report.cpp, compare_report.cpp) on any bytes: two part
 // reports cut from the input at the first 0x1E byte. It either refuses them
 // with one std::invalid_argument naming a file, or writes a merged report

@@ -1,4 +1,4 @@
-// batch --merge-reports: the JSON reports of a run's parts joined into the
+// batch --merge: the JSON reports of a run's parts joined into the
 // report one run would have written.
 #include <algorithm>
 #include <cstdio>
@@ -65,20 +65,19 @@ void check_parts_of_one_run(const std::vector<std::string>& reports,
       roots = these;
       first = reports[i] + " (part " + name + ")";
     } else if (of != parts) {
-      throw std::invalid_argument("--merge-reports: " + reports[i] + " is part " + name + ", " +
-                                  first + " is not of " + std::to_string(of) +
+      throw std::invalid_argument("--merge: " + reports[i] + " is part " + name + ", " + first +
+                                  " is not of " + std::to_string(of) +
                                   " parts: parts of different runs");
     } else if (these != roots) {
-      throw std::invalid_argument("--merge-reports: " + reports[i] + " covers " + these.dump() +
-                                  ", " + first + " covers " + roots.dump() +
-                                  ": parts of different runs");
+      throw std::invalid_argument("--merge: " + reports[i] + " covers " + these.dump() + ", " +
+                                  first + " covers " + roots.dump() + ": parts of different runs");
     }
     auto [at, fresh] = seen.emplace(part, reports[i]);
     if (!fresh)
-      throw std::invalid_argument("--merge-reports: " + at->second + " and " + reports[i] +
+      throw std::invalid_argument("--merge: " + at->second + " and " + reports[i] +
                                   " are both part " + name + " (each part once)");
     if (of == 1 && reports.size() > 1)
-      throw std::invalid_argument("--merge-reports: " + reports[i] +
+      throw std::invalid_argument("--merge: " + reports[i] +
                                   " is a whole run's report (part 1/1); it overlaps the others");
   }
   std::string missing;
@@ -86,7 +85,7 @@ void check_parts_of_one_run(const std::vector<std::string>& reports,
     if (seen.count(part) == 0)
       missing += (missing.empty() ? "" : ", ") + std::to_string(part) + "/" + std::to_string(parts);
   if (!missing.empty())
-    throw std::invalid_argument("--merge-reports: part " + missing + " missing (merge every part of " +
+    throw std::invalid_argument("--merge: part " + missing + " missing (merge every part of " +
                                 std::to_string(parts) + ")");
 }
 
@@ -95,7 +94,7 @@ void check_parts_of_one_run(const std::vector<std::string>& reports,
 Summary merge_reports(const std::vector<std::string>& reports, const fs::path& out,
                       bool check_parts) {
   if (out.extension() != ".json")
-    throw std::invalid_argument("--merge-reports: expected --report FILE.json for the result, found '" +
+    throw std::invalid_argument("--merge: expected --report FILE.json for the result, found '" +
                                 out.string() + "'");
   // The merged report never replaces a part it is made of (links and other
   // spellings of one file included).
@@ -105,8 +104,7 @@ Summary merge_reports(const std::vector<std::string>& reports, const fs::path& o
         throw std::invalid_argument("--report " + out.string() + ": is the part report " + report +
                                     ", which the merged report would replace (choose another "
                                     "name)");
-  if (reports.empty())
-    throw std::invalid_argument("--merge-reports: expected part reports, found none");
+  if (reports.empty()) throw std::invalid_argument("--merge: expected part reports, found none");
   std::vector<nlohmann::json> loaded;
   for (const auto& path : reports) loaded.push_back(read_report(path));
   std::vector<nlohmann::json> summaries;
@@ -118,7 +116,7 @@ Summary merge_reports(const std::vector<std::string>& reports, const fs::path& o
     if (const std::string why =
             same_run_of(loaded[i].value("provenance", nlohmann::json()), provenance);
         !why.empty())
-      throw std::invalid_argument("--merge-reports: " + reports[i] + " is not a part of the run " +
+      throw std::invalid_argument("--merge: " + reports[i] + " is not a part of the run " +
                                   reports[0] + " is (" + why + ")");
   nlohmann::json instances = nlohmann::json::array(), skipped = nlohmann::json::array();
   Summary total;

@@ -280,14 +280,14 @@ TEST(BatchProvenance, PartsOfAnotherConfigurationAreNotMerged) {
   for (int i = 1; i <= 4; ++i) write(dir / ("in/q" + std::to_string(i) + ".txt"), "queens 6\n");
   ASSERT_EQ(batch(dir, "in --part 1/2 --config a --report p1.json").status, 0);
   ASSERT_EQ(batch(dir, "in --part 2/2 --config b --report p2.json").status, 0);
-  auto run = batch(dir, "--merge-reports p1.json p2.json --report all.json");
+  auto run = batch(dir, "--merge p1.json p2.json --report all.json");
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.err.find("p2.json is not a part of the run p1.json is (configuration"),
             std::string::npos)
       << run.err;
   EXPECT_FALSE(fs::exists(dir.path() / "all.json"));
   ASSERT_EQ(batch(dir, "in --part 2/2 --config a --report p2.json").status, 0);
-  run = batch(dir, "--merge-reports p1.json p2.json --report all.json");
+  run = batch(dir, "--merge p1.json p2.json --report all.json");
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(report_of(dir, "all.json")["provenance"]["configuration"]["name"], "a");
 }

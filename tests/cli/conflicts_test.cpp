@@ -33,16 +33,15 @@ TEST(OptionConflicts, MergeReportsSolvesNothing) {
   nursery::testing::write(dir / "in/q.txt", "queens 6\n");
   auto part = run_cli("batch " + dir / "in" + " --part 1/1 --report " + dir / "p1.json", false);
   ASSERT_EQ(part.status, 0) << part.output;
-  const std::string merge =
-      "batch --merge-reports " + dir / "p1.json" + " --report " + dir / "all.json";
+  const std::string merge = "batch --merge " + dir / "p1.json" + " --report " + dir / "all.json";
   for (const auto& [extra, named] : std::initializer_list<std::pair<std::string, std::string>>{
-           {"-o " + dir / "out", "--merge-reports and -o"},
-           {"--verify", "--merge-reports and --verify"},
-           {"--resume", "--merge-reports and --resume"},
-           {"--part 1/2", "--merge-reports and --part"},
-           {"--count", "--merge-reports and --count"},
-           {"--jobs 2", "--merge-reports and --jobs"},
-           {"--timeout 5", "--merge-reports and --timeout"}})
+           {"-o " + dir / "out", "--merge and -o"},
+           {"--verify", "--merge and --verify"},
+           {"--resume", "--merge and --resume"},
+           {"--part 1/2", "--merge and --part"},
+           {"--count", "--merge and --count"},
+           {"--jobs 2", "--merge and --jobs"},
+           {"--timeout 5", "--merge and --timeout"}})
     refused(merge + " " + extra, named);
   EXPECT_FALSE(std::filesystem::exists(dir / "all.json"));
   EXPECT_FALSE(std::filesystem::exists(dir / "out"));

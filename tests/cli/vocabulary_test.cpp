@@ -110,3 +110,25 @@ TEST(Vocabulary, BfsMemoryIsASizeWithItsUnit) {
 }
 
 }  // namespace
+
+// Joining a run's parts is --merge in count and batch; batch's old
+// --merge-reports is read as --merge, with its note.
+TEST(Vocabulary, BatchMergeReportsIsNowMerge) {
+  TempDir dir;
+  nursery::testing::write(dir / "in/a.txt", "DFS\n4\n4\n0000\n0000\n0000\n0000\n");
+  nursery::testing::write(dir / "in/b.txt", "DFS\n5\n5\n00000\n00000\n00000\n00000\n00000\n");
+  ASSERT_EQ(run_in(dir.path(), "batch in --part 1/2 --report p1.json -q").status, 0);
+  ASSERT_EQ(run_in(dir.path(), "batch in --part 2/2 --report p2.json -q").status, 0);
+  const auto now = run_in(dir.path(), "batch --merge p1.json p2.json --report now.json");
+  ASSERT_EQ(now.status, 0) << now.err;
+  EXPECT_EQ(now.err, "report: now.json\n");
+  EXPECT_NE(now.out.find("2 instances: 2 OK, 0 FAIL"), std::string::npos) << now.out;
+  const auto old = run_in(dir.path(), "batch --merge-reports p1.json p2.json --report old.json");
+  ASSERT_EQ(old.status, 0) << old.err;
+  EXPECT_EQ(old.err,
+            "note: --merge-reports is now --merge; the old spelling goes in 0.3\n"
+            "report: old.json\n");
+  EXPECT_NE(old.out.find("2 instances: 2 OK, 0 FAIL"), std::string::npos) << old.out;
+  EXPECT_NE(run_in(dir.path(), "batch --help").out.find("--merge-reports (now --merge)"),
+            std::string::npos);
+}

@@ -159,7 +159,7 @@ TEST(BatchFs, MergeRefusesDuplicatesOverlapsAndGaps) {
                   .status,
               0);
   ASSERT_EQ(run_in(dir.path(), "batch in --no-progress --report whole.json").status, 0);
-  auto merged = run_in(dir.path(), "batch --merge-reports p1.json p2.json p3.json --report m.json");
+  auto merged = run_in(dir.path(), "batch --merge p1.json p2.json p3.json --report m.json");
   EXPECT_EQ(merged.status, 0) << merged.err;
   EXPECT_EQ(rows_of(dir.path() / "m.json").size(), 9u);
   auto summary = nlohmann::json::parse(read(dir.path() / "m.json"))["summary"];
@@ -167,7 +167,7 @@ TEST(BatchFs, MergeRefusesDuplicatesOverlapsAndGaps) {
   EXPECT_EQ(summary["threads"], nlohmann::json::parse(read(dir.path() / "p1.json"))["summary"]["threads"]);
   for (const char* reports : {"p1.json p1.json p2.json p3.json", "whole.json p1.json",
                               "p1.json p2.json", "p2.json p3.json"}) {
-    auto run = run_in(dir.path(), std::string("batch --merge-reports ") + reports + " --report bad.json");
+    auto run = run_in(dir.path(), std::string("batch --merge ") + reports + " --report bad.json");
     EXPECT_EQ(run.status, 2) << reports;
     EXPECT_FALSE(fs::exists(dir.path() / "bad.json")) << reports;
   }

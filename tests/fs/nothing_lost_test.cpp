@@ -234,7 +234,7 @@ TEST(NothingLost, AnEmptyPathIsAnError) {
   write(dir / "in/q.txt", "queens 5\n");
   for (const char* line :
        {"count 12 --part 1/2 --checkpoint ''", "batch in -o ''", "batch in --report ''",
-        "count 8 -o ''", "lizards in/q.txt -o ''", "batch --merge-reports a.json --report ''",
+        "count 8 -o ''", "lizards in/q.txt -o ''", "batch --merge a.json --report ''",
         "queens 8 -o ''", "bench queens --n 8 --no-baseline --plot ''", "count --merge ''"}) {
     auto run = run_in(dir.path(), line);
     EXPECT_EQ(run.status, 2) << line << "\n" << run.out << run.err;
@@ -255,12 +255,11 @@ TEST(NothingLost, TheMergedReportAndStandardInputAreInputs) {
                   .status,
               0);
   const std::string part1 = read(dir.path() / "p1.json");
-  expect_refused(dir, "batch --merge-reports p1.json p2.json --report p1.json", "", "p1.json",
-                 part1);
+  expect_refused(dir, "batch --merge p1.json p2.json --report p1.json", "", "p1.json", part1);
   fs::create_symlink("p2.json", dir.path() / "via.json");
-  auto run = run_in(dir.path(), "batch --merge-reports p1.json p2.json --report via.json");
+  auto run = run_in(dir.path(), "batch --merge p1.json p2.json --report via.json");
   EXPECT_EQ(run.status, 2) << run.err;
-  run = run_in(dir.path(), "batch --merge-reports p1.json p2.json --report all.json");
+  run = run_in(dir.path(), "batch --merge p1.json p2.json --report all.json");
   EXPECT_EQ(run.status, 0) << run.err;
 
   write(dir / "b.txt", kBoard);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nursery/lizards.hpp>
@@ -61,6 +62,37 @@ TEST(Picture, HugeBoardsAreDensityPictures) {
   EXPECT_EQ(occurrences(svg, "<circle"), 0u);
   EXPECT_NE(svg.find("density"), std::string::npos);
   EXPECT_LT(svg.size(), 8u << 20);  // 200 x 200 blocks, not a million cells
+  // Rows and columns numbered from 0 every 200 cells, and a legend that
+  // says what the shades are (blocks of 5 x 5 cells: 0 to 5 pieces).
+  for (const char* number : {">0<", ">200<", ">400<", ">600<", ">800<"})
+    EXPECT_NE(svg.find(number), std::string::npos) << number;
+  EXPECT_EQ(occurrences(svg, "class=\"row-number\""), 5u);
+  EXPECT_EQ(occurrences(svg, "class=\"column-number\""), 5u);
+  EXPECT_EQ(svg.find(">1000<"), std::string::npos);  // no cell 1000 on a board of 1000
+  EXPECT_NE(svg.find(">pieces a block:<"), std::string::npos);
+  EXPECT_NE(svg.find(">0 to 5<"), std::string::npos);
+  EXPECT_NE(svg.find(">all trees<"), std::string::npos);
+  EXPECT_EQ(occurrences(svg, "class=\"legend\""), 6u);
+}
+
+TEST(Picture, DensityNumbersStandBesideTheirCells) {
+  // 999 cells in blocks of 5, numbered every 200: the column numbered
+  // 400 is drawn at the centre of cell 400, the board's 640 units spread
+  // over 200 blocks (and the row numbered 400 at the same height).
+  const std::uint32_t n = 999;
+  picture::Board board{n, std::vector<std::uint8_t>(std::size_t(n) * n, picture::kEmpty), "odd"};
+  const std::string svg = picture::svg(board);
+  const double left = 4 + 40, scale = 640.0 / 200 / 5;
+  char x[64];
+  std::snprintf(x, sizeof x, "x=\"%.2f\"", left + 400.5 * scale);
+  const std::string column = std::string("class=\"column-number\" ") + x;
+  ASSERT_NE(svg.find(column), std::string::npos);
+  EXPECT_EQ(svg.substr(svg.find('>', svg.find(column)), 5), ">400<");
+  char y[64];
+  std::snprintf(y, sizeof y, "y=\"%.2f\"", 24 + 14 + 400.5 * scale);
+  const auto row = svg.find(y, svg.find("class=\"row-number\""));
+  ASSERT_NE(row, std::string::npos);
+  EXPECT_EQ(svg.substr(svg.find('>', row), 5), ">400<");
 }
 
 TEST(Picture, SkyscrapersGridWithItsClues) {
@@ -162,13 +194,23 @@ TEST(PicturePng, HugeBoardsAreDensityPicturesOfTheSameSize) {
   nursery::testing::Pixels pixels;
   std::string why;
   ASSERT_TRUE(nursery::testing::read_png(picture::png(board), pixels, why)) << why;
-  EXPECT_EQ(pixels.width, 648);
-  EXPECT_EQ(pixels.height, 660);  // the board's 640 and margins, and the caption band
+  // The board's 640 and margins, the row numbers' band on the left, and
+  // above and below it the caption, the column numbers and the legend.
+  EXPECT_EQ(pixels.width, 4 + 40 + 640 + 4);
+  EXPECT_EQ(pixels.height, 16 + 14 + 640 + 30);
   EXPECT_NE(pixels.title.find("density"), std::string::npos);
   // The diagonal's blocks are dark, the corner blocks off it white.
   auto dark = [](nursery::testing::Pixels::Pixel p) { return p.r + p.g + p.b < 3 * 200; };
-  EXPECT_TRUE(dark(pixels.at(int(kLeft + 320), int(kTop + 320))));
-  EXPECT_FALSE(dark(pixels.at(int(kLeft + 600), int(kTop + 40))));
+  const double left = kLeft + 40, top = kTop + 14;
+  EXPECT_TRUE(dark(pixels.at(int(left + 320), int(top + 320))));
+  EXPECT_FALSE(dark(pixels.at(int(left + 600), int(top + 40))));
+  // The legend's darkest swatch under the board is dark; the row numbers'
+  // band holds black digits and nothing of the board.
+  EXPECT_TRUE(dark(pixels.at(int(left + 96 + 4 * 12 + 6), int(top + 640 + 16))));
+  int inked = 0;
+  for (int y = int(top); y < int(top + 640); ++y)
+    for (int x = int(kLeft); x < int(left - 4); ++x) inked += dark(pixels.at(x, y));
+  EXPECT_GT(inked, 5 * 8);  // five numbers of a few dots each
 }
 
 TEST(PicturePngCli, QueensDiscsSitOnTheSolutionsCells) {

@@ -29,7 +29,9 @@ struct Options {
   // edge (boards up to kMostCells per side).
   std::optional<std::pair<std::uint32_t, std::uint32_t>> attacks_of;
   // Boards wider than this are drawn as a density picture: blocks of
-  // cells, shaded by the share of pieces (dark) and trees (green).
+  // cells, shaded by the share of pieces (dark) and trees (green), with
+  // the rows and columns numbered from 0 along the sides and a legend of
+  // the shades under the board.
   std::uint32_t most_cells = 200;
 };
 
