@@ -202,8 +202,9 @@ std::string block_colour(double dark, double green) {
 }
 
 // What the shades mean, under the board: a scale from no piece to one in
-// every row of a block, and the green of a block of trees.
-void legend(scene::Scene& out, double left, double top, std::uint32_t per) {
+// every row of a block, and (a board with trees) the green of a block of
+// trees.
+void legend(scene::Scene& out, double left, double top, std::uint32_t per, bool trees) {
   const double swatch = 12;
   double x = left;
   label(out, x, top + swatch / 2, "pieces a block:");
@@ -214,6 +215,7 @@ void legend(scene::Scene& out, double left, double top, std::uint32_t per) {
     x += swatch;
   }
   label(out, x + 4, top + swatch / 2, "0 to " + std::to_string(per));
+  if (!trees) return;
   x += 4 + 0.6 * kLabel * 12;
   out.rect(x, top, swatch, swatch, block_colour(0, 1), "legend");
   out.frame(x, top, swatch, swatch, "#888888");
@@ -257,7 +259,8 @@ scene::Scene density(std::uint32_t n, const std::string& title, const Options& o
     }
   out.frame(left, top, kSide, kSide, "#000000");
   coordinates(out, n, left, top, cell / per);
-  legend(out, left, top + kSide + 10, per);
+  legend(out, left, top + kSide + 10, per,
+         std::any_of(trees.begin(), trees.end(), [](std::uint32_t t) { return t > 0; }));
   return out;
 }
 

@@ -71,8 +71,8 @@ TEST(Picture, HugeBoardsAreDensityPictures) {
   EXPECT_EQ(svg.find(">1000<"), std::string::npos);  // no cell 1000 on a board of 1000
   EXPECT_NE(svg.find(">pieces a block:<"), std::string::npos);
   EXPECT_NE(svg.find(">0 to 5<"), std::string::npos);
-  EXPECT_NE(svg.find(">all trees<"), std::string::npos);
-  EXPECT_EQ(occurrences(svg, "class=\"legend\""), 6u);
+  EXPECT_EQ(occurrences(svg, "class=\"legend\""), 5u);
+  EXPECT_EQ(svg.find(">all trees<"), std::string::npos);  // a board without trees
 }
 
 TEST(Picture, DensityNumbersStandBesideTheirCells) {
@@ -81,7 +81,10 @@ TEST(Picture, DensityNumbersStandBesideTheirCells) {
   // over 200 blocks (and the row numbered 400 at the same height).
   const std::uint32_t n = 999;
   picture::Board board{n, std::vector<std::uint8_t>(std::size_t(n) * n, picture::kEmpty), "odd"};
+  board.marks[12345] = picture::kTree;
   const std::string svg = picture::svg(board);
+  EXPECT_NE(svg.find(">all trees<"), std::string::npos);  // the legend of a board with trees
+  EXPECT_EQ(occurrences(svg, "class=\"legend\""), 6u);
   const double left = 4 + 40, scale = 640.0 / 200 / 5;
   char x[64];
   std::snprintf(x, sizeof x, "x=\"%.2f\"", left + 400.5 * scale);
