@@ -27,6 +27,13 @@ namespace nursery {
 constexpr std::size_t kEstimateFiner = 16;
 // Fewer finished pieces than this give a projection but no error bar.
 constexpr std::size_t kEstimateMinSamples = 10;
+// The sample holds at most this many pieces, drawn at random from the
+// frontier: a run's set-up grows with its pieces (their outcomes), and a
+// frontier of millions (N = 25 by the join: 2.4 million) took S's first
+// 0.1-0.3 s with it, so that on a loaded machine no piece ran in a short
+// S. A sample of 65,536 finished pieces projects within a fraction of a
+// per cent; a smaller frontier is sampled whole, as before.
+constexpr std::size_t kEstimateMostPieces = std::size_t{1} << 16;
 
 struct Estimate {
   std::size_t subproblems = 0;  // the frontier the real run would use
@@ -58,18 +65,19 @@ Estimate estimate(const typename Tree::Instance& instance, const RunOptions& opt
   result.pieces = frontier.size();
   result.threads = detail::worker_count(options.threads);
   if (frontier.empty()) return result;
-  if (options.progress != nullptr)  // the pieces, and those finished (a bar's)
-    options.progress->total.store(frontier.size(), std::memory_order_relaxed);
-
-  // The pieces in an order shuffled with a fixed seed, run by the
-  // scheduler's execute on the run's pool within S (the watchdog stops the
-  // pieces still running at S; each one's CPU time comes back either way).
+  // The pieces in an order shuffled with a fixed seed (at most
+  // kEstimateMostPieces of them), run by the scheduler's execute on the
+  // run's pool within S (the watchdog stops the pieces still running at
+  // S; each one's CPU time comes back either way).
   std::vector<std::size_t> order(frontier.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::shuffle(order.begin(), order.end(), std::mt19937_64(seed));
+  order.resize(std::min(order.size(), kEstimateMostPieces));
   std::vector<typename Tree::Subproblem> sample;
   sample.reserve(order.size());
   for (std::size_t i : order) sample.push_back(frontier[i]);
+  if (options.progress != nullptr)  // the sample's pieces, and those finished (a bar's)
+    options.progress->total.store(sample.size(), std::memory_order_relaxed);
 
   RunOptions run = options;
   run.mode = Mode::count;
