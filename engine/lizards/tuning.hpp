@@ -87,8 +87,9 @@ constexpr double kRefineStall = 1e-5;
 constexpr double kPolishOmega = 1.0;
 constexpr unsigned kPolishPeriod = 256;
 constexpr unsigned kPolishPatience = 4;
-// Cuts (cuts.cpp): rounds of violated triangles at the fine temperatures'
-// stalls on boards of at most kCutMaxCells empty cells, each round the
+// Cuts (cuts.cpp): rounds of violated cliques at the fine temperatures' and
+// the polish's stalls on boards of at most kCutMaxCells empty cells (where
+// the polish runs too), each round the
 // kCutsPerRound most violated, their cells at most kCutReach apart.
 constexpr unsigned kCutRounds = 16;
 constexpr std::size_t kCutMaxCells = 250000;
