@@ -278,10 +278,6 @@ class PackingDual {
     for (std::size_t i = 0; i < cells_.size(); ++i) value[cells_[i]] = static_cast<float>(local[i]);
     return value;
   }
-  void set_weights(const std::vector<double>& weights) {
-    weight_ = weights;
-    refresh();
-  }
 
   // How much the LP likes each empty cell (row-major board index -> score):
   // 1 - cover; cells with cover 1 or less are those an optimum may use.
