@@ -18,11 +18,14 @@
 // time, the exact minimiser along its coordinate (a one-dimensional root,
 // by safeguarded Newton). The cliques of one family share no cell, so a
 // family is updated in parallel on the pool (for_each_index). Without smoothing coordinate
-// descent stalls at corners; with it, it tends to the LP optimum.
+// descent stalls at corners; with it, it tends to the LP optimum, but
+// slowly at the fine temperatures: past the finest one's stall, under
+// --max, PDHG polishes the weights (primal_dual.cpp, options.polish).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "lizards/internal.hpp"
 
@@ -253,14 +256,26 @@ class PackingDual {
   }
   // The smoothed dual's primal: how much of a lizard each cell holds
   // (row-major board index; trees 0).
-  std::vector<float> primal(double tau) const {
-    std::vector<float> value(in_.board.cells.size(), 0.0f);
+  std::vector<float> primal(double tau) const { return on_board(local_primal(tau)); }
+
+  // The clique table (PrimalDual's), the empty cells (local indices) and
+  // the smoothed primal by local index.
+  const std::vector<std::uint32_t>& starts() const { return start_; }
+  const std::vector<std::uint32_t>& members() const { return members_; }
+  std::size_t cell_count() const { return cells_.size(); }
+  std::vector<float> local_primal(double tau) const {
+    std::vector<float> value(cells_.size());
     for (std::size_t i = 0; i < cells_.size(); ++i) {
       const double z = (1 - cover_[i]) / tau;
-      value[cells_[i]] = z > 40    ? 1.0f
-                         : z < -40 ? 0.0f
-                                   : static_cast<float>(1 / (1 + std::exp(-z)));
+      value[i] = z > 40 ? 1.0f : z < -40 ? 0.0f : static_cast<float>(1 / (1 + std::exp(-z)));
     }
+    return value;
+  }
+  // Values by local index on the board (row-major; trees 0).
+  template <class Value>
+  std::vector<float> on_board(const std::vector<Value>& local) const {
+    std::vector<float> value(in_.board.cells.size(), 0.0f);
+    for (std::size_t i = 0; i < cells_.size(); ++i) value[cells_[i]] = static_cast<float>(local[i]);
     return value;
   }
 
@@ -299,7 +314,33 @@ struct PackingLp::State {
   double level_time = 0;  // when level_best was taken (seconds since begin)
   bool converged = false;
   std::vector<double> best_weights;  // options.keep_proof: the weights of best_scaled
+  std::optional<PrimalDual> polish;  // once the descent has stalled (options.polish)
+  std::int64_t polish_level = 0;     // best_scaled at the polish's last stall check
   PackingBound result;
+
+  // A new best bound from `weights`: kept, shown, and `enough` looked at.
+  void offer(const std::vector<double>& weights) {
+    if (const std::int64_t now = dual.scaled_bound(weights); now < best_scaled) {
+      best_scaled = now;
+      if (options.keep_proof) best_weights = weights;
+    }
+    result.value = PackingDual::floor_of(best_scaled);
+    if (options.on_bound) options.on_bound(result.value);
+    if (options.enough > 0 && result.value <= options.enough) converged = true;
+  }
+  // Cuts where `value` (row-major, per cell) violates cliques; false: none
+  // (or no rounds left).
+  bool cut(const std::vector<float>& value) {
+    if (cut_rounds >= options.cut_rounds) return false;
+    ++cut_rounds;
+    const auto cuts = violated_cliques(in, value, kCutReach, kCutsPerRound);
+    dual.add_cuts(cuts);
+    result.cuts += cuts.size();
+    return !cuts.empty();
+  }
+  void start_polish();
+  template <class Stopped>
+  bool polish_round(const Stopped& stopped);
 };
 
 PackingLp::PackingLp(const Instance& in, PackingOptions options)
@@ -348,6 +389,59 @@ static bool sweep(PackingDual& dual, double tau, const Stopped& stopped) {
   return true;
 }
 
+// The descent has stalled at its finest temperature: PDHG from its weights
+// and its smoothed primal (primal_dual.cpp) takes over.
+void PackingLp::State::start_polish() {
+  State& st = *this;
+  st.polish.emplace(st.dual.starts(), st.dual.members(), st.dual.cell_count(), kPolishOmega);
+  st.polish->warm(st.dual.weights(), st.dual.local_primal(st.tau));
+  st.polish_level = st.best_scaled;
+  st.level_time = seconds_since(st.begin);
+  st.stalls = 0;
+}
+
+// kPolishPeriod PDHG iterations, then a restart at their average; the
+// iterate's and the average's bounds offered. A period that gains under
+// refine_stall (or less than worth_refining asks) is a stall: cuts where
+// PDHG's primal violates them, or, none left, the end. False: stopped
+// midway (the weights then are still a bound, offered at the next call).
+template <class Stopped>
+bool PackingLp::State::polish_round(const Stopped& stopped) {
+  State& st = *this;
+  PrimalDual& pd = *st.polish;
+  for (unsigned k = 0; k < kPolishPeriod; ++k) {
+    if (k % 8 == 0 && stopped()) return false;  // 250,000 cells: a few ms per step
+    pd.step();
+    ++st.result.iterations;
+  }
+  st.offer(pd.weights());
+  st.offer(pd.mean_weights());
+  pd.restart_at_mean();
+  const double gain = static_cast<double>(st.polish_level - st.best_scaled) /
+                      static_cast<double>(std::max<std::int64_t>(1, st.polish_level));
+  const double now = seconds_since(st.begin);
+  bool stalled = gain <= st.options.refine_stall;
+  if (!stalled && st.options.worth_refining)
+    stalled = !st.options.worth_refining(gain / std::max(1e-9, now - st.level_time));
+  if (!stalled) {
+    st.polish_level = st.best_scaled;
+    st.level_time = now;
+    st.stalls = 0;
+    return true;
+  }
+  // PDHG does not descend monotonically: a stall counts after several
+  // periods without gain.
+  if (++st.stalls < kPolishPatience) return true;
+  st.stalls = 0;
+  st.polish_level = st.best_scaled;
+  st.level_time = now;
+  if (st.cut(st.dual.on_board(pd.values())))
+    pd.grow();
+  else
+    st.converged = true;
+  return true;
+}
+
 const PackingBound& PackingLp::run(const Budget& budget, const Budget& pause) {
   State& st = *state_;
   const PackingOptions& options = st.options;
@@ -359,16 +453,14 @@ const PackingBound& PackingLp::run(const Budget& budget, const Budget& pause) {
   // (Started at 0.25 the bound on a 1000 x 1000 board sits at 91,000 after
   // 20 sweeps; at 0.05, 73,700 after 36.)
   while (!st.converged && !stopped() && !pause.spent()) {
+    if (st.polish) {
+      if (!st.polish_round(stopped)) break;
+      continue;
+    }
     if (!sweep(st.dual, st.tau, stopped)) break;
     ++result.sweeps;
     if (result.sweeps % 8 == 0) st.dual.refresh();
-    if (const std::int64_t now = st.dual.scaled_bound(); now < st.best_scaled) {
-      st.best_scaled = now;
-      if (options.keep_proof) st.best_weights = st.dual.weights();
-    }
-    result.value = PackingDual::floor_of(st.best_scaled);
-    if (options.on_bound) options.on_bound(result.value);
-    if (options.enough > 0 && result.value <= options.enough) st.converged = true;
+    st.offer(st.dual.weights());
     // Progress is judged per level on the exact dual value (not its floor,
     // which plateaus on small boards): under 0.1% better in two sweeps is a
     // stall; at the fine temperatures (refine_below), under refine_stall, or
@@ -385,19 +477,14 @@ const PackingBound& PackingLp::run(const Budget& budget, const Budget& pause) {
       st.level_time = now;
       // A stall at the fine temperatures: first, cuts where the LP's
       // solution violates them (a round at most per level).
-      if (stalled && finest && st.cut_rounds < options.cut_rounds) {
-        ++st.cut_rounds;
-        const auto cuts = violated_cliques(st.in, st.dual.primal(st.tau), kCutReach, kCutsPerRound);
-        st.dual.add_cuts(cuts);
-        result.cuts += cuts.size();
-        if (!cuts.empty()) stalled = false;
-      }
+      if (stalled && finest && st.cut(st.dual.primal(st.tau))) stalled = false;
       if (stalled) {
-        if (st.tau <= options.finest_tau) {
-          if (++st.stalls >= 2) st.converged = true;
-        } else {
+        if (st.tau > options.finest_tau)
           st.tau = std::max(options.finest_tau, st.tau / 2);
-        }
+        else if (++st.stalls >= 2 && options.polish)
+          st.start_polish();
+        else if (st.stalls >= 2)
+          st.converged = true;
       }
     }
   }

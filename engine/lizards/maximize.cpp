@@ -239,7 +239,10 @@ PackingOptions Improvement::packing_options() {
   packing.finest_tau = kFinestTau;
   packing.refine_below = kRefineBelow;
   packing.refine_stall = kRefineStall;
-  if (in_->column_cells.size() <= kCutMaxCells) packing.cut_rounds = kCutRounds;
+  if (in_->column_cells.size() <= kCutMaxCells) {
+    packing.cut_rounds = kCutRounds;
+    packing.polish = true;  // PDHG past the descent's stall (primal_dual.cpp)
+  }
   // The time goes where it buys more: at the fine temperatures the LP goes
   // on while its bound falls, per second, by at least the share by which
   // the placements grow (both relative; nothing grows before the search

@@ -121,6 +121,10 @@ struct PackingOptions {
   std::function<bool(double gain_per_second)> worth_refining;
   // Rounds of cuts (cuts.cpp) at the fine temperatures' stalls (0: none).
   unsigned cut_rounds = 0;
+  // Past the finest temperature's stall, PDHG (primal_dual.cpp) polishes
+  // the weights while it gains (refine_stall, worth_refining), cutting at
+  // its stalls while cut_rounds last.
+  bool polish = false;
   std::function<void(std::uint64_t)> on_bound;  // each sweep's best bound (progress)
   bool keep_proof = false;                      // the best weights, for PackingLp::certificate()
 };
@@ -128,7 +132,8 @@ struct PackingBound {
   std::uint64_t value = 0;   // proven: no placement holds more lizards
   std::size_t cliques = 0;   // segments and windows in the LP
   std::uint64_t sweeps = 0;  // coordinate-descent passes over every clique
-  std::size_t cuts = 0;      // cut cliques added (cuts.cpp), among the cliques
+  std::uint64_t iterations = 0;  // PDHG iterations (options.polish)
+  std::size_t cuts = 0;          // cut cliques added (cuts.cpp), among the cliques
   double tau = 0;            // the temperature it ended at
   double seconds = 0;
   std::vector<float> preference;  // per cell (row-major): 1 - cover, higher = the LP likes it
@@ -154,6 +159,36 @@ class PackingLp {
   struct State;
   std::unique_ptr<State> state_;
 };
+// The LP's polish where the descent stalls (primal_dual.cpp): PDHG over a
+// clique table (clique k holds the cells members[start[k] .. start[k+1]),
+// local indices below `cells`), the table referenced, not copied: after
+// cliques are appended, grow(). Its weights (y >= 0) give bounds as any
+// weights do; its values (x in [0, 1]) are the LP's primal, for the cuts.
+class PrimalDual {
+ public:
+  PrimalDual(const std::vector<std::uint32_t>& start, const std::vector<std::uint32_t>& members,
+             std::size_t cells, double omega);
+  void warm(const std::vector<double>& weights, const std::vector<float>& values);
+  void grow();
+  void step();             // one iteration
+  void restart_at_mean();  // from the average of the iterations since the last restart
+  const std::vector<double>& weights() const { return weight_; }
+  const std::vector<double>& mean_weights() const { return mean_weight_; }
+  const std::vector<double>& values() const { return value_; }
+
+ private:
+  void restart();
+  const std::vector<std::uint32_t>& start_;
+  const std::vector<std::uint32_t>& members_;
+  double omega_;                                  // primal step over dual step
+  std::vector<double> value_, through_;           // per cell: x, the cliques through it
+  std::vector<double> cover_;                     // per cell: the weights through it
+  std::vector<double> extrapolated_;              // per cell: 2 x_new - x_old
+  std::vector<double> weight_;                    // per clique: y
+  std::vector<double> mean_value_, mean_weight_;  // since the last restart
+  std::uint64_t averaged_ = 0;
+};
+
 // One run to the end under options.budget on a pool of options.threads,
 // with the preference unless the budget was spent.
 PackingBound packing_bound(const Instance& instance, const PackingOptions& options);

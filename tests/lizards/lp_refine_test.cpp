@@ -3,7 +3,9 @@
 // the maximum, and the driver's veto (worth_refining) ends the sweeps.
 #include <gtest/gtest.h>
 
+#include <nursery/batch.hpp>
 #include <nursery/scheduler.hpp>
+#include <optional>
 
 #include "lizards/techniques.hpp"
 #include "lizards/tuning.hpp"
@@ -29,6 +31,7 @@ lz::PackingOptions refined() {
   options.refine_below = lz::kRefineBelow;
   options.refine_stall = lz::kRefineStall;
   options.cut_rounds = lz::kCutRounds;
+  options.polish = true;
   return options;
 }
 
@@ -52,6 +55,35 @@ TEST(LizardsLpRefinement, FinerSweepsLowerTheBound) {
   EXPECT_GT(asked, 0);
   EXPECT_LT(stopped.sweeps, fine.sweeps);
   EXPECT_GE(stopped.value, fine.value);
+}
+
+// Past the descent's stall, PDHG (primal_dual.cpp) goes on from its
+// weights: the bound only falls, and the weights it ends with are a
+// certificate the independent checker proves.
+TEST(LizardsLpRefinement, ThePolishLowersTheBoundAndItsProofHolds) {
+  const lz::Board board = generated(60, 0.1, 2);
+  lz::PackingOptions descent = refined();
+  descent.polish = false;
+  const lz::PackingBound plain = run_lp(board, descent);
+  auto instance = lz::build_instance(board);
+  lz::PackingOptions options = refined();
+  options.keep_proof = true;
+  lz::PackingBound polished;
+  std::optional<lz::BoundCertificate> proof;
+  nursery::with_workers(1, [&] {
+    lz::PackingLp lp(*instance, options);
+    polished = lp.run(nursery::Budget());
+    proof = lp.certificate();
+  });
+  EXPECT_EQ(plain.iterations, 0u);
+  EXPECT_GT(polished.iterations, 0u);
+  EXPECT_LE(polished.value, plain.value);
+  ASSERT_TRUE(proof.has_value());
+  EXPECT_EQ(proof->bound, polished.value);
+  const auto verdict = nursery::batch::verify_bound(
+      lz::format_instance(board), lz::format_certificate(*proof), "board.txt", "cert.txt");
+  ASSERT_TRUE(verdict.has_value());
+  EXPECT_TRUE(verdict->valid) << verdict->reason;
 }
 
 // The cut separation finds the cliques a fractional solution violates,
