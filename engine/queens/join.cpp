@@ -153,6 +153,7 @@ class Piece {
         by_tiers_(!has_middle(n_)),
         rays_(layout_.slot_a | layout_.slot_b),
         sorted_bits_(run_.tuning().sorted_bits),
+        quarter_tables_(instance.quarter_tables && quarter_tables_wanted(n_, run_.tuning())),
         poller_(poller),
         lease_(run_.buffers()),
         buffers_(*lease_) {
@@ -167,11 +168,11 @@ class Piece {
     }
   }
 
-  // The halves from the count's quarter tables where they fit (N <= 19,
-  // quarters of up to 9 rows (JoinTuning::quarter_rows), and room in the
-  // key for their diagonal bits), else row by row; false when stopped.
+  // The halves from the count's quarter tables where it builds them
+  // (quarter_tables_wanted(): N <= 20 by default, JoinTuning) and the key
+  // has room for their diagonal bits, else row by row; false when stopped.
   bool count(Outcome& outcome) {
-    if (n_ / 2 > run_.tuning().quarter_rows) return count_row_by_row(outcome);
+    if (!quarter_tables_) return count_row_by_row(outcome);
     const int extra = quarter_extra(n_, subproblem_.width, run_.tuning().piece_keys());
     const auto quarters = run_.quarter_tables(n_, subproblem_.width + extra, queen_keys(layout_),
                                               key_mirror(layout_), kMirrorsKeys, poller_);
@@ -333,6 +334,7 @@ class Piece {
   const bool by_tiers_;
   const std::uint64_t rays_;
   const int sorted_bits_;
+  const bool quarter_tables_;  // the count builds them for n
   StopPoller& poller_;
   JoinRun::Lease lease_;
   PieceBuffers& buffers_;

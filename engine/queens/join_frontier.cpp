@@ -208,7 +208,7 @@ std::optional<std::vector<JoinCount::Subproblem>> JoinCount::split(const Instanc
   // width).
   const JoinTuning& tuning = instance.run ? instance.run->tuning() : join_tuning();
   const double piece_keys = tuning.piece_keys();
-  const bool by_rows = !quarter_tables_fit(n, 0) || n / 2 > tuning.quarter_rows;
+  const bool by_rows = !instance.quarter_tables || !quarter_tables_wanted(n, tuning);
   while (target > 1 && width < join_max_width(n) && (by_rows || quarter_tables_fit(n, width + 1)) &&
          join_piece_keys(n, width) > piece_keys)
     ++width;
