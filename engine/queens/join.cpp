@@ -300,7 +300,10 @@ class Piece {
                              all_tops.size(), buffers_.bottoms[0].data(), all_bottoms.size(),
                              poller_, buffers_.table, nullptr, sorted_bits_),
                  1, outcome);
-    auto& top_m = buffers_.top_m;
+    // The tops' copy in the radix passes' buffer, free once the lists are
+    // sorted and at least as long as either (one list less a worker holds:
+    // N = 23's largest pieces, 7.6e6 halves, would hold 310 MB on 2 threads).
+    auto& top_m = buffers_.scratch;
     auto& bottom_m = buffers_.bottom_m;
     resize_exactly(top_m, all_tops.size());
     resize_exactly(bottom_m, all_bottoms.size());

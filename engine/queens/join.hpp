@@ -246,7 +246,7 @@ struct PieceBuffers {
   Live<PieceBuffers> live;
   std::array<std::vector<std::uint64_t>, kLists> tops, bottoms;
   std::vector<std::uint64_t> scratch;                       // the radix passes' other half
-  std::vector<std::uint64_t> top_m, bottom_m;               // odd n: filtered per middle column
+  std::vector<std::uint64_t> bottom_m;  // odd n: filtered per middle column (the tops: scratch)
   std::vector<std::uint64_t> table;                         // the slices' lookup tables
   std::vector<std::uint64_t> mirrored;                      // list_halves()' left groups
 };
