@@ -21,8 +21,9 @@
 // counted, weighted by the orbit's size (join_frontier.cpp). At even n the
 // two diagonal reflections weigh boards by their long diagonals
 // (kDiagonalJoins). The pairs are counted in join_pairs.cpp. The halves
-// come from the quarter tables (join_quarters.cpp) up to N = 19, else row
-// by row (join_rows.cpp); the key's layout is join_layout.cpp's.
+// come from the quarter tables (join_quarters.cpp) up to N = 20 (the
+// tables JoinTuning allows), else row by row (join_rows.cpp); the key's
+// layout is join_layout.cpp's.
 #include "queens/join.hpp"
 
 #include <algorithm>

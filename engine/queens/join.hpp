@@ -8,7 +8,7 @@
 //                      serve it, and a piece's work estimate
 //   join_pairs.cpp     the pairs of two sorted key lists that make solutions
 //   join_frontier.cpp  the chunk patterns, one per orbit, and their weights
-//   join_quarters.cpp  the quarter tables (N <= 19)
+//   join_quarters.cpp  the quarter tables (N <= 20)
 //   join_halves.cpp    a piece's halves from the quarter tables
 //   join_memory.cpp    what a piece needs, the chunk for a budget
 //   join_run.cpp       what a count owns: its quarter tables and its
