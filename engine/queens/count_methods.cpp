@@ -80,11 +80,17 @@ const CountMethod& choose_count_method(const std::string& asked, int n) {
 }
 
 JoinCount::Instance join_for_memory(int n, std::uint64_t budget, unsigned workers) {
-  const int width = join_width_for(n, static_cast<double>(budget) / workers);
-  if (width >= 0) return {n, width};
+  const double bytes = static_cast<double>(budget) / workers;
+  if (const int width = join_width_for(n, bytes); width >= 0) return {n, width};
+  // Quarter tables over the budget: every half row by row.
+  if (const int width = join_width_for(n, bytes, false); width >= 0) {
+    JoinCount::Instance instance{n, width};
+    instance.quarter_tables = false;
+    return instance;
+  }
   throw std::invalid_argument("--memory: a join count of N = " + std::to_string(n) + " on " +
                               std::to_string(workers) + " threads needs about " +
-                              gibibytes(join_piece_bytes(n, join_max_width(n)) * workers) +
+                              gibibytes(join_piece_bytes(n, join_max_width(n), false) * workers) +
                               " even in its finest pieces, more than the budget of " +
                               gibibytes(static_cast<double>(budget)) +
                               " (raise --memory, use fewer --threads, or --method bitboard)");

@@ -144,6 +144,10 @@ struct JoinCount {
     // workers' buffers, freed with the instance; a fresh one for each
     // instance made (the instance stays immutable: this is its workspace).
     std::shared_ptr<join_detail::JoinRun> run = join_detail::new_join_run();
+    // Halves from quarter tables where the run's tuning builds them; false
+    // (a memory budget too small for the tables, join_for_memory()): every
+    // half row by row (the same pieces, less memory, more time).
+    bool quarter_tables = true;
   };
   struct Subproblem {
     std::uint32_t pattern = 0;  // the top half's columns among the chunk's
@@ -169,13 +173,15 @@ struct JoinCount {
 static_assert(SearchTree<JoinCount>);
 
 // Bytes one join piece of chunk width `width` needs at most (an upper
-// estimate from the top halves' growth, for memory budgets).
-double join_piece_bytes(int n, int width);
+// estimate from the top halves' growth, for memory budgets), with the
+// quarter tables where the process's tuning builds them and
+// `quarter_tables` allows them.
+double join_piece_bytes(int n, int width, bool quarter_tables = true);
 // The widest chunk (the finest pieces) a join of size n is cut into.
 int join_max_width(int n);
 // The narrowest chunk whose pieces need at most `bytes` each; -1 when even
 // the finest pieces need more.
-int join_width_for(int n, double bytes);
+int join_width_for(int n, double bytes, bool quarter_tables = true);
 
 //--- Rotations and Burnside ---------------------------------------------------
 // Solutions left unchanged by a quarter turn (quarter_turns = 1) or a half

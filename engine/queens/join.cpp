@@ -21,8 +21,9 @@
 // counted, weighted by the orbit's size (join_frontier.cpp). At even n the
 // two diagonal reflections weigh boards by their long diagonals
 // (kDiagonalJoins). The pairs are counted in join_pairs.cpp. The halves
-// come from the quarter tables (join_quarters.cpp) up to N = 19, else row
-// by row (join_rows.cpp); the key's layout is join_layout.cpp's.
+// come from the quarter tables (join_quarters.cpp) up to N = 20 (the
+// tables JoinTuning allows), else row by row (join_rows.cpp); the key's
+// layout is join_layout.cpp's.
 #include "queens/join.hpp"
 
 #include <algorithm>
@@ -153,6 +154,7 @@ class Piece {
         by_tiers_(!has_middle(n_)),
         rays_(layout_.slot_a | layout_.slot_b),
         sorted_bits_(run_.tuning().sorted_bits),
+        quarter_tables_(instance.quarter_tables && quarter_tables_wanted(n_, run_.tuning())),
         poller_(poller),
         lease_(run_.buffers()),
         buffers_(*lease_) {
@@ -167,11 +169,11 @@ class Piece {
     }
   }
 
-  // The halves from the count's quarter tables where they fit (N <= 19,
-  // quarters of up to 9 rows (JoinTuning::quarter_rows), and room in the
-  // key for their diagonal bits), else row by row; false when stopped.
+  // The halves from the count's quarter tables where it builds them
+  // (quarter_tables_wanted(): N <= 20 by default, JoinTuning) and the key
+  // has room for their diagonal bits, else row by row; false when stopped.
   bool count(Outcome& outcome) {
-    if (n_ / 2 > run_.tuning().quarter_rows) return count_row_by_row(outcome);
+    if (!quarter_tables_) return count_row_by_row(outcome);
     const int extra = quarter_extra(n_, subproblem_.width, run_.tuning().piece_keys());
     const auto quarters = run_.quarter_tables(n_, subproblem_.width + extra, queen_keys(layout_),
                                               key_mirror(layout_), kMirrorsKeys, poller_);
@@ -299,7 +301,10 @@ class Piece {
                              all_tops.size(), buffers_.bottoms[0].data(), all_bottoms.size(),
                              poller_, buffers_.table, nullptr, sorted_bits_),
                  1, outcome);
-    auto& top_m = buffers_.top_m;
+    // The tops' copy in the radix passes' buffer, free once the lists are
+    // sorted and at least as long as either (one list less a worker holds:
+    // N = 23's largest pieces, 7.6e6 halves, would hold 310 MB on 2 threads).
+    auto& top_m = buffers_.scratch;
     auto& bottom_m = buffers_.bottom_m;
     resize_exactly(top_m, all_tops.size());
     resize_exactly(bottom_m, all_bottoms.size());
@@ -333,6 +338,7 @@ class Piece {
   const bool by_tiers_;
   const std::uint64_t rays_;
   const int sorted_bits_;
+  const bool quarter_tables_;  // the count builds them for n
   StopPoller& poller_;
   JoinRun::Lease lease_;
   PieceBuffers& buffers_;

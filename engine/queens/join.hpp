@@ -8,7 +8,7 @@
 //                      serve it, and a piece's work estimate
 //   join_pairs.cpp     the pairs of two sorted key lists that make solutions
 //   join_frontier.cpp  the chunk patterns, one per orbit, and their weights
-//   join_quarters.cpp  the quarter tables (N <= 19)
+//   join_quarters.cpp  the quarter tables (N <= 20)
 //   join_halves.cpp    a piece's halves from the quarter tables
 //   join_memory.cpp    what a piece needs, the chunk for a budget
 //   join_run.cpp       what a count owns: its quarter tables and its
@@ -148,9 +148,11 @@ using KeyMirror = std::array<std::uint8_t, 64>;
 // placement of the top half's left quarter (rows and columns 0..a-1; odd
 // n: columns 0..a) and of its right one, once per count, paired by their
 // rows and diagonals.
-// Quarters up to kMaxQuarterRows rows (N <= 19: at N = 18 915,442
-// placements a side, at N = 19 2,524,999 on the left).
-constexpr int kMaxQuarterRows = 9;
+// Quarters up to kMaxQuarterRows rows (N <= 21: at N = 18 915,442
+// placements a side, at N = 19 2,524,999 on the left, at N = 20 7,535,369,
+// at N = 21 21,637,115 on the left; JoinTuning::quarter_bytes says which
+// of them a count builds).
+constexpr int kMaxQuarterRows = 10;
 // Counts the live objects of a type (tests: nothing is left once a count
 // returns).
 template <class Owner>
@@ -186,6 +188,14 @@ struct QuarterTables {
   KeyMirror mirror{};
 };
 bool quarter_tables_fit(int n, int width);
+// Whether a count lists n's halves from quarter tables (in the chunks
+// whose keys have room for them, quarter_keys_fit()): quarters of at most
+// tuning.quarter_rows rows whose tables, as this process's kernels keep
+// them (quarter_table_bytes()), hold at most tuning.quarter_bytes.
+bool quarter_tables_wanted(int n, const JoinTuning& tuning);
+// Whether n's tables keep one side alone (even n, and this process's
+// kernels mirror keys: QuarterTables::mirrored).
+bool quarter_tables_mirrored(int n);
 // The keys a piece lists on average (both sides; join_memory.cpp), and how
 // many a piece (or a round of one) should hold (JoinTuning::piece_keys(),
 // the L2 cache).
@@ -216,8 +226,10 @@ std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, co
                           std::array<std::vector<std::uint64_t>*, kLists> out,
                           std::vector<std::uint64_t>& mirrored);
 }  // namespace NURSERY_ISA_NS
-// The tables' bytes (0 where none are built).
-double quarter_table_bytes(int n);
+// The tables' bytes (0 where none are built): one side's placements and
+// group starts where `mirrored` (even n, kernels that mirror keys), else
+// both sides'.
+double quarter_table_bytes(int n, bool mirrored = false);
 // A list written past its end by up to this many keys (vector stores).
 constexpr std::size_t kWriteSlack = 8;
 
@@ -234,7 +246,7 @@ struct PieceBuffers {
   Live<PieceBuffers> live;
   std::array<std::vector<std::uint64_t>, kLists> tops, bottoms;
   std::vector<std::uint64_t> scratch;                       // the radix passes' other half
-  std::vector<std::uint64_t> top_m, bottom_m;               // odd n: filtered per middle column
+  std::vector<std::uint64_t> bottom_m;  // odd n: filtered per middle column (the tops: scratch)
   std::vector<std::uint64_t> table;                         // the slices' lookup tables
   std::vector<std::uint64_t> mirrored;                      // list_halves()' left groups
 };

@@ -199,7 +199,7 @@ std::optional<std::vector<JoinCount::Subproblem>> JoinCount::split(const Instanc
   // column 0 is no longer listed row by row (N = 17 width 5: 1.17-1.24 s
   // and 16 MB against 1.28-1.33 s and 27 MB at width 4; N = 19 width 7:
   // 47.1 s and 47 MB against 48.5 s and 61 MB at 6). Halves listed row by
-  // row (N >= 20: no quarter tables; JoinTuning::quarter_rows) widen the
+  // row (N >= 21: no quarter tables; JoinTuning::quarter_bytes) widen the
   // chunk the same way, so that a worker's lists stay as short at every N
   // (a finer piece walks the rows above its halves again, but a coarser
   // one holds them all: N = 20 at 64 pieces a worker took 781 MB, N = 21
@@ -208,7 +208,7 @@ std::optional<std::vector<JoinCount::Subproblem>> JoinCount::split(const Instanc
   // width).
   const JoinTuning& tuning = instance.run ? instance.run->tuning() : join_tuning();
   const double piece_keys = tuning.piece_keys();
-  const bool by_rows = !quarter_tables_fit(n, 0) || n / 2 > tuning.quarter_rows;
+  const bool by_rows = !instance.quarter_tables || !quarter_tables_wanted(n, tuning);
   while (target > 1 && width < join_max_width(n) && (by_rows || quarter_tables_fit(n, width + 1)) &&
          join_piece_keys(n, width) > piece_keys)
     ++width;

@@ -47,28 +47,30 @@ int quarter_extra(int n, int width, double piece_keys) {
 
 }  // namespace join_detail
 
-double join_piece_bytes(int n, int width) {
+double join_piece_bytes(int n, int width, bool quarter_tables) {
   // A pattern's share is uneven: the fullest patterns hold about four
   // times the mean; a piece holds its top halves and its partner's, 8
   // bytes each, as many again for sorting, and (odd n) the filtered copies.
   double keys = 2.0 * 4.0 * top_halves(n) / static_cast<double>(std::uint64_t{1} << (2 * width));
-  // Even n up to 18: a round of a piece (join.cpp) holds a share of its
-  // keys (the largest of 4^e rounds, measured at N = 18: a 3.7th at e = 1,
-  // a 9th at e = 2, a 16th at e = 3; 2.5^e below that), and the quarter
-  // tables (join_quarters.cpp), one set for every worker, are counted with
-  // each piece (an upper estimate).
+  // Where the halves come from quarter tables (join_quarters.cpp; the
+  // count's tuning builds them and `quarter_tables` allows them): even n,
+  // a round of a piece (join.cpp) holds a share of its keys (the largest
+  // of 4^e rounds, measured at N = 18: a 3.7th at e = 1, a 9th at e = 2, a
+  // 16th at e = 3; 2.5^e below that), and the tables, one set for every
+  // worker, are counted with each piece (an upper estimate).
   double quarters = 0;
-  if (join_detail::quarter_tables_fit(n, width)) {
-    for (int e = join_detail::quarter_extra(n, width, join_tuning().piece_keys()); e > 0; --e)
-      keys /= 2.5;
-    quarters = join_detail::quarter_table_bytes(n);
+  const JoinTuning& tuning = join_tuning();
+  if (quarter_tables && join_detail::quarter_tables_wanted(n, tuning) &&
+      join_detail::quarter_tables_fit(n, width)) {
+    for (int e = join_detail::quarter_extra(n, width, tuning.piece_keys()); e > 0; --e) keys /= 2.5;
+    quarters = join_detail::quarter_table_bytes(n, join_detail::quarter_tables_mirrored(n));
   }
   return keys * 24.0 + quarters + (1 << 20);
 }
 
-int join_width_for(int n, double bytes) {
+int join_width_for(int n, double bytes, bool quarter_tables) {
   for (int width = 0; width <= join_max_width(n); ++width)
-    if (join_piece_bytes(n, width) <= bytes) return width;
+    if (join_piece_bytes(n, width, quarter_tables) <= bytes) return width;
   return -1;
 }
 

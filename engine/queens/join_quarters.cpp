@@ -31,6 +31,7 @@
 
 #include "nursery/scheduler.hpp"
 #include "queens/join.hpp"
+#include "queens/kernels.hpp"
 
 namespace nursery::queens::join_detail {
 
@@ -192,6 +193,16 @@ bool quarter_tables_fit(int n, int width) {
   return n >= 4 && n / 2 <= kMaxQuarterRows && width <= n / 2;
 }
 
+bool quarter_tables_mirrored(int n) {
+  return n % 2 == 0 && kernels().isa == Isa::avx512;  // the level's kMirrorsKeys
+}
+
+bool quarter_tables_wanted(int n, const JoinTuning& tuning) {
+  return quarter_tables_fit(n, 0) && n / 2 <= tuning.quarter_rows &&
+         quarter_table_bytes(n, quarter_tables_mirrored(n)) <=
+             static_cast<double>(tuning.quarter_bytes);
+}
+
 bool quarter_keys_fit(int n, const QueenKeys& keys) {
   // The placements' diagonal bits go below the key's lowest bit in use
   // (and above the tags): where they do not fit (N = 18 in chunks narrower
@@ -234,17 +245,21 @@ std::shared_ptr<const QuarterTables> build_quarter_tables(int n, int width, cons
   return tables;
 }
 
-double quarter_table_bytes(int n) {
+double quarter_table_bytes(int n, bool mirrored) {
   // Placements of one quarter, counted: a = n/2 rows and columns, and (odd
-  // n, the left one) a rows and a + 1 columns. Even n counts both sides
-  // where only the right one is kept: the worker's mirrored groups are at
-  // most as many.
-  static constexpr double kSquare[] = {1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442};
-  static constexpr double kWide[] = {1, 3, 9, 37, 185, 1039, 6335, 42807, 316395, 2524999};
+  // n, the left one) a rows and a + 1 columns; each side's group starts
+  // (4 bytes a group, at most 2^(2a + 1) groups). Mirrored, only the right
+  // side is kept (a worker's mirrored groups, a piece's share of the left
+  // side, are counted with its piece).
+  static constexpr double kSquare[] = {1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442, 7535369};
+  static constexpr double kWide[] = {1,    3,     9,      37,      185,     1039,
+                                     6335, 42807, 316395, 2524999, 21637115};
   const int a = n / 2;
   if (a > kMaxQuarterRows) return 0;
+  const double starts = 4.0 * static_cast<double>(std::size_t{1} << (a + 1 + a));
+  if (mirrored && n % 2 == 0) return 8 * kSquare[a] + starts;
   const double placements = kSquare[a] + (n % 2 == 0 ? kSquare[a] : kWide[a]);
-  return 8 * placements + 2 * 4.0 * static_cast<double>(std::size_t{1} << (a + 1 + a));
+  return 8 * placements + 2 * starts;
 }
 
 }  // namespace nursery::queens::join_detail

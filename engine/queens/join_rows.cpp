@@ -1,5 +1,5 @@
 // A piece's halves listed row by row (join_layout.hpp: list_rows), where no
-// quarter tables serve it (N >= 20, keys without room for the quarters'
+// quarter tables serve it (N >= 21, keys without room for the quarters'
 // diagonal bits), and every piece's weight for the progress bar (join_work:
 // Knuth's estimate of the halves it lists).
 #include <algorithm>

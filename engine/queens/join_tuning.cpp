@@ -98,12 +98,18 @@ JoinTuning parse_join_tuning(const char* text, JoinTuning base, std::string* err
       base.sorted_bits = static_cast<int>(value);
     } else if (name == "quarter_rows") {
       if (value > join_detail::kMaxQuarterRows) {
-        complain(item, "quarter_rows is 0..9");
+        complain(item, "quarter_rows is 0..10");
         continue;
       }
       base.quarter_rows = static_cast<int>(value);
+    } else if (name == "quarter_mib") {
+      if (value > (1u << 20)) {
+        complain(item, "quarter_mib is 0..1048576");
+        continue;
+      }
+      base.quarter_bytes = static_cast<std::size_t>(value) << 20;
     } else {
-      complain(item, "names: piece_kib, pieces_per_worker, sorted_bits, quarter_rows");
+      complain(item, "names: piece_kib, pieces_per_worker, sorted_bits, quarter_rows, quarter_mib");
     }
   }
   return base;

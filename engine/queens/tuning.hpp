@@ -39,6 +39,13 @@ constexpr int kMaxRadixBits = 12;
 // when the machine does not say its L2 cache's size: 1 MiB, the L2 of the
 // machine the join was first tuned on (AMD EPYC, Zen 4).
 constexpr std::size_t kPieceBytes = std::size_t{1} << 20;
+// The most a count's quarter tables may hold (join_quarters.cpp): N = 20's,
+// one side of 7,535,369 placements where the kernels mirror keys (AVX-512),
+// 69 MB with their group starts, fit; N = 20's two sides (below AVX-512:
+// 137 MB) and N = 21's (10 x 11 and 10 x 10 quarters: 233 MB) do not, and
+// list their halves row by row, so that a count's peak stays under 128 MB
+// at every N up to 21. The default of JoinTuning::quarter_bytes.
+constexpr std::size_t kQuarterBytes = std::size_t{96} << 20;
 // The time of one join over a piece's halves, as a share of listing and
 // sorting them (measured at N = 16, 17): JoinCount::work's weight.
 constexpr double kJoinShare = 0.1;
@@ -46,7 +53,8 @@ constexpr double kJoinShare = 0.1;
 //--- The join's tuning at run time (join_tuning.cpp) --------------------------------
 // What depends on the machine, in one struct: the defaults from the machine
 // (the L2 cache's size, read from sysconf or /sys), then the environment's
-// NURSERY_JOIN_TUNING="piece_kib=2048,pieces_per_worker=64,sorted_bits=22,quarter_rows=9"
+// NURSERY_JOIN_TUNING="piece_kib=2048,pieces_per_worker=64,sorted_bits=22,quarter_rows=10,
+// quarter_mib=96"
 // (any of them, comma-separated; an unknown name or a value out of range
 // is ignored with one line on stderr). docs/queens.md, "Tuning".
 struct JoinTuning {
@@ -61,10 +69,14 @@ struct JoinTuning {
   // The radix sort's key bits, an even number (two passes of half of them):
   // 2^(sorted_bits / 2) counts, 2 x 8 KiB at 22, stay in the L1 cache.
   int sorted_bits = kSortedBits;
-  // The tallest quarters (rows, n/2) whose tables a count builds (0..9,
+  // The tallest quarters (rows, n/2) whose tables a count builds (0..10,
   // join.hpp's kMaxQuarterRows): taller ones, and every quarter at 0, have
   // their halves listed row by row (no tables held: less memory, more time).
-  int quarter_rows = 9;
+  int quarter_rows = 10;
+  // The most the quarter tables may hold (setting quarter_mib, in MiB):
+  // larger ones are not built and their halves are listed row by row
+  // (quarter_mib=256 builds N = 21's, 233 MB).
+  std::size_t quarter_bytes = kQuarterBytes;
   // A round's keys (8 bytes each).
   double piece_keys() const { return static_cast<double>(piece_bytes) / 8.0; }
 };

@@ -125,8 +125,10 @@ CountPlan plan_count(const CountRequest& request) {
   const std::uint64_t memory =
       request.memory ? cli::parse_memory(*request.memory) : queens::default_memory();
   if (method.method == Method::join) try {
-      plan.join_width =
-          join_for_memory(n, memory, detail::worker_count(plan.run.threads)).min_width;
+      const JoinCount::Instance join =
+          join_for_memory(n, memory, detail::worker_count(plan.run.threads));
+      plan.join_width = join.min_width;
+      plan.join_quarters = join.quarter_tables;
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
     }
@@ -164,7 +166,8 @@ CountReport report_of(const CountPlan& plan, const ResumableResult& result) {
 }
 
 CountReport count(const CountPlan& plan) {
-  const JoinCount::Instance join{plan.n, plan.join_width};
+  JoinCount::Instance join{plan.n, plan.join_width};
+  join.quarter_tables = plan.join_quarters;
   // The instruction set the kernels ran on (--stats, --json): the join's
   // and the bitboard's, the methods that have kernels.
   const char* isa = choose_count_method(plan.method, plan.n).kernels ? kernel_isa() : nullptr;

@@ -47,8 +47,9 @@ enum class CountWay { plain, resumable, estimate };
 // `resumable.progress`/`log` and `started` are the caller's to set.
 struct CountPlan {
   int n = 0;
-  const char* method = "";  // the method's --method name ("join", "bitboard", ...)
-  int join_width = 0;       // join: its narrowest chunk, fitted to the memory budget
+  const char* method = "";    // the method's --method name ("join", "bitboard", ...)
+  int join_width = 0;         // join: its narrowest chunk, fitted to the memory budget
+  bool join_quarters = true;  // join: quarter tables within the budget (Instance::quarter_tables)
   CountWay way = CountWay::plain;
   bool unique = false;
   RunOptions run;               // plain and estimate
