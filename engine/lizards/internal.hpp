@@ -110,9 +110,9 @@ struct Cut {
 Placement recombine(const Instance& in, const Placement& near, const Placement& far,
                     const Cut& cut);
 
-// The improving search of --max on boards of up to kPopulationMaxCells
-// empty cells: a few placements, each with its own Improver, improved and
-// recombined one generation at a time (population.cpp).
+// The improving search of --max on boards of up to
+// MaximizeOptions::population_cells empty cells: a few placements, each with its own Improver,
+// improved and recombined one generation at a time (population.cpp).
 class Population {
  public:
   Population(const Instance& in, std::shared_ptr<const SegmentCells> map, std::uint64_t seed,

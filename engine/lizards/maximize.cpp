@@ -357,7 +357,7 @@ std::optional<GapClosed> Improvement::search(const Budget& race) {
     if (!map_) map_ = std::make_shared<const SegmentCells>(*in_);
     // Boards small enough for a population: one per worker, on the whole
     // board (population.cpp).
-    const bool breeding = in_->column_cells.size() <= kPopulationMaxCells;
+    const bool breeding = in_->column_cells.size() <= options_.population_cells;
     while (breeding && populations_.size() < bands)
       populations_.push_back(std::make_unique<Population>(
           *in_, map_, options_.seed + 7919ull * populations_.size(), kPopulationSize));

@@ -1,5 +1,5 @@
 // The improving search with a population (--max on boards of up to
-// kPopulationMaxCells empty cells): on such boards one local search has
+// MaximizeOptions::population_cells empty cells): on such boards one local search has
 // stopped gaining after a few seconds (100 x 100, 10% trees: 712 from the
 // second to the thirtieth), its placement caught where no swap or kick
 // leads on. A few placements improved side by side and recombined, as the

@@ -100,11 +100,10 @@ constexpr auto kProgressTick = std::chrono::milliseconds(100);
 constexpr double kEpochSecondsPerCell = 2e-6;
 constexpr double kEpochSecondsMin = 0.25;
 constexpr double kEpochSecondsMax = 30;
-// Boards of at most this many empty cells (the cuts' limit, 500 x 500) run
-// the improving search as a population of this many placements per worker,
-// one child each epoch (population.cpp); larger ones, where one search
-// still gains at the deadline, run the bands alone.
-constexpr std::size_t kPopulationMaxCells = 250000;
+// Boards of at most MaximizeOptions::population_cells empty cells (250,000,
+// the cuts' limit: 500 x 500) run the improving search as a population of
+// this many placements per worker, one child each epoch (population.cpp);
+// larger ones, where one search still gains at the deadline, run the bands.
 constexpr std::size_t kPopulationSize = 4;
 
 }  // namespace nursery::lizards
