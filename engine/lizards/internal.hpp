@@ -118,10 +118,11 @@ class Population {
   Population(const Instance& in, std::shared_ptr<const SegmentCells> map, std::uint64_t seed,
              std::size_t size);
   ~Population();
-  // One generation under `options`: the first `size` each improve a member
-  // from the first placement offered; the others improve a child of two
-  // random members (a larger `offered` first replaces the smallest). The
-  // largest member comes back.
+  // One generation under `options`: the first improve the first member
+  // until one gains nothing, the next grow the other members from the first
+  // placement offered; the others improve a child of two random members (a
+  // larger `offered` first replaces the smallest). The largest member comes
+  // back.
   Placement generation(const Placement& offered, const ImproveOptions& options);
   std::uint64_t generations() const { return generations_; }  // children bred
 
@@ -134,7 +135,8 @@ class Population {
   const std::size_t size_;
   std::vector<std::unique_ptr<Improver>> improvers_;  // one per member
   std::vector<Placement> members_;
-  Placement first_;  // where every member started
+  Placement first_;       // where every member started
+  bool stalled_ = false;  // the first member alone gained nothing in an epoch
   std::mt19937_64 rng_;
   std::uint64_t generations_ = 0;
 };

@@ -455,11 +455,12 @@ Placement Improver::improve(const Placement& from, const ImproveOptions& options
     }
     return options.kicks_in && !options.kicks_in(cell) ? kNobody : cell;
   };
-  // A perturbation that lost lizards stays with the chance Andrade, Resende
-  // and Werneck give it, 1 / (1 + lost x (best - size)): the walk leaves a
-  // plateau it has exhausted but stays near the best, and goes back there
-  // once its way back (the log) grows long.
+  // With options.walk, a perturbation that lost lizards stays with the
+  // chance Andrade, Resende and Werneck give it, 1 / (1 + lost x (best -
+  // size)): the walk leaves a plateau it has exhausted but stays near the
+  // best, and goes back there once its way back (the log) grows long.
   auto keep = [&](std::size_t lost) {
+    if (!options.walk) return false;
     const std::size_t below = occupancy.best_held() - occupancy.size();
     return occupancy.random(1 + lost * below) == 0;
   };

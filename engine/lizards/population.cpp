@@ -60,10 +60,20 @@ std::size_t Population::smallest() const {
   return worst;
 }
 
-Placement Population::generation(const Placement& offered, const ImproveOptions& options) {
-  // The first generations each grow one member from the first placement
-  // offered, every member with its own seed: different starts to recombine.
+Placement Population::generation(const Placement& offered, const ImproveOptions& asked) {
+  ImproveOptions options = asked;
+  options.walk = true;
+  // The first member is improved alone while an epoch still gains (a
+  // population would only slow it); then the next generations each grow
+  // one more member from the first placement offered, every member with
+  // its own seed: different starts to recombine.
   if (members_.empty()) first_ = offered;
+  if (members_.size() == 1 && !stalled_) {
+    Placement next = improvers_[0]->improve(members_[0], options);
+    stalled_ = next.size() <= members_[0].size();
+    members_[0] = std::move(next);
+    return members_[0];
+  }
   if (members_.size() < size_) {
     members_.push_back(improvers_[members_.size()]->improve(first_, options));
     return members_[largest()];
