@@ -7,6 +7,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <random>
 #include <vector>
 
 #include "lizards/techniques.hpp"
@@ -95,6 +96,49 @@ class Improver {
   struct State;
   const Instance& in_;
   std::unique_ptr<State> state_;
+};
+
+// A line across the board: rows (or columns, across_columns) before `at`
+// are the near side.
+struct Cut {
+  bool across_columns = false;
+  std::uint32_t at = 0;
+};
+// A child of two placements (population.cpp): `near`'s lizards on the near
+// side of the cut, then `far`'s beyond it that see none taken. Safe, but
+// not filled: the seam may leave free cells.
+Placement recombine(const Instance& in, const Placement& near, const Placement& far,
+                    const Cut& cut);
+
+// The improving search of --max on boards of up to
+// MaximizeOptions::population_cells empty cells: a few placements, each with its own Improver,
+// improved and recombined one generation at a time (population.cpp).
+class Population {
+ public:
+  Population(const Instance& in, std::shared_ptr<const SegmentCells> map, std::uint64_t seed,
+             std::size_t size);
+  ~Population();
+  // One generation under `options`: the first improve the first member
+  // until one gains nothing, the next grow the other members from the first
+  // placement offered; the others improve a child of two random members (a
+  // larger `offered` first replaces the smallest). The largest member comes
+  // back.
+  Placement generation(const Placement& offered, const ImproveOptions& options);
+  std::uint64_t generations() const { return generations_; }  // children bred
+
+ private:
+  std::size_t largest() const;
+  std::size_t smallest() const;
+  std::uint64_t random(std::uint64_t below);
+
+  const Instance& in_;
+  const std::size_t size_;
+  std::vector<std::unique_ptr<Improver>> improvers_;  // one per member
+  std::vector<Placement> members_;
+  Placement first_;       // where every member started
+  bool stalled_ = false;  // the first member alone gained nothing in an epoch
+  std::mt19937_64 rng_;
+  std::uint64_t generations_ = 0;
 };
 
 // The portfolio's shared state: DFS tasks count down as they finish

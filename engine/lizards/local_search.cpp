@@ -134,12 +134,14 @@ class Occupancy {
   // Perturbations (kick, then `swaps()`) at the cells `draw()` gives
   // (kNobody: none this time) while `go_on()` holds; false when
   // `stopped()`, asked every 64, said stop first.
-  template <class Draw, class GoOn, class Stopped, class Swaps>
-  bool perturb(std::uint64_t& steps, Draw&& draw, GoOn&& go_on, Stopped&& stopped, Swaps&& swaps) {
+  // `keep(lost)` says whether a perturbation that lost `lost` lizards stays.
+  template <class Draw, class GoOn, class Stopped, class Swaps, class Keep>
+  bool perturb(std::uint64_t& steps, Draw&& draw, GoOn&& go_on, Stopped&& stopped, Swaps&& swaps,
+               Keep&& keep) {
     while (go_on()) {
       if ((++steps & 63) == 0 && stopped()) return false;
       const std::uint32_t cell = draw();
-      if (cell != kNobody) kick(cell, swaps);
+      if (cell != kNobody) kick(cell, swaps, keep);
     }
     return true;
   }
@@ -211,7 +213,20 @@ class Occupancy {
     }
     watching_ = true;
   }
-  void forget_log() { log_.clear(); }
+  // The log runs from the best placement held since it was last forgotten:
+  // a search that keeps smaller placements (the improving search below)
+  // walks back there with back_to_best().
+  void forget_log() {
+    log_.clear();
+    best_held_ = size();
+  }
+  std::size_t best_held() const { return best_held_; }
+  std::size_t logged() const { return log_.size(); }
+  void back_to_best() {
+    if (size() >= best_held_) return;
+    undo_to(0);
+    woken_.clear();  // every swap had been looked for there
+  }
 
   // Makes the placement `from` (sorted, safe) the one held, changing only
   // what differs: the lizards not in it leave, its cells not held are
@@ -233,10 +248,11 @@ class Occupancy {
   // One perturbation: `cell` takes a lizard and its blockers leave (mostly
   // one, a plateau move; sometimes two, a deeper kick), the cells they free
   // are refilled, the swaps around run (`drain` empties woken()), and the
-  // whole move is undone when the placement shrank. Nothing happens when
-  // `cell` holds a lizard or has too many blockers.
-  template <class Drain>
-  void kick(std::uint32_t cell, Drain&& drain) {
+  // move is undone when the placement shrank, unless `keep(lizards lost)`
+  // says it stays (a walk below the best: the log keeps the way back).
+  // Nothing happens when `cell` holds a lizard or has too many blockers.
+  template <class Drain, class Keep>
+  void kick(std::uint32_t cell, Drain&& drain, Keep&& keep) {
     // Seen by two lizards at most (a lizard's own cell counts its four):
     // one byte read rules most cells out before the tables are touched.
     if (!kickable(cell) || (seen_by_[cell] == 2 && random(8) != 0)) return;
@@ -251,11 +267,11 @@ class Occupancy {
     drain();
     // A drain cut short (time, stop) may leave a move half paid: undone like
     // any other that lost size.
-    if (size() < before) {
+    if (size() < before && !keep(before - size())) {
       undo_to(undo);
       woken_.clear();  // back where every swap had been looked for
     }
-    forget_log();
+    if (size() >= best_held_) forget_log();
   }
 
  private:
@@ -280,7 +296,8 @@ class Occupancy {
   std::vector<std::uint32_t> candidates_;
   std::vector<std::uint64_t> log_;  // cells placed, or removed (| kRemoved)
   std::vector<std::uint32_t> woken_;
-  bool watching_ = true;  // off while undoing
+  std::size_t best_held_ = 0;  // the size where the log starts
+  bool watching_ = true;       // off while undoing
   std::mt19937_64 rng_;
 };
 
@@ -343,7 +360,7 @@ std::optional<Placement> Racer::run(const LocalSearchOptions& options) {
   std::uint64_t moves = 0;
   auto go_on = [&] { return occupancy.size() < p && moves++ < allowed; };
   auto draw = [&] { return occupancy.random_cell(); };
-  occupancy.perturb(steps, draw, go_on, out_of_time, swaps);
+  occupancy.perturb(steps, draw, go_on, out_of_time, swaps, [](std::size_t) { return false; });
   options.budget.charge(std::min(moves, allowed));
   return done();
 }
@@ -386,6 +403,7 @@ Placement Improver::improve(const Placement& from, const ImproveOptions& options
   const Instance& in = in_;
   Occupancy& occupancy = state_->occupancy;
   auto finish = [&] {
+    occupancy.back_to_best();
     Placement placement = occupancy.lizards();
     std::sort(placement.begin(), placement.end());
     return placement;
@@ -437,8 +455,20 @@ Placement Improver::improve(const Placement& from, const ImproveOptions& options
     }
     return options.kicks_in && !options.kicks_in(cell) ? kNobody : cell;
   };
-  occupancy.perturb(
-      steps, draw, [&] { return !stop; }, should_stop, swaps);
+  // With options.walk, a perturbation that lost lizards stays with the
+  // chance Andrade, Resende and Werneck give it, 1 / (1 + lost x (best -
+  // size)): the walk leaves a plateau it has exhausted but stays near the
+  // best, and goes back there once its way back (the log) grows long.
+  auto keep = [&](std::size_t lost) {
+    if (!options.walk) return false;
+    const std::size_t below = occupancy.best_held() - occupancy.size();
+    return occupancy.random(1 + lost * below) == 0;
+  };
+  auto go_on = [&] {
+    if (occupancy.logged() > kWalkLog) occupancy.back_to_best();
+    return !stop;
+  };
+  occupancy.perturb(steps, draw, go_on, should_stop, swaps, keep);
   return finish();
 }
 

@@ -180,6 +180,7 @@ class Improvement {
   // The improving search's state between its epochs (see epoch()).
   std::shared_ptr<const SegmentCells> map_;
   std::vector<std::unique_ptr<Improver>> improvers_;
+  std::vector<std::unique_ptr<Population>> populations_;  // in place of the bands' improvers
 };
 
 MaximizeReport Improvement::finish(Status status) {
@@ -357,7 +358,13 @@ std::optional<GapClosed> Improvement::search(const Budget& race) {
     // (Improver: only what the stitching changed is redone), sharing one
     // map of the segments' cells: built once per run, mostly.
     if (!map_) map_ = std::make_shared<const SegmentCells>(*in_);
-    while (improvers_.size() < bands)
+    // Boards small enough for a population: one per worker, on the whole
+    // board (population.cpp).
+    const bool breeding = in_->column_cells.size() <= options_.population_cells;
+    while (breeding && populations_.size() < bands)
+      populations_.push_back(std::make_unique<Population>(
+          *in_, map_, options_.seed + 7919ull * populations_.size(), kPopulationSize));
+    while (!breeding && improvers_.size() < bands)
       improvers_.push_back(
           std::make_unique<Improver>(*in_, map_, options_.seed + 7919ull * improvers_.size()));
     const double setup = since(epoch_start);
@@ -376,6 +383,8 @@ std::optional<GapClosed> Improvement::search(const Budget& race) {
 // One epoch: every band improves `current` at once on the race's pool,
 // kicking only in its rows (the seams move by half a band every other
 // epoch), until the epoch's budget is spent; then the bands are stitched.
+// With populations, each worker breeds one generation of its own on the
+// whole board instead, and the largest of their members is the next.
 Placement Improvement::epoch(const Placement& current, std::uint64_t index, unsigned bands,
                              const Budget& budget) {
   const std::uint32_t n = in_->board.n;
@@ -395,13 +404,18 @@ Placement Improvement::epoch(const Placement& current, std::uint64_t index, unsi
     improve.preference = liked_.empty() ? nullptr : &liked_;
     improve.best = &best_;
     improve.budget = budget.or_when([this] { return closed() || best_.load() >= target_; });
+    if (!populations_.empty()) {
+      found[band] = populations_[band]->generation(current, improve);
+      return;
+    }
     if (bands > 1)
       improve.kicks_in = [&band_of, band](std::uint32_t cell) { return band_of(cell) == band; };
     found[band] = improvers_[band]->improve(current, improve);
   });
   shown.stop();
   if (options_.on_progress) options_.on_progress(best_.load(), upper_.load());
-  Placement next = bands > 1 ? merge_bands(*in_, found, band_of) : std::move(found[0]);
+  Placement next =
+      bands > 1 && populations_.empty() ? merge_bands(*in_, found, band_of) : std::move(found[0]);
   for (auto& placement : found)
     if (placement.size() > next.size()) next = std::move(placement);
   return next;

@@ -214,6 +214,10 @@ struct ImproveOptions {
   // Where perturbations may land (empty: anywhere): workers improving one
   // placement side by side each take a band of rows (maximize.cpp).
   std::function<bool(std::uint32_t cell)> kicks_in;
+  // Keep a perturbation that lost lizards with Andrade, Resende and
+  // Werneck's chance (local_search.cpp): the populations' searches, which
+  // stall; the bands, still gaining at the deadline, undo every loss.
+  bool walk = false;
 };
 Placement improve_placement(const Instance& instance, Placement start,
                             const ImproveOptions& options);

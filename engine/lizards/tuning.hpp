@@ -62,6 +62,9 @@ constexpr std::size_t kFirstFailDepth = 2048;
 // Past this many 1-tight cells, the local search looks for pairs among a
 // sample.
 constexpr std::size_t kMaxCandidates = 192;
+// The improving search's walk below its best goes back there once its log
+// (a few entries per perturbation) holds this many changes.
+constexpr std::size_t kWalkLog = std::size_t{1} << 16;
 
 //--- Maximizing (maximize.cpp) --------------------------------------------------
 // One worker: the share of the deadline the LP may take before the search
@@ -106,5 +109,10 @@ constexpr auto kProgressTick = std::chrono::milliseconds(100);
 constexpr double kEpochSecondsPerCell = 2e-6;
 constexpr double kEpochSecondsMin = 0.25;
 constexpr double kEpochSecondsMax = 30;
+// Boards of at most MaximizeOptions::population_cells empty cells (250,000,
+// the cuts' limit: 500 x 500) run the improving search as a population of
+// this many placements per worker, one child each epoch (population.cpp);
+// larger ones, where one search still gains at the deadline, run the bands.
+constexpr std::size_t kPopulationSize = 4;
 
 }  // namespace nursery::lizards

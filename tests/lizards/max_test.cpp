@@ -152,11 +152,13 @@ TEST(LizardsMaxCli, WritesAnAnswerVerifyAccepts) {
 
 // Two workers improve one placement in bands of rows, stitched every epoch:
 // the stitched placement the report keeps passes the independent checker
-// and beats the greedy it started from.
+// and beats the greedy it started from. (Boards this small run populations
+// by default: population_test.cpp.)
 TEST(LizardsMax, BandsStitchedAcrossEpochsStaySafe) {
   std::mt19937_64 rng(29);
   lz::Board board = random_trees(rng, 150, 0.1);
   lz::MaximizeOptions options;
+  options.population_cells = 0;
   options.threads = 2;
   options.budget = nursery::Budget(nullptr, 3);
   auto report = lz::maximize(board, options);

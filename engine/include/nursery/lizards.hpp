@@ -173,6 +173,10 @@ struct MaximizeOptions {
   // Boards with at most this many empty cells are proven optimal by DFS
   // (p = best + 1 exhausted) when the bounds leave a gap.
   std::uint64_t exact_cells = 1600;
+  // Boards with at most this many empty cells run the improving search as
+  // a population per worker on the whole board; larger ones as bands of
+  // rows stitched every epoch (docs/lizards.md, technique 11).
+  std::uint64_t population_cells = 250000;
   std::function<void(std::uint64_t best, std::uint64_t upper)> on_progress;
   bool certificate = false;  // keep the bound's proof (MaximizeReport::certificate)
 };
