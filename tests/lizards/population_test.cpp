@@ -51,7 +51,9 @@ TEST(LizardsPopulation, ARecombinedChildIsSafeAndKeepsTheNearParentsSide) {
     // Every lizard of `near` on its side is kept: they see none of each other.
     for (auto cell : near) {
       const std::uint32_t line = cut.across_columns ? cell % board.n : cell / board.n;
-      if (line < cut.at) EXPECT_TRUE(std::binary_search(child.begin(), child.end(), cell));
+      if (line < cut.at) {
+        EXPECT_TRUE(std::binary_search(child.begin(), child.end(), cell));
+      }
     }
   }
 }
