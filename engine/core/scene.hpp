@@ -73,6 +73,9 @@ struct Scene {
 // caption in the built-in 5x7 font (6 pixels a character) in a narrower
 // band, kPngTop, and keeps the title in a tEXt chunk too.
 constexpr double kTop = 24;
+// Left of a board's drawing, and its drawn width whatever n.
+constexpr double kMargin = 4;
+constexpr double kSide = 640;
 constexpr double kPngTop = 16;
 
 std::string svg(const Scene& scene);
