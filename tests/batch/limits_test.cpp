@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "run_cli.hpp"
+#include "sanitized.hpp"
 #include "spawn_cli.hpp"
 #include "temp_dir.hpp"
 
@@ -35,14 +36,8 @@ using nursery::testing::spawn_cli;
 using nursery::testing::TempDir;
 using nursery::testing::write;
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#ifdef NURSERY_TEST_SANITIZED
 constexpr bool kSanitized = true;  // their shadow memory needs terabytes of address space
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
 #else
 constexpr bool kSanitized = false;
 #endif

@@ -9,6 +9,7 @@
 
 #include "peak_memory.hpp"
 #include "run_cli.hpp"
+#include "sanitized.hpp"
 #include "temp_dir.hpp"
 
 namespace {
@@ -116,7 +117,7 @@ TEST(OptionConflicts, BfsMemoryBeyondTheMachineIsRefused) {
           "--bfs-memory: expected at most");
 }
 
-#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#ifndef NURSERY_TEST_SANITIZED
 // Under `ulimit -v` (the 4000000): the documented range's top is
 // refused against the limit; an allocation the limit denies anywhere ends
 // in one line and exit 2, never in an uncaught exception (an abort).

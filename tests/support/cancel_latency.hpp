@@ -10,6 +10,8 @@
 #include <thread>
 #include <utility>
 
+#include "sanitized.hpp"
+
 namespace nursery::testing {
 
 // Unloaded, a cancelled run ends within a few milliseconds; the bound here
@@ -17,7 +19,7 @@ namespace nursery::testing {
 // another build missed 50 ms). Sanitizers slow every instruction
 // (ThreadSanitizer 5-15x, and the pool's teardown far more), so there the
 // same tests allow ten times as long.
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#ifdef NURSERY_TEST_SANITIZED
 constexpr double kCancelBudgetMs = 2500.0;
 #else
 constexpr double kCancelBudgetMs = 250.0;

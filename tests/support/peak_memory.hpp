@@ -9,13 +9,15 @@
 #include <cstdint>
 #include <string>
 
+#include "sanitized.hpp"
+
 namespace nursery::testing {
 
 // Under a sanitizer every allocation also carries shadow memory and red
 // zones, and ASan keeps freed blocks in a quarantine of up to 256 MB: the
 // memory bounds of the tests are wider there (each says by how much), and
 // hold as stated in the plain build, which CI runs first.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#ifdef NURSERY_TEST_SANITIZED
 inline constexpr bool kSanitized = true;
 #else
 inline constexpr bool kSanitized = false;
