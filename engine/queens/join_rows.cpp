@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdlib>
 #include <vector>
 
 #include "queens/counters.hpp"
@@ -47,6 +48,15 @@ class TopHalves {
       // The board's long diagonals in row r of a half: (r, r) and (r, n-1-r)
       // for the top half, and the same squares of the turned bottom half.
       long_diagonals_[r] = (1u << r) | (1u << (layout.n - 1 - r));
+    }
+    // Odd n, the middle pair (join.cpp): a half whose queen of the middle
+    // column lies no farther from the middle row than the middle queen's
+    // column from the middle column (inner middles: the nearest but the
+    // centre's, 1) pairs with none of the piece's halves.
+    if (layout.middle_mask != 0) {
+      const int a = layout.rows;
+      const int near = middle >= 0 ? std::abs(middle - a) : 1;
+      for (int r = std::max(a - near, 0); r < a; ++r) allowed_[r] &= ~(1u << a);
     }
     queen_key_ = queen_keys(layout);
   }
