@@ -32,6 +32,9 @@
 #include <cstdlib>
 #include <stdexcept>
 #include <vector>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "queens/counters.hpp"
 #include "queens/join_layout.hpp"
@@ -165,8 +168,25 @@ std::size_t keep(const std::vector<std::uint64_t>& keys, std::uint64_t bits, std
 // itself) in order; their count. Branch-free as keep().
 std::size_t keep_below(const std::vector<std::uint64_t>& keys, std::uint64_t bits,
                        std::uint64_t field, std::uint64_t limit, std::uint64_t* kept) {
-  std::size_t count = 0;
-  for (auto key : keys) {
+  std::size_t count = 0, i = 0;
+#if NURSERY_ISA_AVX512
+  // 8 keys at a time, the kept ones compressed and stored whole: the store
+  // reaches at most the 8 keys just read (count <= i), so `kept` may be
+  // `keys` and needs no slack (the last keys, fewer than 8, one by one).
+  // (Odd n: 16% of N = 19's time one key at a time.)
+  const __m512i bits_v = _mm512_set1_epi64(static_cast<long long>(bits));
+  const __m512i field_v = _mm512_set1_epi64(static_cast<long long>(field));
+  const __m512i limit_v = _mm512_set1_epi64(static_cast<long long>(limit));
+  for (; i + 8 <= keys.size(); i += 8) {
+    const __m512i k = _mm512_loadu_si512(static_cast<const void*>(keys.data() + i));
+    const __mmask8 fit = _mm512_testn_epi64_mask(k, bits_v) &
+                         _mm512_cmplt_epu64_mask(_mm512_and_si512(k, field_v), limit_v);
+    _mm512_storeu_si512(static_cast<void*>(kept + count), _mm512_maskz_compress_epi64(fit, k));
+    count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(fit)));
+  }
+#endif
+  for (; i < keys.size(); ++i) {
+    const std::uint64_t key = keys[i];
     kept[count] = key;
     count += static_cast<std::size_t>(((key & bits) == 0) & ((key & field) < limit));
   }
