@@ -154,7 +154,10 @@ struct JoinCount {
     std::uint8_t middle = 0;    // odd n: column of the middle row's queen; 0xff for even n
     std::uint8_t width = 0;     // chunk columns on each side
     std::uint8_t weight = 0;    // boards this pattern stands for (orbit size)
-    std::uint8_t reserved = 0;
+    // Odd n: 1 where the middle pair weighs the boards (the transposes,
+    // join.cpp), so that a checkpoint of the join before it, whose pieces
+    // count otherwise, has another frontier checksum; 0 for even n.
+    std::uint8_t middle_pair = 0;
   };
   using Solution = Placement;  // not produced: JoinCount only counts
 

@@ -29,8 +29,12 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdlib>
 #include <stdexcept>
 #include <vector>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "queens/counters.hpp"
 #include "queens/join_layout.hpp"
@@ -118,6 +122,32 @@ constexpr std::array<TierJoin, 5> kEqualJoins = {{
 
 }  // namespace
 
+// Odd n: the middle pair. The pieces stand for orbits of the flip and the
+// mirror; the transposes, which swap the middle row and the middle column,
+// weigh the boards instead. A solution S has its middle row's queen at (a,
+// m) and its middle column's at (r, a); let d_m = |m - a| and d_r = |r -
+// a|. The centre (m = r = a) is one queen; elsewhere d_m and d_r are
+// distinct (equal, the two queens would share a diagonal) and at least 1.
+// The transpose swaps them (its middle row's queen is S's (r, a) turned to
+// (a, r)), and the flip and the mirror keep both. Weigh
+//   w(S) = 2 when d_m < d_r,  0 when d_m > d_r,  1 at the centre:
+// w(S) + w(S transposed) = 2 for every S off the centre, so the weights of
+// all solutions add up to their number, and every orbit of the flip and
+// the mirror weighs alike, so a piece may stand for its pattern's orbit as
+// before. A half's key carries the row of its queen in the middle column
+// plus 1 (Layout::middle_mask; 0: none; a turned bottom's row counts from
+// the board's edge as a top's does, so d_r = a - row either way), and a
+// middle queen in column m pairs only the halves whose field lies below
+// a + 1 - d_m (those without such a queen, or with it farther from the
+// middle row than m from the middle column), with weight 2. The middle
+// queens of the chunk columns, far from the centre, whose pieces list
+// their own halves (w of them for every inner piece's one), so list and
+// sort only the halves that hold no queen in the middle column or hold it
+// near the board's edge: about a half fewer (N = 17, chunk width 5: 62%
+// of the halves, a quarter of the pairs); the inner middles, near the
+// centre, keep most of theirs. Where the key has no room for the field
+// (middle_pair_fits(): N = 31), every board weighs 1 as before.
+
 namespace {
 // The keys with no bit of `bits` (with `any`: some bit), written to `kept`
 // (which may be `keys` itself) in order; their count. Branch-free: every
@@ -132,6 +162,36 @@ std::size_t keep(const std::vector<std::uint64_t>& keys, std::uint64_t bits, std
   return count;
 }
 
+// The keys with no bit of `bits` whose lowest bits `field` lie below
+// `limit` (odd n: the middle column's row plus 1, Layout::middle_mask; with
+// no field, every key's 0 does), written to `kept` (which may be `keys`
+// itself) in order; their count. Branch-free as keep().
+std::size_t keep_below(const std::vector<std::uint64_t>& keys, std::uint64_t bits,
+                       std::uint64_t field, std::uint64_t limit, std::uint64_t* kept) {
+  std::size_t count = 0, i = 0;
+#if NURSERY_ISA_AVX512
+  // 8 keys at a time, the kept ones compressed and stored whole: the store
+  // reaches at most the 8 keys just read (count <= i), so `kept` may be
+  // `keys` and needs no slack (the last keys, fewer than 8, one by one).
+  // (Odd n: 16% of N = 19's time one key at a time.)
+  const __m512i bits_v = _mm512_set1_epi64(static_cast<long long>(bits));
+  const __m512i field_v = _mm512_set1_epi64(static_cast<long long>(field));
+  const __m512i limit_v = _mm512_set1_epi64(static_cast<long long>(limit));
+  for (; i + 8 <= keys.size(); i += 8) {
+    const __m512i k = _mm512_loadu_si512(static_cast<const void*>(keys.data() + i));
+    const __mmask8 fit = _mm512_testn_epi64_mask(k, bits_v) &
+                         _mm512_cmplt_epu64_mask(_mm512_and_si512(k, field_v), limit_v);
+    _mm512_storeu_si512(static_cast<void*>(kept + count), _mm512_maskz_compress_epi64(fit, k));
+    count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(fit)));
+  }
+#endif
+  for (; i < keys.size(); ++i) {
+    const std::uint64_t key = keys[i];
+    kept[count] = key;
+    count += static_cast<std::size_t>(((key & bits) == 0) & ((key & field) < limit));
+  }
+  return count;
+}
 
 // One piece of a join count, step by step (JoinCount::solve()): its
 // halves listed (from the quarter tables, in rounds, or row by row),
@@ -151,6 +211,10 @@ class Piece {
                                          : subproblem.middle),
         pattern_(middle_ == n_ - 1 ? mirror(subproblem.pattern, n_) : subproblem.pattern),
         chunk_(own_middle_ ? layout_.chunk & ~(1u << middle_) : layout_.chunk),
+        middle_mask_(layout_.middle_mask),
+        middle_below_(!has_middle(n_) ? ~std::uint64_t{0}
+                      : own_middle_   ? below(middle_)
+                                      : below(layout_.rows + 1)),
         by_tiers_(!has_middle(n_)),
         rays_(layout_.slot_a | layout_.slot_b),
         sorted_bits_(run_.tuning().sorted_bits),
@@ -200,15 +264,11 @@ class Piece {
     do {
       subset = (subset - wider) & wider;
       if (poller_.now()) return false;
-      outcome.nodes +=
-          list_halves(quarters, pattern_ | subset, listed, lists(tops), buffers_.mirrored) +
-          list_halves(quarters, bottom_chunk | (wider & ~subset), listed, lists(bottoms),
-                      buffers_.mirrored);
-      if (own_middle_) {  // the halves the middle queen attacks (chunk column m > 0)
-        const std::uint64_t attacks = layout_.attacks_middle(middle_);
-        tops[0].resize(keep(tops[0], attacks, tops[0].data()));
-        bottoms[0].resize(keep(bottoms[0], attacks, bottoms[0].data()));
-      }
+      outcome.nodes += list_halves(quarters, pattern_ | subset, listed, lists(tops),
+                                   buffers_.mirrored, middle_below_) +
+                       list_halves(quarters, bottom_chunk | (wider & ~subset), listed,
+                                   lists(bottoms), buffers_.mirrored, middle_below_);
+      drop_unpaired();
       if (!turn_and_sort() || !join(outcome)) return false;
     } while (subset != 0);
     return true;
@@ -220,8 +280,32 @@ class Piece {
         !list_rows(layout_, chunk_ & ~pattern_, middle_, poller_, lists(buffers_.bottoms), tiers_,
                    outcome.nodes))
       return false;
+    drop_unpaired();
     return turn_and_sort() && join(outcome);
   }
+
+  // Odd n: the listed halves no pair of the piece takes, dropped before
+  // they are sorted: those that attack its own middle queen's square, and
+  // (the middle pair) those whose queen of the middle column lies no
+  // farther from the middle row than its middle queen's column from the
+  // middle column (inner middles: the nearest but the centre's, d_m = 1).
+  void drop_unpaired() {
+    if (!has_middle(n_) || (!own_middle_ && middle_mask_ == 0)) return;
+    const std::uint64_t attacks = own_middle_ ? layout_.attacks_middle(middle_) : 0;
+    for (auto* list : {&buffers_.tops[0], &buffers_.bottoms[0]})
+      list->resize(keep_below(*list, attacks, middle_mask_, middle_below_, list->data()));
+  }
+
+  // Odd n, the middle pair: a half pairs with a middle queen in column m
+  // where its field (the row of its queen in the middle column, plus 1; 0:
+  // none) lies below a + 1 - |m - a|; at the centre every half (none holds
+  // the middle column there).
+  std::uint64_t below(int m) const {
+    if (middle_mask_ == 0) return 1;  // every key's field reads 0
+    return static_cast<std::uint64_t>(layout_.rows + 1 - std::abs(m - layout_.rows));
+  }
+  // And the weight of those pairs: 2, at the centre 1.
+  Count middle_weight(int m) const { return middle_mask_ != 0 && m != layout_.rows ? 2 : 1; }
 
   // Even n: the halves by their tier and the long diagonals they hold (see
   // kHighJoins, kEqualJoins); odd n: one list.
@@ -236,7 +320,7 @@ class Piece {
   bool turn_and_sort() {
     // (Layout::turned() on the masks as locals: a store to a key could
     // alias the layout's members, which the loop would read again.)
-    const std::uint64_t kept = layout_.column_key_mask | layout_.tag_mask;
+    const std::uint64_t kept = layout_.column_key_mask | layout_.tag_mask | layout_.middle_mask;
     const std::uint64_t slot_a = layout_.slot_a, slot_b = layout_.slot_b;
     for (auto& list : buffers_.bottoms)
       for (auto& key : list) key = (key & kept) | ((key & slot_a) >> 1) | ((key & slot_b) << 1);
@@ -300,7 +384,7 @@ class Piece {
       return add(count_pairs(layout_.column_key_mask, rays_, buffers_.tops[0].data(),
                              all_tops.size(), buffers_.bottoms[0].data(), all_bottoms.size(),
                              poller_, buffers_.table, nullptr, sorted_bits_),
-                 1, outcome);
+                 middle_weight(middle_), outcome);
     // The tops' copy in the radix passes' buffer, free once the lists are
     // sorted and at least as long as either (one list less a worker holds:
     // N = 23's largest pieces, 7.6e6 halves, would hold 310 MB on 2 threads).
@@ -312,12 +396,15 @@ class Piece {
       if (!(layout_.inner >> m & 1u)) continue;
       if (poller_.now()) return false;
       const std::uint64_t attacks = layout_.attacks_middle(m);
-      const std::size_t top_count = keep(all_tops, attacks, top_m.data());
-      const std::size_t bottom_count = keep(all_bottoms, attacks, bottom_m.data());
+      const std::uint64_t limit = below(m);
+      const std::size_t top_count =
+          keep_below(all_tops, attacks, middle_mask_, limit, top_m.data());
+      const std::size_t bottom_count =
+          keep_below(all_bottoms, attacks, middle_mask_, limit, bottom_m.data());
       const PairCount join = count_pairs(layout_.column_key_mask & ~layout_.column_bit[m], rays_,
                                          top_m.data(), top_count, bottom_m.data(), bottom_count,
                                          poller_, buffers_.table, nullptr, sorted_bits_);
-      if (!add(join, 1, outcome)) return false;
+      if (!add(join, middle_weight(m), outcome)) return false;
     }
     return true;
   }
@@ -335,6 +422,11 @@ class Piece {
   const int middle_;
   const std::uint32_t pattern_;  // the top half's chunk columns (mirrored with the middle)
   const std::uint32_t chunk_;  // the chunk's columns but the middle queen's
+  const std::uint64_t middle_mask_;  // odd n: the middle pair weighs (Layout::middle_mask)
+  // Odd n: the field below which a listed half pairs with one of the
+  // piece's middle queens (its own, or the inner ones but the centre,
+  // whose halves hold no queen in the middle column).
+  const std::uint64_t middle_below_;
   const bool by_tiers_;
   const std::uint64_t rays_;
   const int sorted_bits_;

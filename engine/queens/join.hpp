@@ -64,6 +64,13 @@ inline bool has_middle(int n) {
   return n % 2 == 1;
 }
 
+// Odd n, the transposes (join.cpp, "Odd n: the middle pair"): a half's key
+// carries in its lowest kMiddlePairBits bits the row of its queen in the
+// middle column (r, a) plus 1 (0: the half has none), where the key has
+// room for them at this chunk width.
+constexpr int kMiddlePairBits = 4;
+bool middle_pair_fits(int n, int width);
+
 // Subproblem::middle: the middle queen in any inner column (one piece
 // shares its halves among them).
 constexpr std::uint8_t kInnerMiddles = 0xff;
@@ -177,7 +184,11 @@ struct QuarterTables {
     std::vector<std::uint64_t> keys;
     std::vector<std::uint32_t> start;
   };
+  // (Odd n: above the middle column's distance, kMiddlePairBits.)
   static constexpr int kDiagonalShift = 2;
+  static constexpr int diagonal_shift(int n) {
+    return n % 2 == 1 ? kMiddlePairBits : kDiagonalShift;
+  }
   std::uint64_t diagonals = 0;
   Side left, right;
   // Even n where the kernels' level mirrors keys (AVX-512 BITALG, a bit
@@ -186,6 +197,11 @@ struct QuarterTables {
   // key bits' sources, the diagonal bits' too).
   bool mirrored = false;
   KeyMirror mirror{};
+  // Odd n where the keys carry the middle column's row (Layout::
+  // middle_mask): that field's bits, and each left group (whose quarter
+  // holds the middle column) ordered by it, so that the halves a piece's
+  // middle pair takes (a field below a limit) come from a prefix of each.
+  std::uint64_t middle_mask = 0;
 };
 bool quarter_tables_fit(int n, int width);
 // Whether a count lists n's halves from quarter tables (in the chunks
@@ -218,13 +234,16 @@ std::shared_ptr<const QuarterTables> build_quarter_tables(int n, int width, cons
 // The keys of the top halves whose chunk columns are `pattern`, into the
 // lists `out` (distinct, grown to exactly their size) as `tiers` sorts
 // them; the number of halves. `mirrored`: the worker's buffer for the
-// mirrored left groups (even n, QuarterTables::mirrored).
+// mirrored left groups (even n, QuarterTables::mirrored). `middle_below`
+// (odd n, QuarterTables::middle_mask): only the halves whose middle
+// column's field lies below it.
 namespace NURSERY_ISA_NS {  // (join_halves.cpp: a kernel)
 // Whether the level mirrors keys (build_quarter_tables()' `mirrors`).
 constexpr bool kMirrorsKeys = NURSERY_ISA_AVX512 != 0;
 std::uint64_t list_halves(const QuarterTables& tables, std::uint32_t pattern, const Tiers& tiers,
                           std::array<std::vector<std::uint64_t>*, kLists> out,
-                          std::vector<std::uint64_t>& mirrored);
+                          std::vector<std::uint64_t>& mirrored,
+                          std::uint64_t middle_below = ~std::uint64_t{0});
 }  // namespace NURSERY_ISA_NS
 // The tables' bytes (0 where none are built): one side's placements and
 // group starts where `mirrored` (even n, kernels that mirror keys), else

@@ -61,6 +61,7 @@ bool add_patterns(std::vector<JoinCount::Subproblem>& frontier, int n, int width
         s.middle = static_cast<std::uint8_t>(middle);
         s.width = static_cast<std::uint8_t>(width);
         s.weight = static_cast<std::uint8_t>(orbit.size * extra_weight);
+        s.middle_pair = middle_pair_fits(n, width) ? 1 : 0;
         frontier.push_back(s);
       }
     }

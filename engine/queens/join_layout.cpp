@@ -34,8 +34,10 @@ Layout layout_for(int n, int width) {
   // where the key leaves them free; where not (N >= 22 in its narrowest
   // chunks), every piece of the count weighs by the long diagonals alone.
   const bool tags = n % 2 == 0 && std::popcount(layout.inner) + 2 * (n - 1) <= 62;
-  const int lowest = tags ? 2 : 0;
+  const bool middle_pair = middle_pair_fits(n, width);
+  const int lowest = tags ? 2 : middle_pair ? kMiddlePairBits : 0;
   layout.tag_mask = tags ? 3 : 0;
+  layout.middle_mask = middle_pair ? (std::uint64_t{1} << kMiddlePairBits) - 1 : 0;
   for (int p : positions) {
     if (bit - 1 < lowest) throw std::logic_error("join: key wider than 64 bits");
     layout.a_bit[p] = std::uint64_t{1} << bit--;
@@ -53,6 +55,12 @@ Layout layout_for(int n, int width) {
         layout.b_key[byte][value] |= layout.b_bit[c];
       }
   return layout;
+}
+
+bool middle_pair_fits(int n, int width) {
+  // The inner columns, two bits a cut position, and the distance below them.
+  return n % 2 == 1 && n >= 3 && width >= 0 && 2 * width < n &&
+         n - 2 * width + 2 * (n - 1) + kMiddlePairBits <= 64;
 }
 
 KeyMirror key_mirror(const Layout& layout) {
@@ -80,6 +88,8 @@ QueenKeys queen_keys(const Layout& layout) {
       const std::uint32_t a_ray = right < layout.n ? 1u << right : 0;
       const std::uint32_t b_ray = left >= 1 ? 1u << left : 0;
       keys[r][c] = layout.key(column & layout.inner, a_ray, b_ray);
+      if (c == layout.rows && layout.middle_mask != 0)  // the middle column (odd n)
+        keys[r][c] |= static_cast<std::uint64_t>(r + 1);
     }
   return keys;
 }

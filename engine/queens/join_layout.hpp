@@ -23,6 +23,10 @@ struct Layout {
   std::uint64_t column_key_mask = 0;
   std::uint64_t slot_a = 0, slot_b = 0;  // ray bits of family A and B
   std::uint64_t tag_mask = 0;            // even n: bits 0-1, a kHigh half's class
+  // Odd n where the key has room (middle_pair_fits()): bits 0-3, the row
+  // of the half's queen in the middle column plus 1 (0: none), so that the
+  // middle pair weighs the boards (join.cpp).
+  std::uint64_t middle_mask = 0;
   std::array<std::uint64_t, 32> column_bit{}, a_bit{}, b_bit{};
   std::array<std::array<std::uint64_t, 256>, 4> inner_key{}, a_key{}, b_key{};
   int bytes = 4;  // bytes of a column mask that hold columns
@@ -37,7 +41,8 @@ struct Layout {
     return k;
   }
   std::uint64_t turned(std::uint64_t k) const {
-    return (k & (column_key_mask | tag_mask)) | ((k & slot_a) >> 1) | ((k & slot_b) << 1);
+    return (k & (column_key_mask | tag_mask | middle_mask)) | ((k & slot_a) >> 1) |
+           ((k & slot_b) << 1);
   }
   // The key bits of a half that attacks the middle square (a, m): a queen
   // in column m or a ray crossing row a at m.
@@ -53,7 +58,9 @@ KeyMirror key_mirror(const Layout& layout);
 // Each queen's key bits, [row][column]: its column, its down-right ray
 // crossing the cut at c + (a - r) and its down-left ray at c - (a - r)
 // (one further right for even n, whose turned half starts a row lower);
-// positions 1..n-1 only. A half's key is the OR of its queens' keys.
+// positions 1..n-1 only; and (Layout::middle_mask) a queen of the middle
+// column its row plus 1. A half's key is the OR of its
+// queens' keys.
 QueenKeys queen_keys(const Layout& layout);
 
 namespace NURSERY_ISA_NS {  // (join_rows.cpp: a kernel)

@@ -71,12 +71,12 @@ class Placer {
       for (int i = 0; i < width; ++i) {
         const int c = first + i;
         // The diagonals a queen of the other quarter may share.
-        // In the key's free low bits (QuarterTables::kDiagonalShift).
+        // In the key's free low bits (QuarterTables::diagonal_shift()).
         std::uint64_t shared = 0;
         if (c - r >= 1 + odd && c - r <= a_ - 1 + odd) shared |= 1ull << (c - r - 1 - odd);
         if (r + c >= a_ + odd && r + c <= 2 * a_ - 2 + odd)
           shared |= 1ull << (a_ - 1 + r + c - a_ - odd);
-        shared_[r][i] = shared << QuarterTables::kDiagonalShift;
+        shared_[r][i] = shared << QuarterTables::diagonal_shift(n);
         on_long_[r][i] = left_ ? c == r : c == n - 1 - r;
         key_[r][i] = keys[r][c];
       }
@@ -181,9 +181,17 @@ bool build_sides(const QuarterTables& tables, const QueenKeys& keys,
         start.begin() + static_cast<std::ptrdiff_t>(first_group),
         start.begin() + static_cast<std::ptrdiff_t>(first_group + share_groups));
     std::uint64_t* out = side.side->keys.data();
-    return place(
+    const bool placed = place(
         tables, keys, side.first, side.width, share, poller,
         [&](std::uint32_t group, std::uint64_t key) { out[next[group - first_group]++] = key; });
+    // Odd n: the left groups ordered by the middle column's field.
+    if (placed && side.first == 0 && tables.middle_mask != 0)
+      for (std::size_t g = first_group; g < first_group + share_groups; ++g)
+        std::sort(out + start[g], out + start[g + 1],
+                  [field = tables.middle_mask](std::uint64_t x, std::uint64_t y) {
+                    return (x & field) < (y & field);
+                  });
+    return placed;
   });
 }
 
@@ -205,13 +213,16 @@ bool quarter_tables_wanted(int n, const JoinTuning& tuning) {
 
 bool quarter_keys_fit(int n, const QueenKeys& keys) {
   // The placements' diagonal bits go below the key's lowest bit in use
-  // (and above the tags): where they do not fit (N = 18 in chunks narrower
-  // than 3, 19 narrower than 4), none.
+  // (and above the tags, or odd n the middle column's distance): where they
+  // do not fit (N = 18 in chunks narrower than 3, 19 narrower than 6),
+  // none.
+  const int shift = QuarterTables::diagonal_shift(n);
   std::uint64_t used = 0;
   for (const auto& row : keys)
     for (std::uint64_t key : row) used |= key;
+  used &= ~((std::uint64_t{1} << shift) - 1);
   const int a = n / 2;
-  return used == 0 || std::countr_zero(used) >= QuarterTables::kDiagonalShift + 2 * (a - 1);
+  return used == 0 || std::countr_zero(used) >= shift + 2 * (a - 1);
 }
 
 std::shared_ptr<const QuarterTables> build_quarter_tables(int n, int width, const QueenKeys& keys,
@@ -223,7 +234,11 @@ std::shared_ptr<const QuarterTables> build_quarter_tables(int n, int width, cons
   tables->n = n;
   tables->width = width;
   tables->keys = keys;
-  tables->diagonals = ((std::uint64_t{1} << (2 * (a - 1))) - 1) << QuarterTables::kDiagonalShift;
+  // Odd n: the middle column's field where the keys carry it (Layout::
+  // middle_mask: a queen in row 0 of the middle column reads 1).
+  if (odd == 1) tables->middle_mask = keys[0][a] & ((std::uint64_t{1} << kMiddlePairBits) - 1);
+  if (tables->middle_mask != 0) tables->middle_mask = (std::uint64_t{1} << kMiddlePairBits) - 1;
+  tables->diagonals = ((std::uint64_t{1} << (2 * (a - 1))) - 1) << QuarterTables::diagonal_shift(n);
   // Odd n: the middle column goes with the left quarter. Even n: the left
   // quarter is the right one mirrored (its diagonal bits: the down-right
   // family's i is the down-left's a-2-i and the other way round).

@@ -96,6 +96,11 @@ const JoinTuning& join_tuning();
 // of the tree's nodes (tests/core/progress_test.cpp), cheap beside the count.
 constexpr int kCanonicalDescents = 48;
 constexpr int kJoinDescents = 64;
+// Odd n: a quarter of them. Its pieces are many (N = 19: 29,436, each
+// listing its own middle queen's halves), and the weighing, on one thread
+// before the count, took 64 descents x 2 halves x 9 rows, about 55 us a
+// piece: 1.6 s of N = 19's 31 s on 1 thread, 10% of its wall time on 2.
+constexpr int kJoinOddDescents = 16;
 
 //--- Resumable counts (resumable_counts.hpp) -----------------------------------------
 // Split targets when none is asked: fixed, so ids do not depend on the

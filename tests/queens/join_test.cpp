@@ -4,15 +4,21 @@
 // chunk width and thread count, cancellation.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <fstream>
 #include <map>
+#include <nursery/checkpoint.hpp>
 #include <nursery/queens.hpp>
+#include <nursery/resumable.hpp>
 #include <nursery/scheduler.hpp>
 #include <sstream>
+#include <string>
 
 #include "cancel_latency.hpp"
 #include "nqueens_reference.hpp"
 #include "queens/counters.hpp"
+#include "queens/resumable_counts.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 
@@ -153,6 +159,61 @@ TEST(QueensJoin, FrontierIsOnePatternPerOrbitWithWeightsThatAddUp) {
           if (chunk >> middle & 1u) expected += feasible(n, chunk & ~(1u << middle));
       EXPECT_EQ(weights, expected) << "N = " << n << ", width " << width;
     }
+  }
+}
+
+TEST(QueensJoin, OddFrontiersAreMarkedByTheMiddlePairAndOldCheckpointsRefused) {
+  // Odd n's pieces count their boards weighed by the middle pair (join.cpp,
+  // "Odd n: the middle pair"), which the join before did not: their
+  // subproblems say so (middle_pair), so that the frontier's checksum
+  // differs and a checkpoint of that join is refused, never mixed in. Even
+  // n's frontier stays what it was (a checkpoint of it resumes).
+  for (int n : {12, 13, 14, 15})
+    for (const auto& s : queens::JoinCount::split({n, 0}, 64))
+      ASSERT_EQ(s.middle_pair, n % 2) << "N = " << n;
+  nursery::testing::TempDir directory;
+  const std::string path = (directory.path() / "q13.ckpt").string();
+  const queens::JoinCount::Instance instance{13, 0};
+  ResumableOptions options;
+  options.checkpoint = path;
+  options.threads = 2;
+  ASSERT_EQ(count_resumable<queens::JoinCount>(instance, options).total, Count{73712});
+  {
+    // Half of its records dropped (a count killed halfway), then resumed:
+    // the same total.
+    std::string kept, line;
+    int records = 0;
+    for (std::ifstream in(path); std::getline(in, line);)
+      if (line.rfind("done ", 0) != 0 || ++records % 2 == 0) kept += line + '\n';
+    std::ofstream(path, std::ios::trunc) << kept;
+    ResumableOptions resumed = options;
+    resumed.resume = true;
+    EXPECT_EQ(count_resumable<queens::JoinCount>(instance, resumed).total, Count{73712});
+  }
+  // The same file as the join before wrote it: the frontier's checksum with
+  // middle_pair 0, its header's checksum.
+  auto frontier = queens::JoinCount::split(instance, Resumable<queens::JoinCount>::target);
+  for (auto& s : frontier) s.middle_pair = 0;
+  char crc[9];
+  std::snprintf(crc, sizeof crc, "%08x",
+                checkpoint::frontier_crc(std::span<const queens::JoinCount::Subproblem>(frontier)));
+  std::string header, records, line;
+  for (std::ifstream in(path); std::getline(in, line);) {
+    if (line.rfind("header ", 0) == 0) continue;
+    if (line.rfind("frontier ", 0) == 0) line = std::string("frontier ") + crc;
+    (line.rfind("done ", 0) == 0 ? records : header) += line + '\n';
+  }
+  std::snprintf(crc, sizeof crc, "%08x", checkpoint::crc32(header.data(), header.size()));
+  std::ofstream(path, std::ios::trunc) << header << "header " << crc << '\n' << records;
+  options.resume = true;
+  try {
+    count_resumable<queens::JoinCount>(instance, options);
+    FAIL() << "a checkpoint of the join before the middle pair was resumed";
+  } catch (const checkpoint::Error& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("frontier checksum"), std::string::npos) << message;
+    EXPECT_NE(message.find(path), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
   }
 }
 
