@@ -214,7 +214,7 @@ void NodeDual::update(std::uint32_t s, double tau) {
     const double e = excess(y, derivative);
     if (e <= 0 && y == 0) break;
     (e > 0 ? low : high) = y;
-    if (std::abs(e) < 1e-6 || high - low < 1e-12) break;
+    if (std::abs(e) < 1e-5 || high - low < 1e-12) break;
     const double next = derivative < 0 ? y - e / derivative : (low + high) / 2;
     y = next > low && next < high ? next : (low + high) / 2;
   }
@@ -420,7 +420,8 @@ BranchBoundResult BranchAndBound::run() {
   best_ = options_.incumbent;
   dual_.finish();
   root();
-  root_bound_ = static_cast<std::uint64_t>(dual_.scaled_bound() / kOne);
+  const std::int64_t root_scaled = dual_.scaled_bound();
+  root_bound_ = static_cast<std::uint64_t>(root_scaled / kOne);
   bool child = !options_.budget.spent();
   stop_ = !child;
   while (child || !stack_.empty()) {
@@ -447,6 +448,7 @@ BranchBoundResult BranchAndBound::run() {
   result.optimal = !stop_;
   result.bound = stop_ ? open_bound() : best_.size();
   result.root_bound = root_bound_;
+  result.root_value = static_cast<double>(root_scaled) / static_cast<double>(kOne);
   result.nodes = nodes_;
   result.cuts = cuts_;
   result.seconds = seconds_since(start);

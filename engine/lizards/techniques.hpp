@@ -238,7 +238,8 @@ struct BranchBoundOptions {
 struct BranchBoundResult {
   Placement best;                // the incumbent or a larger placement (board cells, sorted)
   std::uint64_t bound = 0;       // proven: no placement holds more
-  std::uint64_t root_bound = 0;  // the root's LP with its cuts
+  std::uint64_t root_bound = 0;  // the root's LP with its cuts: floor(root_value)
+  double root_value = 0;         // the LP's value there (its exact dual objective)
   bool optimal = false;          // the tree was exhausted: bound = best.size()
   std::uint64_t nodes = 0;
   std::size_t cuts = 0;  // cliques the root's cut rounds added
