@@ -9,8 +9,9 @@
 //      from the LP's favourite cells raced against the LP's further sweeps
 //      (the scheduler's race: whichever closes the gap stops the other),
 //      one band of rows per worker but the LP's, each with its own seed;
-//   5. small boards: DFS asked for best + 1 lizards; exhausted, it proves
-//      best optimal (found, it raises best and asks again).
+//   5. small boards: branch and bound with the LP at every node
+//      (branch_bound.cpp), then DFS asked for best + 1 lizards; exhausted,
+//      either proves best optimal (found, the DFS raises best and asks again).
 // The placement is only ever a set of lizards that see no other; the bound
 // only ever a proof. Neither is traded for time: a timeout ends with both.
 #include <algorithm>
@@ -109,7 +110,7 @@ void settle_by_search(const Board& board, const Instance& in, MaximizeReport& re
     }
     if (options.on_progress) options.on_progress(report.lower, report.upper);
   }
-  report.exact_seconds = since(exact_start);
+  report.exact_seconds += since(exact_start);
 }
 
 // What a technique of the race below answers: it closed the gap (the bound
@@ -446,6 +447,7 @@ MaximizeReport maximize(const Board& board, const MaximizeOptions& asked) {
   MaximizeReport report = improve(board, instance.get(), std::move(greedy), nullptr, options);
   if (instance != nullptr && instance->column_cells.size() <= options.exact_cells &&
       report.lower < report.upper && report.lower < target) {
+    settle_by_branching(*instance, report, options);  // branch_bound.cpp
     settle_by_search(board, *instance, report, options);
     report.status = report.lower >= report.upper ? Status::complete
                     : report.lower >= target     ? Status::limit

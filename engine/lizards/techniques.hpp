@@ -222,4 +222,35 @@ struct ImproveOptions {
 Placement improve_placement(const Instance& instance, Placement start,
                             const ImproveOptions& options);
 
+// ---- Branch and bound (branch_bound.cpp) ------------------------------------
+
+// The largest placement, proven: depth-first branch and bound on cells (in:
+// its sight taken away; out: unusable, still see-through), each node cut by
+// the set-packing LP over its usable cells (segments, 2 x 2 windows and the
+// root's cuts), the weights warm from the node before.
+struct BranchBoundOptions {
+  Budget budget;        // polled every few nodes (its work limit counts nodes); spent:
+                        // the best so far and the open nodes' bound
+  Placement incumbent;  // a safe placement (board cells): only larger ones are searched for
+  std::uint64_t target = std::numeric_limits<std::uint64_t>::max();          // stop once this many
+  std::function<void(std::uint64_t best, std::uint64_t bound)> on_progress;  // optional
+};
+struct BranchBoundResult {
+  Placement best;                // the incumbent or a larger placement (board cells, sorted)
+  std::uint64_t bound = 0;       // proven: no placement holds more
+  std::uint64_t root_bound = 0;  // the root's LP with its cuts: floor(root_value)
+  double root_value = 0;         // the LP's value there (its exact dual objective)
+  bool optimal = false;          // the tree was exhausted: bound = best.size()
+  std::uint64_t nodes = 0;
+  std::size_t cuts = 0;  // cliques the root's cut rounds added
+  double seconds = 0;
+};
+BranchBoundResult branch_and_bound(const Instance& instance, const BranchBoundOptions& options);
+// --max on the boards its DFS settles (maximize.cpp), before the DFS: the
+// search from the report's best placement under kBranchShare of the time
+// left; a larger placement raises best, an exhausted tree proves it, a
+// stopped one lowers the bound to its open nodes' where that is lower.
+void settle_by_branching(const Instance& instance, MaximizeReport& report,
+                         const MaximizeOptions& options);
+
 }  // namespace nursery::lizards

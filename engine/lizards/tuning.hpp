@@ -66,6 +66,28 @@ constexpr std::size_t kMaxCandidates = 192;
 // (a few entries per perturbation) holds this many changes.
 constexpr std::size_t kWalkLog = std::size_t{1} << 16;
 
+//--- Branch and bound (branch_bound.cpp) ----------------------------------------
+// The root's LP: coordinate descent from this temperature, halved at each
+// sweep that gains under 0.001 lizard, down to kBranchFinestTau, at most
+// kBranchRootSweeps sweeps per round; then up to kBranchCutRounds rounds of
+// cuts (cuts.cpp, kCutReach and kCutsPerRound), each converged again.
+constexpr double kBranchRootFirstTau = 0.05;
+constexpr double kBranchFinestTau = 1.0 / 1024;
+constexpr unsigned kBranchRootSweeps = 2000;
+constexpr unsigned kBranchCutRounds = 8;
+// A node's LP: warm from its parent's weights, swept from this temperature
+// (halved at each sweep that gains under 0.01 lizard) until it is cut or
+// stalls at the finest, at most kBranchNodeSweeps sweeps.
+constexpr double kBranchNodeFirstTau = 1.0 / 64;
+constexpr unsigned kBranchNodeSweeps = 12;
+// The budget is looked at every kBranchPoll nodes, the open nodes' bound
+// shown every kBranchProgressNodes.
+constexpr std::uint64_t kBranchPoll = 16;
+constexpr std::uint64_t kBranchProgressNodes = 4096;
+// --max on the boards its DFS settles: the branch and bound's share of the
+// time left after the improving search's warm-up (the DFS has the rest).
+constexpr double kBranchShare = 0.5;
+
 //--- Maximizing (maximize.cpp) --------------------------------------------------
 // One worker: the share of the deadline the LP may take before the search
 // gets the rest. More workers: the LP runs alone for kHandOverShare of the
