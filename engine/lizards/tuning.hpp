@@ -101,10 +101,11 @@ constexpr std::uint32_t kCutReach = 6;
 // Odd cycles (cycles.cpp) in the same rounds: each round the
 // kCyclesPerRound most violated, their consecutive cells at most
 // kCycleReach apart, each search from a cell settling at most kCyclePops
-// nodes of the double cover.
+// nodes of the double cover and following walks of at most kCycleCells cells.
 constexpr std::size_t kCyclesPerRound = 4096;
 constexpr std::uint32_t kCycleReach = 12;
 constexpr std::size_t kCyclePops = 512;
+constexpr std::uint32_t kCycleCells = 9;
 // The local search's time on boards the DFS then settles, per empty cell
 // (0.3 s at 40 x 40).
 constexpr double kExactWarmUpPerCell = 2e-4;
