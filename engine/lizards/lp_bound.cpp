@@ -335,8 +335,8 @@ struct PackingLp::State {
     if (options.on_bound) options.on_bound(result.value);
     if (options.enough > 0 && result.value <= options.enough) converged = true;
   }
-  // Cuts where `value` (row-major, per cell) violates cliques or odd
-  // cycles; false: none (or no rounds left).
+  // Cuts where `value` (row-major, per cell) violates cliques, and, once
+  // the cliques are nearly spent, odd cycles; false: none (or no rounds left).
   bool cut(const std::vector<float>& value) {
     if (cut_rounds >= options.cut_rounds) return false;
     ++cut_rounds;
@@ -344,7 +344,7 @@ struct PackingLp::State {
     dual.add_cuts(cuts);
     result.cuts += cuts.size();
     std::size_t cycles = 0;
-    if (options.cycles) {
+    if (options.cycles && cuts.size() < kCyclesAfter) {  // the cliques nearly spent
       const auto found = violated_cycles(in, value, kCycleReach, kCyclesPerRound, kCyclePops);
       dual.add_cuts(found, true);
       cycles = found.size();
