@@ -8,7 +8,10 @@
 // pair on one line with no tree between), so a placement has one lizard in
 // it at most; every empty cell is covered by weight 1 or more. Summing, over
 // the lizards of any placement, the weights of the cliques through each
-// counts every clique at most once: |placement| <= sum of the weights.
+// counts every clique at most once: |placement| <= sum of the weights. An
+// odd cycle (k distinct empty cells, k odd, each seeing the next and the
+// last the first) holds (k - 1) / 2 lizards at most, so its weight counts
+// (k - 1) / 2 times in the sum.
 //
 // One pass over the certificate (each line's cells checked and its weight
 // added to their covers, in exact integers), then one over the cells.
@@ -111,8 +114,20 @@ Board read_board(std::string_view text, const std::string& name, const Budget& b
 struct Clique {
   std::string_view shape;
   std::uint64_t row = 0, column = 0, length = 1, weight = 0;
-  std::vector<std::array<std::uint64_t, 2>> cells;  // a triangle's or clique's (row, column)
+  std::vector<std::array<std::uint64_t, 2>> cells;  // a triangle's, clique's or cycle's
+  // The lizards it holds at most: 1, a cycle's (k - 1) / 2.
+  std::uint64_t holds() const { return shape == "cycle" ? (cells.size() - 1) / 2 : 1; }
+  const char* what() const {
+    return shape == "cycle" ? " (an odd cycle: each cell sees the next)"
+                            : " (a clique: cells that pairwise see each other)";
+  }
 };
+
+// The forms of a certificate's clique lines.
+constexpr const char* kLineForms =
+    "'row|column|diagonal|anti-diagonal R C LENGTH WEIGHT', 'window|cell R C WEIGHT', "
+    "'triangle R1 C1 R2 C2 R3 C3 WEIGHT', 'clique K R1 C1 ... RK CK WEIGHT', "
+    "'cycle K R1 C1 ... RK CK WEIGHT' or 'end'";
 
 // Do the empty cells a and b see each other: one line, no tree between?
 bool see(const Board& board, std::uint64_t ar, std::uint64_t ac, std::uint64_t br,
@@ -126,6 +141,39 @@ bool see(const Board& board, std::uint64_t ar, std::uint64_t ac, std::uint64_t b
     if (!board.empty[static_cast<std::uint64_t>(r) * board.n + static_cast<std::uint64_t>(c)])
       return false;
   return true;
+}
+
+std::string name_of(std::uint64_t row, std::uint64_t column) {
+  std::string text = std::to_string(row);  // (GCC 12 warns of "(" + a string)
+  text.insert(text.begin(), '(');
+  return text + ", " + std::to_string(column) + ")";
+}
+
+// An odd cycle's cells: `visit(index)` for each, or why it is none (an even
+// length, a cell off the board, a tree, named twice, or two consecutive
+// cells, the last and the first among them, that do not see each other).
+template <class Visit>
+std::string walk_cycle(const Board& board, const Clique& cycle, Visit visit) {
+  const std::uint64_t n = board.n, k = cycle.cells.size();
+  if (k < 3 || k % 2 == 0) return "cycle of " + std::to_string(k) + " cells: not odd, 3 or more";
+  std::vector<std::uint64_t> index;
+  for (const auto& [row, column] : cycle.cells) {
+    if (row >= n || column >= n) return "cycle cell " + name_of(row, column) + " is off the board";
+    if (!board.empty[row * n + column]) return "cycle cell " + name_of(row, column) + " is a tree";
+    index.push_back(row * n + column);
+  }
+  std::sort(index.begin(), index.end());
+  if (auto twice = std::adjacent_find(index.begin(), index.end()); twice != index.end())
+    return "cycle cell " + name_of(*twice / n, *twice % n) + " is named twice";
+  for (std::uint64_t i = 0; i < k; ++i) {
+    const auto& a = cycle.cells[i];
+    const auto& b = cycle.cells[(i + 1) % k];
+    if (!see(board, a[0], a[1], b[0], b[1]))
+      return "cycle: " + name_of(a[0], a[1]) + " and " + name_of(b[0], b[1]) +
+             " do not see each other";
+  }
+  for (std::uint64_t i : index) visit(i);
+  return {};
 }
 
 // Walks the clique's cells: `visit(index)` for each empty one, or the reason
@@ -161,6 +209,7 @@ std::string walk(const Board& board, const Clique& clique, Visit visit) {
     for (const auto& [row, column] : clique.cells) visit(cell(row, column));
     return {};
   }
+  if (clique.shape == "cycle") return walk_cycle(board, clique, visit);
   if (clique.shape == "window") {
     if (r + 1 >= n || c + 1 >= n) return "window at " + name(r, c) + " runs off the board";
     for (std::uint64_t i : {cell(r, c), cell(r, c + 1), cell(r + 1, c), cell(r + 1, c + 1)})
@@ -209,6 +258,10 @@ Clique parse_clique(const std::vector<std::string_view>& field, std::uint64_t n)
   if (shape == "clique") {
     if (field.size() < 2 || !number(field[1], cells) || cells == 0 || cells > 4 * n + 1)
       return clique;
+    first = 2;
+  }
+  if (shape == "cycle") {  // any length here: walk_cycle says why an even one is none
+    if (field.size() < 2 || !number(field[1], cells) || cells == 0 || cells > n * n) return clique;
     first = 2;
   }
   const std::size_t fields = line_shape ? 5 : point_shape ? 4 : first + 2 * cells + 1;
@@ -274,10 +327,7 @@ std::optional<Verification> verify_bound(std::string_view board_text, std::strin
       auto field = next_words("a clique line or 'end'");
       if (field.size() == 1 && field[0] == "end") break;
       Clique clique = parse_clique(field, board.n);
-      if (clique.shape.empty())
-        throw bad(
-            "'row|column|diagonal|anti-diagonal R C LENGTH WEIGHT', 'window|cell R C WEIGHT', "
-            "'triangle R1 C1 R2 C2 R3 C3 WEIGHT', 'clique K R1 C1 ... RK CK WEIGHT' or 'end'");
+      if (clique.shape.empty()) throw bad(kLineForms);
       if (++cliques % 4096 == 0 && budget.spent()) return std::nullopt;
       const std::uint64_t weight = clique.weight;
       std::string why = walk(board, clique, [&](std::uint64_t i) {
@@ -285,8 +335,8 @@ std::optional<Verification> verify_bound(std::string_view board_text, std::strin
       });
       if (!why.empty())
         return Verification{false, certificate_name + ":" + std::to_string(lines.number) + ": " +
-                                       why + " (a clique: cells that pairwise see each other)"};
-      total += weight;
+                                       why + clique.what()};
+      total += static_cast<unsigned __int128>(weight) * clique.holds();
     }
     while (lines.next(line))
       if (!trimmed(line.substr(0, line.find('#'))).empty()) throw bad("nothing after 'end'");

@@ -21,13 +21,15 @@ const char* shape_word(CliqueShape shape) {
     case CliqueShape::cell: return "cell";
     case CliqueShape::triangle: return "triangle";
     case CliqueShape::clique: return "clique";
+    case CliqueShape::cycle: return "cycle";
   }
   return "?";
 }
 
 bool has_length(CliqueShape shape) {
   return shape != CliqueShape::window && shape != CliqueShape::cell &&
-         shape != CliqueShape::triangle && shape != CliqueShape::clique;
+         shape != CliqueShape::triangle && shape != CliqueShape::clique &&
+         shape != CliqueShape::cycle;
 }
 
 }  // namespace
@@ -42,7 +44,7 @@ std::string format_certificate(const BoundCertificate& certificate) {
   text += "bound " + std::to_string(certificate.bound) + "\n";
   for (const WeightedClique& clique : certificate.cliques) {
     text += shape_word(clique.shape);
-    if (clique.shape == CliqueShape::clique) {  // its size first
+    if (clique.shape == CliqueShape::clique || clique.shape == CliqueShape::cycle) {  // size first
       text += ' ';
       text += std::to_string(clique.others.size() + 1);
     }

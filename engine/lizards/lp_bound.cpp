@@ -6,9 +6,10 @@
 //
 // Weak duality in its penalty form: for any weights y >= 0 on the cliques,
 // every placement x satisfies
-//     |x| <= sum_s y_s + sum_cells max(0, 1 - cover(cell)),
-// cover(cell) = the weights of the cliques through it (add y_s times
-// (1 - lizards in s) >= 0 to |x|, then bound x_c <= 1). So ANY weights give
+//     |x| <= sum_s y_s b_s + sum_cells max(0, 1 - cover(cell)),
+// cover(cell) = the weights of the cliques through it, b_s what s holds at
+// most (1; an odd cycle's (|s| - 1) / 2, cycles.cpp) (add y_s times
+// (b_s - lizards in s) >= 0 to |x|, then bound x_c <= 1). So ANY weights give
 // a bound: no repair step, and the bound is computed exactly, in integers,
 // from the weights rounded to multiples of 2^-24 (no floating error can
 // make it wrong).
@@ -88,6 +89,7 @@ class PackingDual {
         if (cliques_of_[i * kSlots + k] != kNone)
           members_[fill[cliques_of_[i * kSlots + k]]++] = static_cast<std::uint32_t>(i);
     weight_.assign(cliques, 0.0);
+    bound_.assign(cliques, 1.0);
     cover_.assign(m, 0.0);
     cut_begin_ = cliques;
   }
@@ -101,7 +103,7 @@ class PackingDual {
     const std::uint32_t* last = members_.data() + start_[s + 1];
     const double old = weight_[s];
     // slack(c) = 1 - cover(c) without s; the slope along y is
-    // 1 - sum_c sigmoid((slack(c) - y) / tau), decreasing in y.
+    // b_s - sum_c sigmoid((slack(c) - y) / tau), decreasing in y.
     double top = -1e300;
     for (const std::uint32_t* c = first; c != last; ++c)
       top = std::max(top, 1 - (cover_[*c] - old));
@@ -119,7 +121,7 @@ class PackingDual {
         sum += sigma;
         derivative -= sigma * (1 - sigma) / tau;
       }
-      return sum - 1;
+      return sum - bound_[s];
     };
     // Root in [0, top + tau*log(k)]: Newton from the old weight (one pass
     // when it is still right), kept inside a shrinking bracket.
@@ -151,7 +153,7 @@ class PackingDual {
     for (std::uint32_t k = 0; k < weights.size(); ++k) {
       const std::int64_t scaled = scaled_weight(weights[k]);
       if (scaled == 0) continue;
-      total += scaled;
+      total += scaled * static_cast<std::int64_t>(bound_[k]);
       for (std::uint32_t m = start_[k]; m != start_[k + 1]; ++m) cover[members_[m]] += scaled;
     }
     const auto one = static_cast<std::int64_t>(kScale);
@@ -177,7 +179,7 @@ class PackingDual {
     for (std::uint32_t s = 0; s < weights.size(); ++s) {
       scaled[s] = scaled_weight(weights[s]);
       if (scaled[s] == 0) continue;
-      total += scaled[s];
+      total += scaled[s] * static_cast<std::int64_t>(bound_[s]);
       const std::uint32_t first = cells_[members_[start_[s]]];
       WeightedClique clique;
       clique.row = first / n;
@@ -185,7 +187,7 @@ class PackingDual {
       clique.length = start_[s + 1] - start_[s];
       clique.weight = static_cast<std::uint64_t>(scaled[s]);
       clique.shape = CliqueShape::window;
-      if (s >= cut_begin_) {  // a cut: a triangle or a larger clique, its cells
+      if (s >= cut_begin_) {  // a cut: a triangle, a larger clique or an odd cycle
         proof.cliques.push_back(cut_clique(s, clique));
         continue;
       }
@@ -216,13 +218,14 @@ class PackingDual {
     return proof;
   }
 
-  // A cut's clique in the certificate: three cells a triangle, more a clique.
+  // A cut's clique in the certificate: three cells a triangle, more a
+  // clique, or an odd cycle (its cells in the cycle's order).
   WeightedClique cut_clique(std::uint32_t s, WeightedClique clique) const {
     const std::uint32_t n = in_.board.n;
-    clique.shape = CliqueShape::clique;
+    clique.shape = bound_[s] > 1 ? CliqueShape::cycle : CliqueShape::clique;
     for (std::uint32_t k = start_[s] + 1; k < start_[s + 1]; ++k)
       clique.others.push_back({cells_[members_[k]] / n, cells_[members_[k]] % n});
-    if (clique.others.size() == 2) {
+    if (clique.others.size() == 2 && clique.shape == CliqueShape::clique) {
       clique.shape = CliqueShape::triangle;
       clique.row2 = clique.others[0][0], clique.column2 = clique.others[0][1];
       clique.row3 = clique.others[1][0], clique.column3 = clique.others[1][1];
@@ -247,11 +250,13 @@ class PackingDual {
   // Cuts (cuts.cpp): cliques of three cells or more, updated one after
   // another after the families (they may share cells).
   std::uint32_t cut_begin() const { return cut_begin_; }
-  void add_cuts(const std::vector<CutClique>& cuts) {
+  // Odd cycles (cycles.cpp) hold (k - 1) / 2; a triangle is a clique.
+  void add_cuts(const std::vector<CutClique>& cuts, bool cycles = false) {
     for (const CutClique& cut : cuts) {
       for (std::uint32_t cell : cut) members_.push_back(local_[cell]);
       start_.push_back(static_cast<std::uint32_t>(members_.size()));
       weight_.push_back(0.0);
+      bound_.push_back(cycles ? static_cast<double>((cut.size() - 1) / 2) : 1.0);
     }
   }
   // The smoothed dual's primal: how much of a lizard each cell holds
@@ -262,6 +267,7 @@ class PackingDual {
   // the smoothed primal by local index.
   const std::vector<std::uint32_t>& starts() const { return start_; }
   const std::vector<std::uint32_t>& members() const { return members_; }
+  const std::vector<double>& bounds() const { return bound_; }
   std::size_t cell_count() const { return cells_.size(); }
   std::vector<float> local_primal(double tau) const {
     std::vector<float> value(cells_.size());
@@ -295,6 +301,7 @@ class PackingDual {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> families_;  // disjoint clique ranges
   std::vector<std::uint32_t> start_, members_;
   std::vector<double> weight_, cover_;
+  std::vector<double> bound_;    // per clique: the lizards it holds at most
   std::uint32_t cut_begin_ = 0;  // cliques from here on are cuts
 };
 
@@ -328,15 +335,22 @@ struct PackingLp::State {
     if (options.on_bound) options.on_bound(result.value);
     if (options.enough > 0 && result.value <= options.enough) converged = true;
   }
-  // Cuts where `value` (row-major, per cell) violates cliques; false: none
-  // (or no rounds left).
+  // Cuts where `value` (row-major, per cell) violates cliques, and, once
+  // the cliques are nearly spent, odd cycles; false: none (or no rounds left).
   bool cut(const std::vector<float>& value) {
     if (cut_rounds >= options.cut_rounds) return false;
     ++cut_rounds;
     const auto cuts = violated_cliques(in, value, kCutReach, kCutsPerRound);
     dual.add_cuts(cuts);
     result.cuts += cuts.size();
-    return !cuts.empty();
+    std::size_t cycles = 0;
+    if (options.cycles && cuts.size() < kCyclesAfter) {  // the cliques nearly spent
+      const auto found = violated_cycles(in, value, kCycleReach, kCyclesPerRound, kCyclePops);
+      dual.add_cuts(found, true);
+      cycles = found.size();
+      result.cycles += cycles;
+    }
+    return !cuts.empty() || cycles > 0;
   }
   void start_polish();
   template <class Stopped>
@@ -393,7 +407,8 @@ static bool sweep(PackingDual& dual, double tau, const Stopped& stopped) {
 // and its smoothed primal (primal_dual.cpp) takes over.
 void PackingLp::State::start_polish() {
   State& st = *this;
-  st.polish.emplace(st.dual.starts(), st.dual.members(), st.dual.cell_count(), kPolishOmega);
+  st.polish.emplace(st.dual.starts(), st.dual.members(), st.dual.bounds(), st.dual.cell_count(),
+                    kPolishOmega);
   st.polish->warm(st.dual.weights(), st.dual.local_primal(st.tau));
   st.polish_level = st.best_scaled;
   st.level_time = seconds_since(st.begin);

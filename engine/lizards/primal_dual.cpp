@@ -1,6 +1,6 @@
 // The set-packing LP's polish: a primal-dual hybrid gradient (PDHG) on
-//     max sum_c x_c  subject to  sum_{c in K} x_c <= 1 for every clique K,
-//     0 <= x_c <= 1,
+//     max sum_c x_c  subject to  sum_{c in K} x_c <= b_K for every clique K,
+//     0 <= x_c <= 1,   (b_K = 1, or (|K| - 1) / 2 for an odd cycle K)
 // from where the smoothed coordinate descent (lp_bound.cpp) stalls. That
 // descent tends to the LP optimum only as its temperature tends to 0, and
 // at the fine temperatures it crawls (100 x 100, 10% trees: stalled 1.2
@@ -21,8 +21,14 @@
 namespace nursery::lizards {
 
 PrimalDual::PrimalDual(const std::vector<std::uint32_t>& start,
-                       const std::vector<std::uint32_t>& members, std::size_t cells, double omega)
-    : start_(start), members_(members), omega_(omega), value_(cells, 0.0), through_(cells, 0.0) {}
+                       const std::vector<std::uint32_t>& members, const std::vector<double>& bound,
+                       std::size_t cells, double omega)
+    : start_(start),
+      members_(members),
+      bound_(bound),
+      omega_(omega),
+      value_(cells, 0.0),
+      through_(cells, 0.0) {}
 
 void PrimalDual::warm(const std::vector<double>& weights, const std::vector<float>& values) {
   weight_ = weights;
@@ -68,7 +74,7 @@ void PrimalDual::step() {
     double held = 0;
     for (std::uint32_t m = first; m != last; ++m) held += extrapolated_[members_[m]];
     const double size = static_cast<double>(last - first);
-    const double y = std::max(0.0, weight_[k] + (held - 1) / (omega_ * size));
+    const double y = std::max(0.0, weight_[k] + (held - bound_[k]) / (omega_ * size));
     weight_[k] = y;
     if (y != 0)
       for (std::uint32_t m = first; m != last; ++m) cover_[members_[m]] += y;

@@ -121,6 +121,8 @@ struct PackingOptions {
   std::function<bool(double gain_per_second)> worth_refining;
   // Rounds of cuts (cuts.cpp) at the fine temperatures' stalls (0: none).
   unsigned cut_rounds = 0;
+  // With the cliques, each round separates odd cycles (cycles.cpp).
+  bool cycles = true;
   // Past the finest temperature's stall, PDHG (primal_dual.cpp) polishes
   // the weights while it gains (refine_stall, worth_refining), cutting at
   // its stalls while cut_rounds last.
@@ -134,6 +136,7 @@ struct PackingBound {
   std::uint64_t sweeps = 0;  // coordinate-descent passes over every clique
   std::uint64_t iterations = 0;  // PDHG iterations (options.polish)
   std::size_t cuts = 0;          // cut cliques added (cuts.cpp), among the cliques
+  std::size_t cycles = 0;        // odd cycles added (cycles.cpp), among the cliques
   double tau = 0;            // the temperature it ended at
   double seconds = 0;
   std::vector<float> preference;  // per cell (row-major): 1 - cover, higher = the LP likes it
@@ -162,12 +165,13 @@ class PackingLp {
 // The LP's polish where the descent stalls (primal_dual.cpp): PDHG over a
 // clique table (clique k holds the cells members[start[k] .. start[k+1]),
 // local indices below `cells`), the table referenced, not copied: after
-// cliques are appended, grow(). Its weights (y >= 0) give bounds as any
+// cliques are appended, grow(). Clique k holds bound[k] lizards at most (1;
+// an odd cycle's (k - 1) / 2). Its weights (y >= 0) give bounds as any
 // weights do; its values (x in [0, 1]) are the LP's primal, for the cuts.
 class PrimalDual {
  public:
   PrimalDual(const std::vector<std::uint32_t>& start, const std::vector<std::uint32_t>& members,
-             std::size_t cells, double omega);
+             const std::vector<double>& bound, std::size_t cells, double omega);
   void warm(const std::vector<double>& weights, const std::vector<float>& values);
   void grow();
   void step();             // one iteration
@@ -180,6 +184,7 @@ class PrimalDual {
   void restart();
   const std::vector<std::uint32_t>& start_;
   const std::vector<std::uint32_t>& members_;
+  const std::vector<double>& bound_;              // per clique: its right-hand side
   double omega_;                                  // primal step over dual step
   std::vector<double> value_, through_;           // per cell: x, the cliques through it
   std::vector<double> cover_;                     // per cell: the weights through it
@@ -201,6 +206,16 @@ PackingBound packing_bound(const Instance& instance, const PackingOptions& optio
 using CutClique = std::vector<std::uint32_t>;
 std::vector<CutClique> violated_cliques(const Instance& instance, const std::vector<float>& value,
                                         std::uint32_t reach, std::size_t most);
+
+// Odd cycles of the sight graph (each cell sees the next, the last the
+// first; k cells, k odd, hold (k - 1) / 2 lizards at most) whose cells'
+// values (row-major, per cell) sum to more than (k - 1) / 2 + 0.02: the
+// `most` most violated, found by shortest odd closed walks (at most `pops`
+// nodes settled each) over edges at most `reach` long, as board indices in
+// the cycle's order (cycles.cpp).
+using CutCycle = std::vector<std::uint32_t>;
+std::vector<CutCycle> violated_cycles(const Instance& instance, const std::vector<float>& value,
+                                      std::uint32_t reach, std::size_t most, std::size_t pops);
 
 // The improving search for the largest placement (iterated local search,
 // perturbations guided by the LP's preference): the best placement found

@@ -120,6 +120,18 @@ constexpr unsigned kCutRounds = 16;
 constexpr std::size_t kCutMaxCells = 250000;
 constexpr std::size_t kCutsPerRound = 4096;
 constexpr std::uint32_t kCutReach = 6;
+// Odd cycles (cycles.cpp) in the same rounds, once a round finds fewer than
+// kCyclesAfter cliques (before, their separation's time is the cliques':
+// under --max on a loaded 2-core machine the 200 x 200 bounds came out 1 to
+// 4 higher with cycles from the first round, equal or lower so): each round the
+// kCyclesPerRound most violated, their consecutive cells at most
+// kCycleReach apart, each search from a cell settling at most kCyclePops
+// nodes of the double cover and following walks of at most kCycleCells cells.
+constexpr std::size_t kCyclesPerRound = 4096;
+constexpr std::uint32_t kCycleReach = 12;
+constexpr std::size_t kCyclePops = 512;
+constexpr std::uint32_t kCycleCells = 9;
+constexpr std::size_t kCyclesAfter = 64;
 // The local search's time on boards the DFS then settles, per empty cell
 // (0.3 s at 40 x 40).
 constexpr double kExactWarmUpPerCell = 2e-4;

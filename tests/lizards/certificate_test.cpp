@@ -258,6 +258,57 @@ TEST(LizardsCertificate, ALargerCliqueIsCheckedPairByPair) {
   EXPECT_NE(verdict.reason.find("off the board"), std::string::npos) << verdict.reason;
 }
 
+// An odd cycle (cycle K R1 C1 ... RK CK WEIGHT) holds (K - 1) / 2 lizards:
+// its weight counts that often in the sum. The hole of five cells on a 7 x 7
+// board with a tree at the centre, each seeing the next; refused when its
+// length is even, two consecutive cells (the last and the first among them)
+// do not see each other, a cell is named twice or is a tree.
+TEST(LizardsCertificate, AnOddCycleIsCheckedAlongItsEdges) {
+  const lz::Board board = make_board(
+      7, 1, {"0000000", "0000000", "0000000", "0002000", "0000000", "0000000", "0000000"});
+  lz::WeightedClique hole;
+  hole.shape = lz::CliqueShape::cycle;
+  hole.row = 0, hole.column = 0, hole.weight = 1;
+  hole.others = {{0, 4}, {2, 6}, {6, 6}, {6, 0}};
+  lz::BoundCertificate proof = lz::segment_certificate(board);
+  proof.cliques.push_back(hole);
+  proof.bound += 2;
+  EXPECT_NE(lz::format_certificate(proof).find("\ncycle 5 0 0 0 4 2 6 6 6 6 0 1\n"),
+            std::string::npos);
+  auto verdict = check(board, lz::format_certificate(proof));
+  EXPECT_TRUE(verdict.valid) << verdict.reason;
+  // The weight counts twice: a bound one higher than the segments' is too low.
+  --proof.bound;
+  verdict = check(board, lz::format_certificate(proof));
+  EXPECT_FALSE(verdict.valid);
+  EXPECT_NE(verdict.reason.find("sum to more than the bound"), std::string::npos) << verdict.reason;
+  ++proof.bound;
+  auto refused = [&](lz::WeightedClique cycle, const std::string& why) {
+    lz::BoundCertificate corrupted = proof;
+    corrupted.cliques.back() = std::move(cycle);
+    const auto text = lz::format_certificate(corrupted);
+    const auto result = check(board, text);
+    EXPECT_FALSE(result.valid) << text;
+    EXPECT_NE(result.reason.find(why), std::string::npos) << result.reason;
+    EXPECT_EQ(result.reason.find('\n'), std::string::npos) << result.reason;  // one line
+  };
+  lz::WeightedClique even = hole;  // four cells: (6, 6) and (0, 0) see each other, but even
+  even.others = {{0, 4}, {2, 6}, {6, 6}};
+  refused(even, "not odd");
+  lz::WeightedClique swapped = hole;  // (0, 4) and (6, 6) do not see each other
+  swapped.others = {{0, 4}, {6, 6}, {2, 6}, {6, 0}};
+  refused(swapped, "do not see each other");
+  lz::WeightedClique chord = hole;  // (0, 0) and (6, 6): the tree at (3, 3) between
+  chord.others = {{6, 6}, {2, 6}, {0, 4}, {6, 0}};
+  refused(chord, "do not see each other");
+  lz::WeightedClique twice = hole;
+  twice.others = {{0, 4}, {0, 0}, {0, 4}, {6, 0}};
+  refused(twice, "named twice");
+  lz::WeightedClique tree = hole;
+  tree.others = {{0, 4}, {2, 6}, {3, 3}, {6, 0}};
+  refused(tree, "is a tree");
+}
+
 TEST(LizardsCertificate, ABoundBelowTheWeightsIsRefused) {
   const lz::Board board = corrupted_board();
   lz::BoundCertificate proof = lp_certificate(board);
@@ -297,6 +348,9 @@ TEST(LizardsCertificate, AMalformedCertificateNamesItsLine) {
   EXPECT_EQ(line_of_error(text_of(broken)), 6u);
   broken = lines;
   broken[5] = "clique 0 1";
+  EXPECT_EQ(line_of_error(text_of(broken)), 6u);
+  broken = lines;
+  broken[5] = "cycle 5 0 0 1 1 2";  // cells short of the five it names
   EXPECT_EQ(line_of_error(text_of(broken)), 6u);
   broken = lines;
   broken.pop_back();  // no "end": a truncated file

@@ -186,7 +186,9 @@ struct MaximizeOptions {
 // each other, so each holds one lizard at most), each with a nonnegative
 // weight in units of 1/scale, that cover every empty cell with weight at
 // least 1. Then every placement holds at most sum(weights) lizards: its
-// lizards each take weight 1 or more from cliques that hold no other.
+// lizards each take weight 1 or more from cliques that hold no other. Odd
+// cycles of the sight graph may stand beside the cliques: one of k cells
+// holds (k - 1) / 2 lizards at most, and counts its weight that often.
 enum class CliqueShape {
   row,            // cells (row, column + i), i < length
   column,         // cells (row + i, column), i < length
@@ -195,7 +197,9 @@ enum class CliqueShape {
   window,         // the empty cells of the 2 x 2 window at (row, column)
   cell,           // the cell (row, column) alone
   triangle,       // the cells (row, column), (row2, column2), (row3, column3)
-  clique          // the cells (row, column) and `others` (four or more in all)
+  clique,         // the cells (row, column) and `others` (four or more in all)
+  cycle           // an odd cycle: (row, column), then `others` in order, each seeing
+                  // the next and the last the first; holds (cells - 1) / 2 lizards
 };
 struct WeightedClique {
   CliqueShape shape = CliqueShape::cell;
@@ -203,12 +207,12 @@ struct WeightedClique {
   std::uint32_t length = 1;  // the lines' cells (window and cell: unused)
   std::uint64_t weight = 0;  // in units of 1/scale
   std::uint32_t row2 = 0, column2 = 0, row3 = 0, column3 = 0;  // a triangle's other cells
-  std::vector<std::array<std::uint32_t, 2>> others;            // a clique's: (row, column)
+  std::vector<std::array<std::uint32_t, 2>> others;  // a clique's or cycle's: (row, column)
 };
 struct BoundCertificate {
   std::uint32_t n = 0;
   std::uint64_t scale = 1;
-  std::uint64_t bound = 0;  // floor(sum of the weights / scale)
+  std::uint64_t bound = 0;  // floor(sum of the weights / scale; a cycle's (k - 1) / 2 times)
   std::string by;           // which bound it proves ("set-packing LP", "row segments")
   std::vector<WeightedClique> cliques;
 };
