@@ -15,12 +15,16 @@ namespace {
 
 using namespace lizards_test;
 
-lz::PackingBound run_lp(const lz::Board& board, const lz::PackingOptions& options) {
+// The LP on one worker; with `proof`, also the certificate of its bound.
+lz::PackingBound run_lp(const lz::Board& board, lz::PackingOptions options,
+                        std::optional<lz::BoundCertificate>* proof = nullptr) {
   auto instance = lz::build_instance(board);
+  options.keep_proof = proof != nullptr;
   lz::PackingBound bound;
   nursery::with_workers(1, [&] {
     lz::PackingLp lp(*instance, options);
     bound = lp.run(nursery::Budget());
+    if (proof != nullptr) *proof = lp.certificate();
   });
   return bound;
 }
@@ -65,16 +69,8 @@ TEST(LizardsLpRefinement, ThePolishLowersTheBoundAndItsProofHolds) {
   lz::PackingOptions descent = refined();
   descent.polish = false;
   const lz::PackingBound plain = run_lp(board, descent);
-  auto instance = lz::build_instance(board);
-  lz::PackingOptions options = refined();
-  options.keep_proof = true;
-  lz::PackingBound polished;
   std::optional<lz::BoundCertificate> proof;
-  nursery::with_workers(1, [&] {
-    lz::PackingLp lp(*instance, options);
-    polished = lp.run(nursery::Budget());
-    proof = lp.certificate();
-  });
+  const lz::PackingBound polished = run_lp(board, refined(), &proof);
   EXPECT_EQ(plain.iterations, 0u);
   EXPECT_GT(polished.iterations, 0u);
   EXPECT_LE(polished.value, plain.value);
@@ -176,16 +172,8 @@ TEST(LizardsLpRefinement, BoundsWithOddCyclesAreNeverBelowTheMaximum) {
   for (int trial = 0; trial < 40; ++trial) {
     const auto n = 5 + static_cast<std::uint32_t>(rng() % 3);
     const lz::Board board = random_trees(rng, n, 0.1 + static_cast<double>(rng() % 3) / 10.0);
-    auto instance = lz::build_instance(board);
-    lz::PackingOptions options = refined();
-    options.keep_proof = true;
-    lz::PackingBound bound;
     std::optional<lz::BoundCertificate> proof;
-    nursery::with_workers(1, [&] {
-      lz::PackingLp lp(*instance, options);
-      bound = lp.run(nursery::Budget());
-      proof = lp.certificate();
-    });
+    const lz::PackingBound bound = run_lp(board, refined(), &proof);
     EXPECT_GE(bound.value, brute_force_max(board)) << lz::format_instance(board);
     const std::string text = lz::format_certificate(*proof);
     const auto verdict =
