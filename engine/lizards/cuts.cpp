@@ -49,11 +49,7 @@ std::vector<CutClique> violated_cliques(const Instance& in, const std::vector<fl
     }
     return false;
   };
-  struct Found {
-    float excess;
-    CutClique cells;
-  };
-  std::vector<Found> found;
+  std::vector<ViolatedCut> found;
   std::set<CutClique> seen;
   std::vector<std::uint32_t> near;
   for (std::uint32_t a = 0; a < n * n; ++a) {
@@ -83,9 +79,14 @@ std::vector<CutClique> violated_cliques(const Instance& in, const std::vector<fl
     std::sort(clique.begin(), clique.end());
     if (seen.insert(clique).second) found.push_back({sum - 1, std::move(clique)});
   }
+  return most_violated(std::move(found), most);
+}
+
+std::vector<std::vector<std::uint32_t>> most_violated(std::vector<ViolatedCut> found,
+                                                      std::size_t most) {
   std::stable_sort(found.begin(), found.end(),
-                   [](const Found& x, const Found& y) { return x.excess > y.excess; });
-  std::vector<CutClique> cuts;
+                   [](const ViolatedCut& x, const ViolatedCut& y) { return x.excess > y.excess; });
+  std::vector<std::vector<std::uint32_t>> cuts;
   for (std::size_t i = 0; i < found.size() && cuts.size() < most; ++i)
     cuts.push_back(std::move(found[i].cells));
   return cuts;

@@ -170,11 +170,7 @@ std::vector<CutCycle> violated_cycles(const Instance& in, const std::vector<floa
                                       std::uint32_t reach, std::size_t most, std::size_t pops) {
   const SightGraph g = sight_graph(in, value, reach);
   OddWalks walks(g);
-  struct Found {
-    float excess;
-    CutCycle cells;
-  };
-  std::vector<Found> found;
+  std::vector<ViolatedCut> found;
   std::set<std::vector<std::uint32_t>> seen;
   std::vector<char> used(g.cell.size(), 0);  // on a cycle found already: no source again
   for (std::uint32_t source = 0; source < g.cell.size(); ++source) {
@@ -190,12 +186,7 @@ std::vector<CutCycle> violated_cycles(const Instance& in, const std::vector<floa
     for (std::uint32_t v : cycle) cells.push_back(g.cell[v]), used[v] = 1;
     if (seen.insert(canonical(cells)).second) found.push_back({excess, std::move(cells)});
   }
-  std::stable_sort(found.begin(), found.end(),
-                   [](const Found& x, const Found& y) { return x.excess > y.excess; });
-  std::vector<CutCycle> cuts;
-  for (std::size_t i = 0; i < found.size() && cuts.size() < most; ++i)
-    cuts.push_back(std::move(found[i].cells));
-  return cuts;
+  return most_violated(std::move(found), most);
 }
 
 }  // namespace nursery::lizards

@@ -187,4 +187,15 @@ Outcome first_fail_search(const Instance& instance, const Subproblem& subproblem
 std::vector<Subproblem> expand_frontier(const Instance& instance, std::size_t target,
                                         std::size_t max_bytes);
 
+// A cut a separation found (cuts.cpp, cycles.cpp): its cells and how far
+// the LP's solution exceeds its right-hand side there.
+struct ViolatedCut {
+  float excess;
+  std::vector<std::uint32_t> cells;
+};
+// The `most` most violated of `found`, most violated first (ties in the
+// order found).
+std::vector<std::vector<std::uint32_t>> most_violated(std::vector<ViolatedCut> found,
+                                                      std::size_t most);
+
 }  // namespace nursery::lizards
