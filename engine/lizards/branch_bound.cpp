@@ -64,9 +64,7 @@ class NodeDual {
   const std::vector<double>& weights() const { return weight_; }
   void set_weights(const std::vector<double>& weights) {
     weight_ = weights;
-    std::fill(cover_.begin(), cover_.end(), 0.0);
-    for (std::uint32_t s = 0; s < weight_.size(); ++s)
-      for (std::uint32_t k = start_[s]; k != start_[s + 1]; ++k) cover_[members_[k]] += weight_[s];
+    cover_from_weights();
   }
   // How much of a lizard each alive cell holds in the smoothed primal.
   double value(std::uint32_t local, double tau) const {
@@ -117,6 +115,11 @@ class NodeDual {
 
  private:
   void update(std::uint32_t s, double tau);
+  void cover_from_weights() {  // each cell's cover: the weights of its cliques
+    cover_.assign(board_cell_.size(), 0.0);
+    for (std::uint32_t s = 0; s < weight_.size(); ++s)
+      for (std::uint32_t k = start_[s]; k != start_[s + 1]; ++k) cover_[members_[k]] += weight_[s];
+  }
   const Instance& in_;
   std::vector<std::uint32_t> local_, board_cell_;         // board <-> local indices
   std::vector<std::uint32_t> start_, members_;            // clique -> cells (segments first)
@@ -173,9 +176,7 @@ void NodeDual::finish() {
     for (std::uint32_t k = start_[s]; k != start_[s + 1]; ++k)
       cell_cliques_[fill[members_[k]]++] = s;
   weight_.resize(count, 0.0);  // the weights so far kept, the cuts' at zero
-  cover_.assign(m, 0.0);
-  for (std::uint32_t s = 0; s < count; ++s)
-    for (std::uint32_t k = start_[s]; k != start_[s + 1]; ++k) cover_[members_[k]] += weight_[s];
+  cover_from_weights();
   alive_.assign(m, 1);  // at the root: every cell alive
   alive_total_ = m;
   alive_in_.resize(count);
