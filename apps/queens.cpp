@@ -30,10 +30,14 @@ constexpr const char* kUsage =
     "what it listed; the bar is drawn for --all only when stdout is not the terminal.";
 
 // Every solution goes through the independent checker before it is shown
-// (queens::list checks the ones it lists itself).
-void check(std::uint32_t n, const queens::Placement& placement) {
-  auto verdict = queens::verify(n, placement);
-  if (!verdict.valid) throw std::logic_error("internal error: invalid solution: " + verdict.reason);
+// (queens::list checks the ones it lists itself); false when `budget` was
+// spent before the check was done (10^8 queens take seconds on a slow build).
+bool check(std::uint32_t n, const queens::Placement& placement, const Budget& budget) {
+  auto verdict = queens::verify(n, placement, budget);
+  if (!verdict) return false;
+  if (!verdict->valid)
+    throw std::logic_error("internal error: invalid solution: " + verdict->reason);
+  return true;
 }
 
 // --all: the solutions in order, or their JSON array.
@@ -260,7 +264,13 @@ int first(const Request& request, const po::variables_map& vm) {
   }
   if (found.status == Status::cancelled) return kExitInterrupted;
   if (found.solution && run_options.budget.stop_requested()) return kExitInterrupted;
-  if (found.solution) check(request.n, *found.solution);
+  if (found.solution && !check(request.n, *found.solution, run_options.budget)) {
+    if (run_options.budget.stop_requested()) return kExitInterrupted;
+    // An answer not checked is never shown.
+    std::cerr << "timeout: --timeout passed while checking the answer; nothing written to "
+              << (is_stdio(request.output) ? "stdout" : request.output) << '\n';
+    return exit_code(Status::timeout, false);
+  }
   return print_found(request, found, vm, run_options.budget);
 }
 

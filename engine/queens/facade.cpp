@@ -63,13 +63,15 @@ std::string Facade::expected(Puzzle n, bool count) {
 }
 
 std::optional<Verification> Facade::check(Puzzle n, std::string_view, std::string_view answer,
-                                          const Budget&) {
+                                          const Budget& budget) {
   answer = read_stamp(answer).rest;  // batch's answers lead with their input's hash
   if (claims_none(answer)) {
     if (n == 2 || n == 3) return Verification{true, "n = 2 and 3 have no solution"};
     return Verification{false, "FAIL claimed for n = " + std::to_string(n)};
   }
-  auto verification = verify(n, read_answer(answer, n));
+  auto checked = verify(n, read_answer(answer, n), budget);
+  if (!checked) return std::nullopt;  // the budget was spent first
+  Verification verification = std::move(*checked);
   if (verification.valid)
     verification.reason = std::to_string(n) + " queens, no two on one row, column or diagonal";
   else if (verification.reason.empty())

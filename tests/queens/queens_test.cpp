@@ -219,6 +219,22 @@ TEST(QueensVerify, RejectsEveryKindOfMistake) {
   EXPECT_FALSE(queens::verify(4, {{2, 0, 1, 3}}).valid);  // anti-diagonal
 }
 
+// The checker looks at the budget (10^8 queens take seconds to check on a
+// sanitized build): a spent one gives no verdict, a live one the verdict.
+TEST(QueensVerify, ASpentBudgetGivesNoVerdict) {
+  nursery::StopSource stop;
+  const nursery::Budget live(&stop);
+  const queens::Placement good = queens::construct(3'000'000), bad = {1, 1, 3, 0};
+  ASSERT_TRUE(queens::verify(good.size(), good, live).has_value());
+  EXPECT_TRUE(queens::verify(good.size(), good, live)->valid);
+  EXPECT_FALSE(queens::verify(4, bad, live)->valid);
+  stop.request(nursery::StopReason::timeout);
+  EXPECT_FALSE(queens::verify(good.size(), good, live).has_value());
+  EXPECT_FALSE(queens::verify(4, bad, live).has_value());
+  // A wrong count of queens needs no look at the board.
+  EXPECT_FALSE(queens::verify(5, bad, live)->valid);
+}
+
 TEST(QueensCount, CancelStopsALongCountWithin50Milliseconds) {
   auto [result, latency_ms] =
       nursery::testing::cancel_after(std::chrono::milliseconds(300), [](auto& outside) {

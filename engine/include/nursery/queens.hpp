@@ -95,6 +95,10 @@ Solved<Placement> find_one(std::uint32_t n, const RunOptions& options,
 //--- Checking (independent of every search above) ----------------------------
 using nursery::Verification;
 Verification verify(std::uint32_t n, std::span<const std::uint32_t> placement);
+// The same verdict, or nothing when `budget` was spent first (polled every
+// 2^20 columns: checking 10^8 queens takes seconds on a slow build).
+std::optional<Verification> verify(std::uint32_t n, std::span<const std::uint32_t> placement,
+                                   const Budget& budget);
 
 //--- Formats -----------------------------------------------------------------
 // The three ways to write a solution:
