@@ -133,22 +133,18 @@ class NodeDual {
 
 NodeDual::NodeDual(const Instance& in) : in_(in) {
   const std::uint32_t n = in.board.n;
-  local_.assign(std::size_t{n} * n, kNone);
-  for (std::uint32_t cell = 0; cell < n * n; ++cell)
-    if (in.board.cells[cell] == kEmpty) {
-      local_[cell] = static_cast<std::uint32_t>(board_cell_.size());
-      board_cell_.push_back(cell);
-    }
+  EmptyCells empty = number_empty_cells(in.board);
+  local_ = std::move(empty.number);
+  board_cell_ = std::move(empty.cell);
   // The segments (their global ids), then the 2 x 2 windows of 3 or 4 cells.
   std::vector<std::vector<std::uint32_t>> cliques(in.total_segments);
   for (std::uint32_t i = 0; i < board_cell_.size(); ++i)
     for (unsigned d = 0; d < 4; ++d) cliques[in.segments_of(board_cell_[i])[d]].push_back(i);
   for (std::uint32_t r = 0; r + 1 < n; ++r)
     for (std::uint32_t c = 0; c + 1 < n; ++c) {
-      std::vector<std::uint32_t> window;
-      for (std::uint32_t cell : {r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1})
-        if (local_[cell] != kNone) window.push_back(local_[cell]);
-      if (window.size() >= 3) cliques.push_back(std::move(window));
+      std::uint32_t members[4];
+      const unsigned count = window_members(local_, n, r, c, members);
+      if (count >= 3) cliques.emplace_back(members, members + count);
     }
   start_.push_back(0);
   for (const auto& clique : cliques) {

@@ -198,4 +198,24 @@ struct ViolatedCut {
 std::vector<std::vector<std::uint32_t>> most_violated(std::vector<ViolatedCut> found,
                                                       std::size_t most);
 
+// The board's empty cells numbered from 0 in row-major order (windows and
+// rows stay local): the cell numbers of the set-packing LP (lp_bound.cpp)
+// and of the branch and bound's node LP (branch_bound.cpp).
+inline constexpr std::uint32_t kTreeCell = std::numeric_limits<std::uint32_t>::max();
+struct EmptyCells {
+  std::vector<std::uint32_t> number;  // per board cell: its number, kTreeCell for a tree
+  std::vector<std::uint32_t> cell;    // per number: its board cell
+};
+EmptyCells number_empty_cells(const Board& board);
+// The numbers (`number`: EmptyCells::number) of the empty cells of the 2 x 2
+// window with top-left corner (r, c) on an n x n board, into `members`; how
+// many there are.
+inline unsigned window_members(const std::vector<std::uint32_t>& number, std::uint32_t n,
+                               std::uint32_t r, std::uint32_t c, std::uint32_t (&members)[4]) {
+  unsigned count = 0;
+  for (std::uint32_t at : {r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1})
+    if (number[at] != kTreeCell) members[count++] = number[at];
+  return count;
+}
+
 }  // namespace nursery::lizards

@@ -38,17 +38,28 @@ constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 constexpr unsigned kSlots = 8;         // 4 segments + up to 4 windows per cell
 constexpr double kScale = 16777216.0;  // weights are multiples of 2^-24 in the proof
 
+}  // namespace
+
+EmptyCells number_empty_cells(const Board& board) {
+  EmptyCells empty;
+  empty.number.assign(std::size_t{board.n} * board.n, kTreeCell);
+  for (std::uint32_t at = 0; at < board.n * board.n; ++at)
+    if (board.cells[at] == kEmpty) {
+      empty.number[at] = static_cast<std::uint32_t>(empty.cell.size());
+      empty.cell.push_back(at);
+    }
+  return empty;
+}
+
+namespace {
+
 class PackingDual {
  public:
   explicit PackingDual(const Instance& in) : in_(in) {
     const std::uint32_t n = in.board.n;
-    // Empty cells in row-major order: windows and rows stay local.
-    local_.assign(std::size_t{n} * n, kNone);
-    for (std::uint32_t cell = 0; cell < n * n; ++cell)
-      if (in.board.cells[cell] == kEmpty) {
-        local_[cell] = static_cast<std::uint32_t>(cells_.size());
-        cells_.push_back(cell);
-      }
+    EmptyCells empty = number_empty_cells(in.board);
+    local_ = std::move(empty.number);
+    cells_ = std::move(empty.cell);
     const std::size_t m = cells_.size();
     cliques_of_.assign(m * kSlots, kNone);
     for (std::size_t i = 0; i < m; ++i)
@@ -63,10 +74,8 @@ class PackingDual {
         std::uint32_t first = cliques;
         for (std::uint32_t r = pr; r + 1 < n; r += 2)
           for (std::uint32_t c = pc; c + 1 < n; c += 2) {
-            std::uint32_t members[4], count = 0;
-            for (std::uint32_t cell :
-                 {r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1})
-              if (local_[cell] != kNone) members[count++] = local_[cell];
+            std::uint32_t members[4];
+            const std::uint32_t count = window_members(local_, n, r, c, members);
             // Two cells of a window share a segment already: only three or
             // four make a new constraint.
             if (count < 3) continue;
