@@ -50,6 +50,7 @@ void print_summary(const batch::Summary& summary, const SharedOptions& shared,
     out.update(summary_json(summary));
     out["write_errors"] = summary.write_errors;
     if (!summary.report_error.empty()) out["report_error"] = printable(summary.report_error);
+    if (!summary.joblog_error.empty()) out["joblog_error"] = printable(summary.joblog_error);
     out["report"] = report.empty() ? nlohmann::json(nullptr) : nlohmann::json(report);
     out["output"] = outdir.empty() ? nlohmann::json(nullptr) : nlohmann::json(outdir);
     print_json(out);
@@ -310,6 +311,8 @@ int tell_outcome(const batch::Summary& summary, const SharedOptions& shared,
               << summary.instances << " instances finished\n";
   if (!summary.report_error.empty())
     std::cerr << "error: report not written: " << printable(summary.report_error) << '\n';
+  if (!summary.joblog_error.empty())
+    std::cerr << "error: joblog rows not written: " << printable(summary.joblog_error) << '\n';
   return batch::exit_code(summary);
 }
 

@@ -224,14 +224,15 @@ int cmd_compare(int argc, char** argv) {
   const auto paths = vm["report"].as<std::vector<std::string>>();
   if (paths.size() < 2)
     throw usage_error("expected two reports or more, found " + std::to_string(paths.size()));
+  // A plot replaces no report it reads (through links and hard links too).
+  std::vector<Named> plots;
+  for (const char* option : {"--cactus", "--scatter"})
+    if (vm.count(option + 2)) plots.push_back({option, vm[option + 2].as<std::string>()});
+  refuse_clobbering(paths, plots);
   std::vector<compare::Run> runs;
   for (const auto& path : paths) runs.push_back(compare::read_run(path));
   const compare::Options settings{vm["noise"].as<double>(), vm["min-seconds"].as<double>()};
   const auto result = compare::compare(runs, settings);
-  if (vm.count("cactus") && vm.count("scatter") &&
-      vm["cactus"].as<std::string>() == vm["scatter"].as<std::string>())
-    throw usage_error("--scatter " + vm["scatter"].as<std::string>() +
-                      ": is the --cactus file too (one would replace the other)");
   if (vm.count("cactus")) write_plot("--cactus", vm["cactus"].as<std::string>(), cactus(result));
   if (vm.count("scatter"))
     write_plot("--scatter", vm["scatter"].as<std::string>(), scatter(result));

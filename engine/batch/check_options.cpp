@@ -103,7 +103,7 @@ void refuse_report_over_input(const Options& options, const Inputs& inputs) {
       where == fs::weakly_canonical(fs::absolute(options.expected), resolving))
     throw std::invalid_argument("--report " + report + ": is the --expected manifest, which the " +
                                 "report would replace (choose another name)");
-  if (options.expected_beside && options.report.filename() == "index.csv")
+  if (options.expected_beside && where.filename() == "index.csv")  // (a link's target)
     if (const std::string* tree = inputs.tree_of(where))
       throw std::invalid_argument("--report " + report + ": an index.csv in the input " + *tree +
                                   " is a manifest of expected answers, which the report would " +

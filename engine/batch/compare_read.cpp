@@ -8,6 +8,7 @@
 #include <nursery/registry.hpp>
 
 #include "batch/csv.hpp"
+#include "batch/input_file.hpp"
 
 namespace nursery::compare {
 
@@ -176,7 +177,8 @@ Run read_run_text(const std::string& text, const std::string& path) {
 
 Run read_run(const std::string& path) {
   std::string text, error;
-  if (!read_file(path, kMostBytes, text, error)) throw InputError(path, "a batch report", error);
+  if (!batch::read_input_file(path, kMostBytes, text, error))
+    throw InputError(path, "a batch report", error);
   if (text.size() >= kMostBytes) throw InputError(path, "a report under 2 GiB", "more");
   return read_run_text(text, path);
 }

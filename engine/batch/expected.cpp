@@ -4,6 +4,7 @@
 #include <nursery/io.hpp>
 
 #include "batch/csv.hpp"
+#include "batch/input_file.hpp"
 
 namespace nursery::batch {
 
@@ -46,7 +47,7 @@ Expectations::Expectations(const fs::path& manifest, bool beside,
 void Expectations::read(const fs::path& manifest) {
   const std::string name = manifest.string();
   std::string text, error;
-  if (!read_file(name, std::uint64_t{1} << 30, text, error))
+  if (!read_input_file(name, std::uint64_t{1} << 30, text, error))
     throw InputError(name, "a manifest of expected answers (CSV)", error);
   const auto records = read_csv(text, name);
   if (records.empty())
@@ -103,7 +104,9 @@ std::string Expectations::of(const std::string& path, const std::string& id) {
 
 Category categorize(const Row& row, const std::string& expected, bool count) {
   if (row.status == RowStatus::error) return Category::error;
-  if (row.status == RowStatus::timeout || row.status == RowStatus::pending)
+  // No answer: a limit (wall, CPU, memory) or a stop came first.
+  if (row.status == RowStatus::timeout || row.status == RowStatus::cpu_timeout ||
+      row.status == RowStatus::out_of_memory || row.status == RowStatus::pending)
     return Category::unknown;
   if (row.status == RowStatus::skipped) return Category::missing;
   if (row.mismatch) return Category::wrong;

@@ -269,10 +269,14 @@ class Joblog {
   Joblog(const Joblog&) = delete;
   Joblog& operator=(const Joblog&) = delete;
   void append(const std::vector<Row>& rows);
+  // Why a row could not be written (the first failure: a full disk), or "".
+  const std::string& error() const { return error_; }
 
  private:
+  bool write_all(const std::string& text);
   void sync();
   fs::path path_;
+  std::string error_;
   int fd_ = -1;
   std::size_t unsynced_ = 0;
   double synced_at_ = 0;  // seconds since the log was opened

@@ -386,7 +386,10 @@ void write_all(int fd, const char* text, std::size_t size) {
 }
 
 void send(int fd, char tag, nlohmann::json message, const std::string* answer = nullptr) {
-  std::string line = std::string(1, tag) + ' ' + message.dump() + '\n';
+  // A byte that is no UTF-8 (a puzzle's id, a parse error quoting the
+  // file) goes as U+FFFD: the row still reaches the parent.
+  std::string line = std::string(1, tag) + ' ' +
+                     message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
   write_all(fd, line.data(), line.size());
   if (answer != nullptr) write_all(fd, answer->data(), answer->size());
 }

@@ -1,6 +1,7 @@
 // The records of earlier runs that batch reads back: the joblog (--joblog,
 // appended as rows finish) and a report (--rerun-failed), as rows by path.
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "batch/input_file.hpp"
 #include "batch/stream.hpp"
 
 namespace nursery::batch {
@@ -139,7 +141,7 @@ TakenBack stopped_rows_of_joblog(const fs::path& joblog) {
   std::error_code exists_error;
   if (!fs::exists(joblog, exists_error)) return rows;
   std::string text, error;
-  if (!read_file(joblog.string(), 0, text, error))
+  if (!read_input_file(joblog.string(), 0, text, error))
     throw std::invalid_argument("--joblog " + joblog.string() + ": " + error);
   for (auto& [path, file] : logged_rows(text, joblog.string())) {
     bool stopped = true;
@@ -153,7 +155,7 @@ TakenBack stopped_rows_of_joblog(const fs::path& joblog) {
 
 TakenBack finished_rows_of_report(const fs::path& report, const std::vector<std::string>& roots) {
   std::string text, error;
-  if (!read_file(report.string(), 0, text, error))
+  if (!read_input_file(report.string(), 0, text, error))
     throw std::invalid_argument("--rerun-failed " + report.string() + ": " + error);
   const auto json = nlohmann::json::parse(text, nullptr, false);
   const auto first_line = nlohmann::json::parse(text.substr(0, text.find('\n')), nullptr, false);
@@ -213,13 +215,18 @@ Joblog::Joblog(const fs::path& path) : path_(path), opened_(std::chrono::steady_
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd_ < 0)
     throw std::invalid_argument("--joblog " + path.string() + ": " + std::strerror(errno));
-  // A line a killed run cut short is ended, so the next row starts a line.
-  std::string text, error;
-  if (read_file(path.string(), 0, text, error) && !text.empty() && text.back() != '\n') {
-    if (::write(fd_, "\n", 1) != 1) {
-      // the next append reports the failure
+  // A line a killed run cut short is ended, so the next row starts a line
+  // (a regular file's last byte; a device or a FIFO is written as it is).
+  struct stat st {};
+  char last = '\n';
+  if (::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    const int reader = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (reader >= 0) {
+      if (::pread(reader, &last, 1, st.st_size - 1) != 1) last = '\n';
+      ::close(reader);
     }
   }
+  if (last != '\n') write_all("\n");
 }
 
 Joblog::~Joblog() {
@@ -233,15 +240,25 @@ void Joblog::append(const std::vector<Row>& rows) {
   for (const Row& row : rows)
     if (row.status != RowStatus::pending) lines += json_row_line(row);
   if (lines.empty() || fd_ < 0) return;
-  for (std::size_t at = 0; at < lines.size();) {
-    const ssize_t wrote = ::write(fd_, lines.data() + at, lines.size() - at);
-    if (wrote < 0 && errno == EINTR) continue;
-    if (wrote <= 0) return;  // a full disk: the report says what finished
-    at += static_cast<std::size_t>(wrote);
-  }
+  if (!write_all(lines)) return;
   unsynced_ += rows.size();
   const double now = seconds_since(opened_);
   if (unsynced_ >= kSyncRows || now - synced_at_ >= kSyncSeconds) sync();
+}
+
+bool Joblog::write_all(const std::string& text) {
+  for (std::size_t at = 0; at < text.size();) {
+    const ssize_t wrote = ::write(fd_, text.data() + at, text.size() - at);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) {
+      // A full disk: the first failure is kept for the summary, and the
+      // report still says what finished.
+      if (error_.empty()) error_ = wrote < 0 ? std::strerror(errno) : "nothing written";
+      return false;
+    }
+    at += static_cast<std::size_t>(wrote);
+  }
+  return true;
 }
 
 void Joblog::sync() {

@@ -7,6 +7,7 @@
 #include <nursery/io.hpp>
 #include <stdexcept>
 
+#include "batch/input_file.hpp"
 #include "batch/internal.hpp"
 
 namespace nursery::batch {
@@ -23,7 +24,7 @@ void sort_by_path(nlohmann::json& rows) {
 
 nlohmann::json read_report(const std::string& path) {
   std::string text, error;
-  if (!read_file(path, 0, text, error)) throw std::invalid_argument(path + ": " + error);
+  if (!read_input_file(path, 0, text, error)) throw std::invalid_argument(path + ": " + error);
   nlohmann::json report = nlohmann::json::parse(text, nullptr, false);
   if (report.is_discarded() || !report.is_object() || !report.contains("instances") ||
       !report["instances"].is_array() || !report.contains("summary") ||

@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "batch/input_file.hpp"
 #include "batch/internal.hpp"
 
 #ifndef NURSERY_BUILD
@@ -108,7 +109,7 @@ std::string same_run_of(const nlohmann::json& provenance, const nlohmann::json& 
 void refuse_other_run(const Options& options) {
   if (!options.resume || options.report.empty() || options.report.extension() != ".json") return;
   std::string text, error;
-  if (!read_file(options.report, std::uint64_t{1} << 32, text, error)) return;  // none yet
+  if (!read_input_file(options.report, std::uint64_t{1} << 32, text, error)) return;  // none yet
   const auto report = nlohmann::json::parse(text, nullptr, false);
   if (report.is_discarded() || !report.is_object() || !report.contains("instances") ||
       !report.contains("summary"))

@@ -106,6 +106,7 @@ std::string summary_line(const Summary& s) {
   if (s.skipped) out << "; " << s.skipped << (s.skipped == 1 ? " file" : " files") << " skipped";
   if (s.write_errors) out << "; " << s.write_errors << " answers NOT WRITTEN";
   if (!s.report_error.empty()) out << "; report NOT WRITTEN";
+  if (!s.joblog_error.empty()) out << "; joblog NOT WRITTEN";
   char measured[96];
   std::snprintf(measured, sizeof measured, "; CPU %.2f s, peak memory %.1f MiB", s.cpu_seconds,
                 static_cast<double>(s.peak_memory) / (1 << 20));

@@ -338,21 +338,30 @@ void tell_errors(const FileJob& job, Shared& shared) {
   }
 }
 
+// The rows an earlier run settled for a file (--rerun-failed, --resume
+// --joblog), categorized against this run's manifests; none when it has none.
+std::optional<std::vector<Row>> kept_rows(const std::string& display, Shared& shared) {
+  auto kept = shared.taken_back.find(display);
+  if (kept == shared.taken_back.end()) return std::nullopt;
+  std::vector<Row> rows = kept->second;
+  for (Row& row : rows) {
+    // Against this run's manifests where they list it, else what it expected then.
+    if (std::string listed = shared.expectations.of(row.path, row.id); !listed.empty())
+      row.expected = std::move(listed);
+    row.category = categorize(row, row.expected, shared.settings.count);
+    mark(row, shared.tally);
+  }
+  return rows;
+}
+
 // One file in its lane: sniff, solve, and hand its rows to the feed (through
 // the writer when it has an answer to write, so a failed write is in them).
 void lane_file(LaneFile& taken, Feed& feed, Shared& shared) {
   auto job = std::make_unique<FileJob>();
   job->source = std::move(taken.source);
-  if (auto kept = shared.taken_back.find(job->source.display); kept != shared.taken_back.end()) {
-    for (Row& row : kept->second) {
-      // Against this run's manifests where they list it, else what it expected then.
-      if (std::string listed = shared.expectations.of(row.path, row.id); !listed.empty())
-        row.expected = std::move(listed);
-      row.category = categorize(row, row.expected, shared.settings.count);
-      mark(row, shared.tally);
-    }
+  if (auto rows = kept_rows(job->source.display, shared)) {
     shared.tally.files_done.fetch_add(1, std::memory_order_relaxed);
-    feed.finish(taken.seq, kept->second, true);
+    feed.finish(taken.seq, std::move(*rows), true);
     return;
   }
   if (auto warning = sniff(*job, shared.options.kinds)) shared.say("warning: " + *warning);
@@ -461,6 +470,8 @@ void remove_stale_report_temporaries(const fs::path& report) {
 Summary run(const Options& options_in, Tally* tally) {
   check_options(options_in);
   Inputs inputs(options_in.paths, options_in.outdir);
+  if (!options_in.joblog.empty())
+    inputs.protect(options_in.joblog, "the --joblog " + options_in.joblog.string());
   refuse_report_over_input(options_in, inputs);
   refuse_other_run(options_in);
   Options options = options_in;
@@ -508,7 +519,10 @@ Summary run(const Options& options_in, Tally* tally) {
     if (!writer.warning().empty()) shared.say("warning: " + writer.warning());
   }
 
-  Summary summary = feed.close(shared.stop.requested(), files_in_walk);
+  Feed::KeptRows kept;
+  if (!shared.taken_back.empty())
+    kept = [&](const std::string& display) { return kept_rows(display, shared); };
+  Summary summary = feed.close(shared.stop.requested(), files_in_walk, kept);
   summary.seconds = since(start);
   summary.started = started;
   summary.ended = utc_now();
@@ -517,6 +531,8 @@ Summary run(const Options& options_in, Tally* tally) {
   summary.part = options.part;
   summary.parts = options.parts;
   summary.roots = options.paths;
+  if (joblog && !joblog->error().empty())
+    summary.joblog_error = options.joblog.string() + ": " + joblog->error();
   try {
     feed.write_report(summary);
   } catch (const std::exception& e) {
@@ -530,7 +546,9 @@ Summary run(const Options& options_in, Tally* tally) {
 int exit_code(const Summary& summary) {
   if (summary.interrupted) return kExitInterrupted;
   if (summary.mismatches || summary.wrong) return kExitNoSolution;
-  if (summary.error || summary.write_errors || !summary.report_error.empty()) return kExitUsage;
+  if (summary.error || summary.write_errors || !summary.report_error.empty() ||
+      !summary.joblog_error.empty())
+    return kExitUsage;
   if (summary.timeout || summary.cpu_timeout || summary.out_of_memory) return kExitTimeout;
   return kExitSuccess;
 }

@@ -341,19 +341,33 @@ void Feed::tell_walk() {
       say_("warning: " + walked[told_].path + ": " + walked[told_].reason);
 }
 
-Summary Feed::close(bool interrupted, std::optional<std::size_t> files_in_walk) {
+Summary Feed::close(bool interrupted, std::optional<std::size_t> files_in_walk,
+                    const KeptRows& kept) {
   std::lock_guard lock(mutex_);
   // Files a stop left unstarted count as unfinished instances (their kind is
-  // not known); under --mpi they may be another rank's, so they are not.
+  // not known), unless an earlier run's rows are kept for them; under --mpi
+  // they may be another rank's, so they are not.
   std::size_t never_started = 0;
-  if (interrupted && !options_.next_file && files_in_walk) {
+  auto settle = [&](Entry& entry) {
+    if (entry.directory) return;
+    if (kept)
+      if (auto rows = kept(entry.source.display)) {
+        Done done;
+        done.rows = std::move(*rows);
+        done.holds = true;
+        commit(done);
+        return;
+      }
+    ++never_started;
+  };
+  if (interrupted && !options_.next_file && files_in_walk && !kept) {
     // Known from the count before the run: a stop is not held up by a
     // second listing of a tree of millions of names.
     never_started = *files_in_walk > taken_files_ ? *files_in_walk - taken_files_ : 0;
   } else if (interrupted && !options_.next_file) {
-    for (const auto& entry : ahead_) never_started += entry.directory ? 0 : 1;
+    for (auto& entry : ahead_) settle(entry);
     Entry entry;
-    while (walk_.next(entry)) never_started += entry.directory ? 0 : 1;
+    while (walk_.next(entry)) settle(entry);
   }
   ahead_.clear();
   while (!directories_.empty()) close_directory();

@@ -91,7 +91,12 @@ class Feed {
   // `files_in_walk` (a whole walk counted them before the run) the files
   // never started are that less the files taken, and the rest of the walk
   // is not listed again after a stop.
-  Summary close(bool interrupted, std::optional<std::size_t> files_in_walk = std::nullopt);
+  // `kept` gives the rows an earlier run settled for a file (--rerun-failed,
+  // --resume --joblog): a file a stop left unstarted keeps them in the
+  // report, so an interrupted rerun loses none of the rows it was to keep.
+  using KeptRows = std::function<std::optional<std::vector<Row>>(const std::string& display)>;
+  Summary close(bool interrupted, std::optional<std::size_t> files_in_walk = std::nullopt,
+                const KeptRows& kept = {});
   // The report's tail (the summary with its time) and the rename into place.
   void write_report(const Summary& summary);
   // Lanes the files need: the option, or fewer when the walk ended first.

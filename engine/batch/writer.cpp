@@ -50,6 +50,11 @@ const std::string* Inputs::tree_of(const fs::path& file) const {
   }
 }
 
+void Inputs::protect(const fs::path& file, std::string what) {
+  std::error_code error;
+  protected_.emplace_back(fs::weakly_canonical(fs::absolute(file), error), std::move(what));
+}
+
 std::string Inputs::refuses(const fs::path& output) const {
   OutputTarget target;
   try {
@@ -57,6 +62,12 @@ std::string Inputs::refuses(const fs::path& output) const {
   } catch (const std::exception&) {
     return {};  // the write says why (a directory, a loop)
   }
+  for (const auto& [where, what] : protected_)
+    if (target.file.filename() == where.filename()) {  // (most answers end here)
+      std::error_code error;
+      if (fs::weakly_canonical(fs::absolute(target.file), error) == where)
+        return "is " + what + ", which the answer would replace (choose another name)";
+    }
   if (const auto id = file_id(target.file))
     if (const auto input = files_.find(*id); input != files_.end())
       return "is the input " + input->second + " (choose another OUTDIR)";

@@ -30,6 +30,10 @@ class Inputs {
   // inside the input o/in"), or empty: it may be written. Links are
   // followed, as the write would follow them.
   std::string refuses(const fs::path& output) const;
+  // A file of the run's own (the joblog; a report's name, FILE.json, .csv
+  // or .xml, is never an answer's) that no answer may replace, whether it
+  // exists yet or not; `what` names it ("the --joblog j.log").
+  void protect(const fs::path& file, std::string what);
   // OUTDIR once it exists (the run creates it after the checks).
   void locate_outdir(const fs::path& outdir) {
     if (!outdir.empty()) outdir_ = file_id(outdir);
@@ -41,6 +45,7 @@ class Inputs {
   // (maps: thousands of roots, repeated ones too, may come from stdin)
   std::map<FileId, std::string> files_, directories_;
   std::optional<FileId> outdir_;
+  std::vector<std::pair<fs::path, std::string>> protected_;  // where (resolved), what
   mutable std::string last_directory_;  // the last answer directory found outside the input
 };
 

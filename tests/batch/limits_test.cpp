@@ -132,6 +132,7 @@ TEST(BatchLimits, CpuBoundInstanceEndsWithinItsLimitAndTheGrace) {
   auto rows = rows_of(read_json(report));
   ASSERT_EQ(rows.size(), 2u) << run.output;
   EXPECT_EQ(rows["q20.txt"]["status"], "TIMEOUT (cpu)") << rows["q20.txt"].dump();
+  EXPECT_EQ(rows["q20.txt"]["category"], "unknown") << rows["q20.txt"].dump();
   EXPECT_FALSE(rows["q20.txt"].contains("total"));
   const double cpu = rows["q20.txt"]["cpu_seconds"].get<double>();
   EXPECT_GE(cpu, 0.9);
@@ -299,6 +300,83 @@ TEST(BatchLimits, RerunFailedSolvesOnlyWhatFailedAndKeepsTheRest) {
   auto refused =
       run_cli("batch " + in.string() + " --rerun-failed " + junk.string() + " --no-progress");
   EXPECT_EQ(refused.status, 2) << refused.output;
+}
+
+// A rerun stopped by Ctrl-C keeps every row it was to keep: the files it
+// never reached keep their earlier answers in the report, even when the
+// report it writes is the one it reruns.
+TEST(BatchLimits, AnInterruptedRerunLosesNoKeptRow) {
+  TempDir dir;
+  auto in = dir.path() / "in";
+  write(in / "a_slow.txt", "queens 21\n");  // an hour of counting: still running at the stop
+  for (int k = 1; k <= 12; ++k) write(in / ("b" + std::to_string(k) + ".txt"), "queens 8\n");
+  auto report = dir.path() / "r.json";
+  const std::string common =
+      " --count --jobs 1 --threads 1 --no-progress --report " + report.string();
+  auto first = run_cli("batch " + in.string() + common + " --timeout 0.05");
+  ASSERT_EQ(first.status, 3) << first.output;  // a_slow's TIMEOUT
+  ASSERT_EQ(rows_of(read_json(report)).size(), 13u);
+  auto joblog = dir.path() / "j.log";
+  pid_t pid = spawn_cli({"batch", in.string(), "--count", "--jobs", "1", "--threads", "1",
+                         "--no-progress", "--report", report.string(), "--rerun-failed",
+                         report.string(), "--joblog", joblog.string()});
+  ASSERT_GT(pid, 0);
+  // The joblog opens once the earlier report is read: the run is under way.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!fs::exists(joblog) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  ::kill(pid, SIGINT);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  const auto json = read_json(report);
+  auto rows = rows_of(json);
+  // The slow file, stopped in flight, is counted unfinished (no row).
+  EXPECT_EQ(rows.size(), 12u) << json.dump();
+  EXPECT_EQ(json["summary"]["instances"], 13) << json.dump();
+  EXPECT_EQ(json["summary"]["unfinished"], 1) << json.dump();
+  for (int k = 1; k <= 12; ++k) {
+    const auto& row = rows["b" + std::to_string(k) + ".txt"];
+    EXPECT_EQ(row["status"], "OK") << row.dump();
+    EXPECT_TRUE(row["resumed"].get<bool>()) << row.dump();
+    EXPECT_EQ(total_of(row), "92");
+  }
+  EXPECT_TRUE(json["summary"]["interrupted"].get<bool>());
+}
+
+// A limit reached is no answer: its row is "unknown" against the expected
+// count, never "wrong", and the run exits 3 (a limit), not 1.
+TEST(BatchLimits, ALimitReachedIsNoWrongAnswer) {
+  if (kSanitized) GTEST_SKIP() << "a sanitizer's shadow memory cannot live under RLIMIT_AS";
+  TempDir dir;
+  write(dir.path() / "in/q20.txt", "queens 20\n");  // needs more than 64 MiB
+  auto report = dir.path() / "r.json";
+  auto run = run_cli("batch " + (dir / "in") + " --count --memory-limit 64M --report " +
+                     report.string() + " --no-progress");
+  EXPECT_EQ(run.status, 3) << run.output;
+  auto rows = rows_of(read_json(report));
+  EXPECT_EQ(rows["q20.txt"]["status"], "OUT OF MEMORY") << rows["q20.txt"].dump();
+  EXPECT_EQ(rows["q20.txt"]["category"], "unknown") << rows["q20.txt"].dump();
+}
+
+// A puzzle's id that is no UTF-8 reaches the parent from an isolated child
+// (as U+FFFD): the row is the in-process run's, not an ERROR.
+TEST(BatchLimits, AnIdThatIsNoUtf8ComesBackFromTheChild) {
+  TempDir dir;
+  write(dir.path() / "in/p.txt",
+        "p\xa9"
+        "1 4 0,0,2,2,0,0,1,2,0,0,0,0,0,3,0,2 - -\n");
+  for (const char* mode : {"", " --isolate"}) {
+    auto report = dir.path() / "r.json";
+    auto run =
+        run_cli("batch " + (dir / "in") + mode + " --report " + report.string() + " --no-progress");
+    EXPECT_EQ(run.status, 0) << mode << run.output;
+    auto rows = read_json(report)["instances"];
+    ASSERT_EQ(rows.size(), 1u) << mode;
+    EXPECT_EQ(rows[0]["status"], "OK") << mode << rows[0].dump();
+  }
 }
 
 TEST(BatchLimits, BadLimitsAreOneLineAndExitTwo) {

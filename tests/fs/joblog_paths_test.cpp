@@ -4,8 +4,11 @@
 // joblog is appended to. The report replaces no manifest of expected
 // answers the run reads; compare's two plots may not share a file.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "run_cli.hpp"
@@ -75,6 +78,10 @@ TEST(JoblogPaths, TheReportReplacesNoManifest) {
       manifest, "--report");
   expect_refused(batch(in, "--count --report " + (in / "index.csv").string()), in / "index.csv",
                  "--report");
+  // Nor through a link to it.
+  fs::create_symlink(in / "index.csv", dir.path() / "r.csv");
+  expect_refused(batch(in, "--count --report " + (dir.path() / "r.csv").string()), in / "index.csv",
+                 "--report");
   // With --no-index an index.csv is a file like any other.
   EXPECT_EQ(run_cli(batch(in, "--count --no-index --report " + (in / "index.csv").string())).status,
             0);
@@ -89,6 +96,64 @@ TEST(JoblogPaths, ComparePlotsMayNotShareAFile) {
   expect_refused("compare " + report.string() + " " + report.string() + " --cactus " +
                      plot.string() + " --scatter " + plot.string(),
                  plot, "--scatter");
+  // Nor a report compare reads: named, or through a link.
+  const auto other = dir.path() / "other.json";
+  fs::copy_file(report, other);
+  expect_refused(
+      "compare " + report.string() + " " + other.string() + " --scatter " + other.string(), other,
+      "--scatter");
+  const auto link = dir.path() / "link.svg";
+  fs::create_symlink(report, link);
+  expect_refused("compare " + report.string() + " " + other.string() + " --cactus " + link.string(),
+                 report, "--cactus");
+}
+
+// An answer under -o never replaces the run's own joblog: the answer is not
+// written (exit 2, said), and the joblog keeps its row.
+TEST(JoblogPaths, NoAnswerReplacesTheJoblog) {
+  TempDir dir;
+  const auto in = queens_input(dir);
+  const auto out = dir.path() / "out";
+  const auto joblog = out / "q6.txt.out";  // where q6.txt's answer would go
+  auto run = run_cli(batch(in, "-o " + out.string() + " --joblog " + joblog.string()));
+  EXPECT_EQ(run.status, 2) << run.output;
+  EXPECT_NE(run.output.find("--joblog"), std::string::npos) << run.output;
+  EXPECT_NE(read(joblog).find("\"status\""), std::string::npos) << read(joblog);
+}
+
+// The files a run reads beside its instances are regular files: a device or
+// a FIFO is refused at once in one line (exit 2), never read without end or
+// waited on.
+TEST(JoblogPaths, AFifoOrADeviceIsNoFileToRead) {
+  TempDir dir;
+  const auto in = queens_input(dir);
+  const auto report = counted(dir, in);
+  ASSERT_FALSE(HasFailure());
+  const auto fifo = dir.path() / "fifo.json";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::string& input : {std::string("/dev/zero"), fifo.string()}) {
+    for (const std::string& args :
+         {batch(in, "--count --expected " + input), batch(in, "--count --rerun-failed " + input),
+          "compare " + report.string() + " " + input, "compare " + input + " " + report.string()}) {
+      const auto run = run_cli(args);
+      EXPECT_EQ(run.status, 2) << args << "\n" << run.output;
+      EXPECT_NE(run.output.find("not a regular file"), std::string::npos) << args << "\n"
+                                                                          << run.output;
+      EXPECT_EQ(std::count(run.output.begin(), run.output.end(), '\n'), 1) << run.output;
+    }
+  }
+}
+
+// A joblog the disk refuses is said, and the run exits 2 (its report holds
+// every row).
+TEST(JoblogPaths, AJoblogThatCannotBeWrittenIsSaid) {
+  TempDir dir;
+  const auto in = queens_input(dir);
+  const auto report = dir.path() / "r.json";
+  const auto run = run_cli(batch(in, "--count --joblog /dev/full --report " + report.string()));
+  EXPECT_EQ(run.status, 2) << run.output;
+  EXPECT_NE(run.output.find("joblog"), std::string::npos) << run.output;
+  EXPECT_EQ(nlohmann::json::parse(read(report))["instances"].size(), 1u);
 }
 
 }  // namespace

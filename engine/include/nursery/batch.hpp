@@ -120,6 +120,8 @@ struct Summary {
   // Why the report could not be written ("r.json: write failed: No space
   // left on device"); empty when it was, or none was asked for.
   std::string report_error;
+  // Why --joblog missed rows ("j.log: No space left on device"), or "".
+  std::string joblog_error;
   double rate() const;  // instances finished per second (resumed ones left out)
 };
 
