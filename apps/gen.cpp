@@ -112,6 +112,11 @@ int gen_skyscrapers(int argc, char** argv) {
   generate.redraw = vm.count("redraw") != 0;
   if (generate.redraw && !generate.unique)
     throw usage_error("--redraw: expected --unique-solution with it, found none");
+  // With no clue and no given every Latin square solves it: no draw is ever unique.
+  if (generate.redraw && n > 1 && generate.clues == 0 && generate.givens == 0)
+    throw usage_error("--redraw: expected --clues or --givens above 0 (with neither, every " +
+                      std::to_string(n) + "x" + std::to_string(n) +
+                      " Latin square solves the puzzle, so none is unique)");
   Deadline deadline(read_shared(vm).timeout);
   generate.budget = Budget(&deadline.stop());
   std::optional<std::string> lines;

@@ -30,6 +30,7 @@ struct Stream {
   bool ended = false;
 };
 std::map<std::string, Stream> g_streams;
+constexpr std::size_t kMostStreamBytes = std::size_t{2} << 30;
 
 [[noreturn]] void stopped_while(const std::string& what, const std::string& path) {
   throw Interrupted(path + ": interrupted while " + what);
@@ -78,6 +79,13 @@ std::string read_input(const std::string& path, std::size_t most) {
   }
   char buffer[1 << 16];
   while (!stream.ended && (most == 0 || stream.text.size() < most)) {
+    // A stream without end (/dev/zero, `yes |`) is read as far as
+    // kMostStreamBytes, and a stop is heard between reads, not only when
+    // one is interrupted.
+    if (interrupt_source().requested()) stopped_while("reading", name);
+    if (stream.text.size() >= kMostStreamBytes)
+      throw UsageError(name + ": more than " + std::to_string(kMostStreamBytes >> 30) +
+                       " GiB (the most a command reads from a stream)");
     ssize_t got = ::read(stream.fd, buffer, sizeof buffer);
     if (got < 0 && errno == EINTR) {
       if (interrupt_source().requested()) stopped_while("reading", name);

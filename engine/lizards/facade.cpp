@@ -51,12 +51,13 @@ std::optional<Verification> Facade::check(const Puzzle&, std::string_view input,
   return verify(input, answer, budget);  // seconds on a 10,000 x 10,000 board: polls the stop
 }
 
-std::optional<std::vector<Checked>> Facade::verify_answers(std::string_view input,
-                                                           std::string_view answer,
-                                                           const std::string&, const std::string&,
-                                                           const Budget& budget, Progress* progress,
-                                                           const VerifyAsk& ask) {
-  // The checker reads both texts itself (it shares no code with the parser).
+std::optional<std::vector<Checked>> Facade::verify_answers(
+    std::string_view input, std::string_view answer, const std::string& input_name,
+    const std::string&, const Budget& budget, Progress* progress, const VerifyAsk& ask) {
+  // A board the solver refuses is bad input (InputError: the file, the line,
+  // what was expected), never judged. The checker then reads both texts
+  // itself (it shares no code with the parser).
+  (void)parse(input, input_name);
   auto checked = verify(input, answer, budget, progress,
                         ask.at_least_p ? Placed::at_least_p : Placed::exactly_p);
   if (!checked) return std::nullopt;

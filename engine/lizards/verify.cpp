@@ -246,6 +246,10 @@ Verification check_ok(const std::vector<std::string_view>& in, std::size_t at,
 
 // The whole check; poll() may throw Stopped anywhere in it.
 Verification check(std::string_view input, std::string_view output, Placed placed) {
+  // A byte-order mark before the first line, as an editor may save it (the
+  // solver reads past it too).
+  constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+  if (input.starts_with(kByteOrderMark)) input.remove_prefix(kByteOrderMark.size());
   auto in = split_lines(input);
   std::size_t at = 0;
   if (at < in.size()) {

@@ -189,7 +189,10 @@ Placement read_answer(std::string_view text, std::uint32_t n) {
   if (lines.size() == 1 && (n > 1 || all_digits(lines[0]))) {
     for (auto token : tokens_of(lines[0])) {
       if (!all_digits(token) || token.size() > 10) return {};
-      placement.push_back(static_cast<std::uint32_t>(std::stoull(std::string(token))));
+      // A row off the board (4294967296 would wrap to 0 in 32 bits) is no placement.
+      const auto row = std::stoull(std::string(token));
+      if (row >= n) return {};
+      placement.push_back(static_cast<std::uint32_t>(row));
     }
     return placement.size() == n ? placement : Placement{};
   }

@@ -446,8 +446,10 @@ Puzzle parse_game_id(std::string_view id, const std::string& where) {
       if (c >= 'a' && c <= 'z') {
         cell += c - 'a' + 1;
       } else if (c >= '1' && c <= '0' + n) {
-        if (cell >= n * n) break;
-        puzzle.givens[cell++] = c - '0';
+        // A given past the last cell makes the grid too long (said below),
+        // never dropped.
+        if (cell < n * n) puzzle.givens[cell] = c - '0';
+        ++cell;
       } else if (c == '_' && i > 0 && std::isdigit(static_cast<unsigned char>(grid[i - 1]))) {
         continue;
       } else {

@@ -141,6 +141,15 @@ std::vector<std::string> verify_answers(const std::vector<Puzzle>& puzzles,
     }
     faults.push_back(std::move(fault));
   }
+  // An answer to no puzzle of the file (an id it does not hold) is an answer
+  // too many: the last puzzle takes the blame, as for answers left over.
+  if (named && !faults.empty() && faults.back().empty())
+    for (const auto& [id, named_answers] : by_id)
+      if (!puzzles_named.contains(id)) {
+        faults.back() = named_answers.front()->source + ": an answer for puzzle " + id +
+                        ", which the puzzle file does not hold";
+        break;
+      }
   return faults;
 }
 

@@ -7,7 +7,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nursery/lizards.hpp>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "folder_test.hpp"
 
@@ -194,9 +197,44 @@ TEST_F(LizardsCli, InputsAreReadOnlyAsFarAsTheirBoardAllows) {
   for (int i = 0; i < 65535; ++i) short_lines += "0\n";
   write("short.txt", short_lines);
   write("fail.txt", "FAIL\n");
-  r = run("verify short.txt fail.txt");
-  EXPECT_EQ(r.status, 1) << r.out << r.err;
-  EXPECT_NE(r.out.find("too short for 65535 rows"), std::string::npos) << r.out;
+  r = run("verify short.txt fail.txt");  // bad input, as the solver reads it
+  EXPECT_EQ(r.status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("short.txt:4:"), std::string::npos) << r.err;
+  // The checker alone (as batch calls it) refuses it before taking n*n bytes.
+  const auto alone = nursery::lizards::verify(short_lines, "FAIL\n");
+  EXPECT_FALSE(alone.valid);
+  EXPECT_NE(alone.reason.find("too short for 65535 rows"), std::string::npos) << alone.reason;
+}
+
+// verify judges only boards the solver reads: a board it refuses is bad
+// input (exit 2, its file and line), never "valid" or "invalid"; a
+// byte-order mark is read past, by the checker and the certificate's
+// reader as by the solver.
+TEST_F(LizardsCli, VerifyJudgesOnlyBoardsTheSolverReads) {
+  write("fail.txt", "FAIL\n");
+  write("ok0.txt", "OK\n000\n000\n000\n");
+  for (const auto& [text, where] : std::vector<std::pair<std::string, std::string>>{
+           {"DFS\n3\n5000000000\n000\n000\n000\n", "bad.txt:3:"},
+           {"DFS\n3\n0\n000\n000\n000\n", "bad.txt:3:"},
+           {"DFS\n3\n1\n010\n000\n000\n", "bad.txt:4:"},
+           {"DFS\n3\n1\n000\n000\n", "bad.txt:6:"}}) {
+    write("bad.txt", text);
+    for (const char* answer : {"fail.txt", "ok0.txt"}) {
+      auto r = run(std::string("verify bad.txt ") + answer);
+      EXPECT_EQ(r.status, 2) << text << r.out << r.err;
+      EXPECT_NE(r.err.find(where), std::string::npos) << text << r.err;
+      EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
+    }
+  }
+  write("bom.txt",
+        "\xEF\xBB\xBF"
+        "DFS\n4\n4\n0000\n0000\n0000\n0000\n");
+  ASSERT_EQ(run("lizards bom.txt -o bom.out").status, 0);
+  auto r = run("verify bom.txt bom.out");
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  ASSERT_EQ(run("lizards bom.txt --max --timeout 5 --certificate bom.cert -o max.out").status, 0);
+  r = run("verify bom.txt --bound bom.cert");
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
 }
 
 }  // namespace

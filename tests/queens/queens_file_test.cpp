@@ -38,6 +38,17 @@ TEST(QueensFile, VerifyReadsTheDefaultOutput) {
   EXPECT_EQ(run_cli("verify " + dir / "q12.txt " + dir / "a12.txt", false).status, 0);
   EXPECT_EQ(nursery::queens::read_answer("*15863724", 8),
             (nursery::queens::Placement{0, 4, 7, 5, 2, 6, 1, 3}));
+  // A row off the board is no placement, not one modulo 2^32 (4294967296
+  // would read as row 0 of a valid answer).
+  EXPECT_EQ(nursery::queens::read_answer("0 4 7 5 2 6 1 3", 8),
+            (nursery::queens::Placement{0, 4, 7, 5, 2, 6, 1, 3}));
+  EXPECT_TRUE(nursery::queens::read_answer("4294967296 4 7 5 2 6 1 3", 8).empty());
+  EXPECT_TRUE(nursery::queens::read_answer("8 4 7 5 2 6 1 3", 8).empty());
+  nursery::testing::write(dir / "wrapped.txt", "4294967296 4 7 5 2 6 1 3\n");
+  EXPECT_EQ(run_cli("verify " + dir / "q8.txt " + dir / "wrapped.txt", false).status, 1);
+  nursery::testing::write(dir / "q1.txt", "queens 1\n");
+  nursery::testing::write(dir / "w1.txt", "4294967296\n");
+  EXPECT_EQ(run_cli("verify " + dir / "q1.txt " + dir / "w1.txt", false).status, 1);
 }
 
 // A file batch finds: its row in the report.

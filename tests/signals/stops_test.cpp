@@ -200,6 +200,24 @@ TEST(Stops, SkyscrapersBenchEndsOnSignalsAndTimeout) {
   EXPECT_EQ(slurp(dir / "out").rfind("| s.txt | 5 | 2 |", 0), 0u) << slurp(dir / "out");
 }
 
+// A stream without end (/dev/zero as a puzzle file or an answer) is read
+// with an ear for the signals between reads: it ends with the signal's
+// status at once, not when memory runs out.
+TEST(Stops, AnEndlessInputEndsOnASignal) {
+  TempDir dir;
+  const std::string puzzles = dir / "s.txt";
+  ASSERT_EQ(run_cli("gen skyscrapers --size 4 --count 1 --seed 4 -o " + puzzles).status, 0);
+  const std::vector<std::vector<std::string>> commands = {{"skyscrapers", "/dev/zero"},
+                                                          {"verify", puzzles, "/dev/zero"}};
+  for (const auto& command : commands)
+    for (int signal : {SIGINT, SIGTERM}) {
+      Ran stopped = signalled(command, signal, dir / "out", dir / "err", 0.05);
+      ASSERT_TRUE(stopped.started) << command[0] << ": ended before the signal";
+      EXPECT_EQ(stopped.status, 128 + signal) << command[0] << ": " << stopped.err;
+      EXPECT_LT(stopped.seconds, kPromptly) << command[0];
+    }
+}
+
 // Item 23: bench queens stopped by a signal said "ERROR", exit 2.
 TEST(Stops, BenchQueensEndsWithTheSignalsStatus) {
   TempDir dir;

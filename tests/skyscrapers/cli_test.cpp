@@ -220,4 +220,15 @@ TEST(SkyscrapersCli, GenRedrawEndsOnSigintAndSigterm) {
   }
 }
 
+// With no clue and no given no draw is ever unique: refused at once, not
+// drawn a million times.
+TEST(SkyscrapersCli, GenRedrawWithNothingToMakeItUniqueIsRefused) {
+  auto run = run_cli(
+      "gen skyscrapers --n 4 --count 1 --clues 0 --givens 0 --unique-solution "
+      "--redraw");
+  EXPECT_EQ(run.status, 2) << run.output;
+  EXPECT_NE(run.output.find("--redraw: expected --clues or --givens above 0"), std::string::npos)
+      << run.output;
+}
+
 }  // namespace

@@ -99,6 +99,24 @@ TEST(Format, GameIdsRoundTrip) {
   }
 }
 
+// A grid longer than n x n is refused, whether the extra cells are a run
+// or givens (a given past the last cell was once dropped in silence).
+TEST(Format, AGameIdGridTooLongIsRefused) {
+  for (const char* id : {"4:///////////////,pa", "4:///////////////,p1",
+                         "4:///////////////,1_2_3_4_2_1_4_3_3_4_1_2_4_3_2_1_1_1_1_1"}) {
+    try {
+      (void)sky::parse_game_id(id, "test");
+      ADD_FAILURE() << id << ": accepted";
+    } catch (const std::exception& e) {
+      EXPECT_NE(std::string(e.what()).find("a grid of 16 cells"), std::string::npos)
+          << id << ": " << e.what();
+    }
+  }
+  EXPECT_EQ(
+      sky::parse_game_id("4:///////////////,1_2_3_4_2_1_4_3_3_4_1_2_4_3_2_1", "test").givens.size(),
+      16u);
+}
+
 // game_ids.tsv was written by other hands: the same puzzles, Tatham's order.
 TEST(Format, CorpusGameIdsMatchTheLineFormat) {
   std::map<std::string, sky::Puzzle> by_id;

@@ -77,6 +77,14 @@ TEST(SkyscrapersRepeatedIds, OrderMattersAndALeftOverGridIsASecondAnswer) {
   for (const auto& fault :
        sky::verify_answers(unique, sky::read_answer(y + x, "out.txt"), "out.txt"))
     EXPECT_EQ(fault, "");
+  // A grid for an id the file does not hold, even a broken one, is an
+  // answer too many: the last puzzle takes the blame.
+  auto stray = x;
+  for (char& c : stray)
+    if (c == 'x') c = 'z';
+  faults = sky::verify_answers(unique, sky::read_answer(x + y + stray, "out.txt"), "out.txt");
+  EXPECT_EQ(faults[0], "");
+  EXPECT_NE(faults[1].find("an answer for puzzle z"), std::string::npos) << faults[1];
 }
 
 // The hash line each part leads with: a part of a puzzle since edited is
