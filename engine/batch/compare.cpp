@@ -100,7 +100,12 @@ std::optional<Regression> regression(const Across& across, std::size_t r, const 
                                      const Options& options) {
   const Instance* first = across.runs[0];
   const Instance* later = across.runs[r];
-  if (first == nullptr || later == nullptr) return std::nullopt;
+  if (first == nullptr) return std::nullopt;  // new in a later run: nothing to fall from
+  // The first run's instance that a later run lacks (stopped short, another
+  // set of files, an empty report) is lost, whatever its outcome was.
+  if (later == nullptr)
+    return Regression{key,       across.kind,    across.size, r,    outcome(*first),
+                      "MISSING", first->seconds, 0,           false};
   Regression found{key,
                    across.kind,
                    across.size,

@@ -1,6 +1,7 @@
 // Expected answers and categories (expected.hpp).
 #include "batch/expected.hpp"
 
+#include <map>
 #include <nursery/io.hpp>
 
 #include "batch/csv.hpp"
@@ -59,6 +60,7 @@ void Expectations::read(const fs::path& manifest) {
     throw InputError(name + ":1", "a header with columns file and expected",
                      "'" + escaped(text.substr(0, text.find('\n'))) + "'");
   const fs::path directory = manifest.parent_path();
+  std::map<std::string, std::pair<std::string, std::size_t>> listed;  // key -> answer, line
   for (std::size_t r = 1; r < records.size(); ++r) {
     const auto& fields = records[r].fields;
     const std::string where = name + ":" + std::to_string(records[r].line);
@@ -71,7 +73,15 @@ void Expectations::read(const fs::path& manifest) {
       throw InputError(where, "OK, FAIL or a count in column expected",
                        "'" + escaped(answer) + "'");
     if (fields[file].empty()) throw InputError(where, "a path in column file", "an empty field");
-    answers_[key(directory / fields[file], id == CsvColumns::npos ? "" : fields[id])] = answer;
+    const std::string at = key(directory / fields[file], id == CsvColumns::npos ? "" : fields[id]);
+    // One file listed twice with two answers: which one is meant is unknown.
+    if (auto [earlier, fresh] = listed.try_emplace(at, answer, records[r].line);
+        !fresh && earlier->second.first != answer)
+      throw InputError(where,
+                       "one expected answer per file ('" + escaped(earlier->second.first) +
+                           "' at line " + std::to_string(earlier->second.second) + ")",
+                       "'" + escaped(answer) + "'");
+    answers_[at] = answer;
   }
 }
 

@@ -247,11 +247,15 @@ using TakenBack = std::map<std::string, std::vector<Row>, std::less<>>;
 // does not exist yet is empty; InputError "FILE:LINE: expected ..." for a
 // line that is no row (a last line cut short by a kill is left out).
 TakenBack stopped_rows_of_joblog(const fs::path& joblog);
+// A row of a report or a joblog as JSON, or nullopt when it is none (a
+// field of the wrong type); marked resumed, its category left to be made.
+std::optional<Row> row_from_json(const nlohmann::json& j);
 // --rerun-failed: the files of an earlier JSON report, or of a joblog, whose
 // rows are all OK or FAIL (and not rejected by a checker);
-// std::invalid_argument for a report of other roots, InputError for a file
+// std::invalid_argument for a report of other roots or of another
+// configuration (options' paths and configuration), InputError for a file
 // that is neither.
-TakenBack finished_rows_of_report(const fs::path& report, const std::vector<std::string>& roots);
+TakenBack finished_rows_of_report(const fs::path& report, const Options& options);
 
 // --joblog is no other file of the run: not the --report, and an existing
 // file is an earlier joblog (its first line a row), never an instance or a

@@ -60,6 +60,39 @@ bool whole_field(const nlohmann::json& j, const char* key, Whole& into) {
 
 // A report's or a joblog's row (stream.cpp's row_json), or nullopt for
 // anything else: a field of the wrong type or out of range refuses the row.
+bool answered(const Row& row) {
+  return (row.status == RowStatus::ok || row.status == RowStatus::fail) && !row.mismatch;
+}
+
+// Every file's rows in a joblog's lines (a later run's replace an earlier's).
+TakenBack logged_rows(const std::string& text, const std::string& name) {
+  TakenBack logged;
+  std::size_t line_number = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = text.find('\n', at);
+    ++line_number;
+    if (end == std::string::npos) break;  // cut short by a kill: never logged
+    const auto line = text.substr(at, end - at);
+    at = end + 1;
+    if (line.empty()) continue;
+    const auto row = row_from_json(nlohmann::json::parse(line, nullptr, false));
+    if (!row)
+      throw InputError(name + ":" + std::to_string(line_number), "a batch row as JSON (--joblog)",
+                       nursery::quoted(line));
+    // A file's rows are logged together: a row seen again starts a later run's.
+    auto& file = logged[row->path];
+    for (const Row& earlier : file)
+      if (earlier.id == row->id) {
+        file.clear();
+        break;
+      }
+    file.push_back(*row);
+  }
+  return logged;
+}
+
+}  // namespace
+
 std::optional<Row> row_from_json(const nlohmann::json& j) {
   if (!j.is_object() || !j.contains("path") || !j["path"].is_string() || !j.contains("status") ||
       !j["status"].is_string())
@@ -103,39 +136,6 @@ std::optional<Row> row_from_json(const nlohmann::json& j) {
   return row;
 }
 
-bool answered(const Row& row) {
-  return (row.status == RowStatus::ok || row.status == RowStatus::fail) && !row.mismatch;
-}
-
-// Every file's rows in a joblog's lines (a later run's replace an earlier's).
-TakenBack logged_rows(const std::string& text, const std::string& name) {
-  TakenBack logged;
-  std::size_t line_number = 0;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = text.find('\n', at);
-    ++line_number;
-    if (end == std::string::npos) break;  // cut short by a kill: never logged
-    const auto line = text.substr(at, end - at);
-    at = end + 1;
-    if (line.empty()) continue;
-    const auto row = row_from_json(nlohmann::json::parse(line, nullptr, false));
-    if (!row)
-      throw InputError(name + ":" + std::to_string(line_number), "a batch row as JSON (--joblog)",
-                       nursery::quoted(line));
-    // A file's rows are logged together: a row seen again starts a later run's.
-    auto& file = logged[row->path];
-    for (const Row& earlier : file)
-      if (earlier.id == row->id) {
-        file.clear();
-        break;
-      }
-    file.push_back(*row);
-  }
-  return logged;
-}
-
-}  // namespace
-
 TakenBack stopped_rows_of_joblog(const fs::path& joblog) {
   TakenBack rows;
   std::error_code exists_error;
@@ -153,7 +153,8 @@ TakenBack stopped_rows_of_joblog(const fs::path& joblog) {
   return rows;
 }
 
-TakenBack finished_rows_of_report(const fs::path& report, const std::vector<std::string>& roots) {
+TakenBack finished_rows_of_report(const fs::path& report, const Options& options) {
+  const std::vector<std::string>& roots = options.paths;
   std::string text, error;
   if (!read_input_file(report.string(), 0, text, error))
     throw std::invalid_argument("--rerun-failed " + report.string() + ": " + error);
@@ -178,6 +179,16 @@ TakenBack finished_rows_of_report(const fs::path& report, const std::vector<std:
     throw std::invalid_argument("--rerun-failed " + report.string() + ": a report over " +
                                 given.dump() + ", not over the paths given " +
                                 nlohmann::json(roots).dump() + " (give the same paths)");
+  // Its rows are kept under this run's configuration: they must have been
+  // made with it (a report of no provenance, an older nursery's, is taken).
+  if (json.contains("provenance") && json["provenance"].is_object()) {
+    const auto theirs = json["provenance"].value("configuration", nlohmann::json());
+    const auto mine = configuration_json(options);
+    if (theirs != mine)
+      throw std::invalid_argument(
+          "--rerun-failed " + report.string() + ": the report of another configuration (" +
+          theirs.dump() + ", not " + mine.dump() + "): rerun with the options it was made with");
+  }
   TakenBack rows;
   std::set<std::string> failed;
   for (const auto& entry : json["instances"]) {

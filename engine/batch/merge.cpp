@@ -35,6 +35,25 @@ nlohmann::json read_report(const std::string& path) {
   return report;
 }
 
+// A part's rows counted as its run counted them (count_row), from the
+// report's JSON; a row that is none is refused naming the report.
+Summary counted_rows(const nlohmann::json& rows, const std::string& path) {
+  Summary counted;
+  for (const auto& entry : rows) {
+    auto row = row_from_json(entry);
+    if (!row)
+      throw std::invalid_argument(path + ": expected batch rows, found " +
+                                  nursery::quoted(entry.dump()));
+    row->resumed = entry.value("resumed", false);
+    const std::string category = entry.value("category", "");
+    row->category = category == "correct" ? Category::correct
+                    : category == "wrong" ? Category::wrong
+                                          : Category::missing;
+    count_row(counted, *row);
+  }
+  return counted;
+}
+
 // "I/K" of a report's summary; a report of before parts were recorded is a
 // whole run's (1/1).
 std::pair<unsigned, unsigned> part_of(const std::string& path, const nlohmann::json& summary) {
@@ -121,30 +140,50 @@ Summary merge_reports(const std::vector<std::string>& reports, const fs::path& o
                                   reports[0] + " is (" + why + ")");
   nlohmann::json instances = nlohmann::json::array(), skipped = nlohmann::json::array();
   Summary total;
-  for (auto& report : loaded) {
+  for (std::size_t i = 0; i < loaded.size(); ++i) {
+    auto& report = loaded[i];
+    const auto& s = report["summary"];
+    // The counts are the rows' own, counted again: a summary edited, or a
+    // row cut out, is refused, never trusted.
+    Summary counted = counted_rows(report["instances"], reports[i]);
+    const auto claims = [&](const char* name) { return s.value(name, std::size_t{0}); };
+    // Files a stop left unstarted have no row: the summary's instances and
+    // unfinished exceed the rows' by their number.
+    const std::size_t never_started = claims("instances") - counted.instances;
+    const bool agree =
+        claims("instances") >= counted.instances && claims("ok") == counted.ok &&
+        claims("fail") == counted.fail && claims("timeout") == counted.timeout &&
+        claims("error") == counted.error && claims("cpu_timeout") == counted.cpu_timeout &&
+        claims("out_of_memory") == counted.out_of_memory && claims("skipped") == counted.skipped &&
+        claims("verified") == counted.verified && claims("mismatches") == counted.mismatches &&
+        claims("correct") == counted.correct && claims("wrong") == counted.wrong &&
+        claims("unfinished") == counted.unfinished + never_started;
+    if (!agree)
+      throw std::invalid_argument("--merge: " + reports[i] +
+                                  ": its summary does not add up to its rows (an edited or " +
+                                  "cut report); merge the parts as their runs wrote them");
     for (auto& row : report["instances"]) instances.push_back(std::move(row));
     if (report.contains("skipped") && report["skipped"].is_array())
       for (auto& skip : report["skipped"]) skipped.push_back(std::move(skip));
-    const auto& s = report["summary"];
-    auto add = [&](std::size_t& field, const char* name) { field += s.value(name, std::size_t{0}); };
-    add(total.instances, "instances");
-    add(total.ok, "ok");
-    add(total.fail, "fail");
-    add(total.timeout, "timeout");
-    add(total.error, "error");
-    add(total.cpu_timeout, "cpu_timeout");
-    add(total.out_of_memory, "out_of_memory");
-    add(total.unfinished, "unfinished");
-    add(total.verified, "verified");
-    add(total.mismatches, "mismatches");
-    add(total.resumed, "resumed");
-    add(total.skipped, "skipped");
-    add(total.correct, "correct");
-    add(total.wrong, "wrong");
-    if (s.contains("wrong_rows") && s["wrong_rows"].is_array())
-      for (const auto& row : s["wrong_rows"])
-        if (row.is_string() && total.wrong_rows.size() < Summary::kWrongNamed)
-          total.wrong_rows.push_back(row.get<std::string>());
+    counted.instances += never_started;
+    counted.unfinished += never_started;
+    for (auto [field, part] : {std::pair{&Summary::instances, counted.instances},
+                               {&Summary::ok, counted.ok},
+                               {&Summary::fail, counted.fail},
+                               {&Summary::timeout, counted.timeout},
+                               {&Summary::error, counted.error},
+                               {&Summary::cpu_timeout, counted.cpu_timeout},
+                               {&Summary::out_of_memory, counted.out_of_memory},
+                               {&Summary::unfinished, counted.unfinished},
+                               {&Summary::verified, counted.verified},
+                               {&Summary::mismatches, counted.mismatches},
+                               {&Summary::resumed, counted.resumed},
+                               {&Summary::skipped, counted.skipped},
+                               {&Summary::correct, counted.correct},
+                               {&Summary::wrong, counted.wrong}})
+      total.*field += part;
+    for (auto& row : counted.wrong_rows)
+      if (total.wrong_rows.size() < Summary::kWrongNamed) total.wrong_rows.push_back(row);
     total.seconds = std::max(total.seconds, s.value("seconds", 0.0));
     total.cpu_seconds += s.value("cpu_seconds", 0.0);
     total.peak_memory = std::max(total.peak_memory, s.value("peak_memory", std::uint64_t{0}));

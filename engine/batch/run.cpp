@@ -401,7 +401,7 @@ void configure(Shared& shared, const Options& options, unsigned pool) {
   shared.settings.timeout = options.timeout_seconds;
   shared.settings.solver = &options.solver;
   if (!options.rerun_failed.empty())
-    shared.taken_back = finished_rows_of_report(options.rerun_failed, options.paths);
+    shared.taken_back = finished_rows_of_report(options.rerun_failed, options);
   if (options.resume && !options.joblog.empty())
     shared.taken_back.merge(stopped_rows_of_joblog(options.joblog));
   if (!options.isolate && options.cpu_limit_seconds <= 0 && options.memory_limit == 0) return;

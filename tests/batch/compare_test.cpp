@@ -122,6 +122,26 @@ TEST(Compare, TheExitStatusIsForCi) {
   for (const auto& g : result["groups"]) EXPECT_EQ(g["runs"][1]["speedup"], 1.0) << g;
 }
 
+// A later run that lacks instances of the first (interrupted, or an empty
+// report) regresses on each of them: never "0 regressions".
+TEST(Compare, AnInstanceALaterRunLacksIsARegression) {
+  TempDir dir;
+  two_runs(dir);
+  write(dir / "short.json", report("short", json::array({row("q1", "queens", "n=12", "OK", 1.0)})));
+  write(dir / "empty.json", report("empty", json::array()));
+  auto run = nursery::testing::run_in(dir.path(), "compare a.json short.json --noise 1000");
+  EXPECT_EQ(run.status, 1) << run.err;
+  EXPECT_NE(run.out.find("REGRESSION B: q4: OK 4.000 s -> MISSING"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("compare: 5 regressions"), std::string::npos) << run.out;
+  run = nursery::testing::run_in(dir.path(), "compare a.json empty.json");
+  EXPECT_EQ(run.status, 1) << run.err;
+  EXPECT_NE(run.out.find("compare: 6 regressions"), std::string::npos) << run.out;
+  // An instance only a later run holds is no regression.
+  run = nursery::testing::run_in(dir.path(), "compare short.json a.json --noise 1000");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("compare: 0 regressions, 0 wrong"), std::string::npos) << run.out;
+}
+
 TEST(Compare, ReadsCsvReportsToo) {
   TempDir dir;
   write(dir / "a.csv",

@@ -210,8 +210,11 @@ TEST(BatchCategories, AMalformedManifestIsOneLineNamingItsLine) {
   write(dir / "m1.csv", "file,verdict\nin/q.txt,OK\n");
   write(dir / "m2.csv", "file,expected\nin/q.txt,MAYBE\n");
   write(dir / "m3.csv", "file,expected\n\"in/q.txt,OK\n");
+  // One file listed twice with two answers (twice with one is harmless).
+  write(dir / "m4.csv", "file,expected\nin/q.txt,92\nin/q.txt,92\nin/q.txt,93\n");
   for (const char* name : {"m1.csv:1: expected a header", "m2.csv:2: expected OK, FAIL or a count",
-                           "m3.csv:2: expected a closing"}) {
+                           "m3.csv:2: expected a closing",
+                           "m4.csv:4: expected one expected answer per file ('92' at line 2)"}) {
     const std::string file = std::string(name).substr(0, 6);
     auto run = batch(dir, "in --expected " + file);
     EXPECT_EQ(run.status, 2) << file;
@@ -275,6 +278,25 @@ TEST(BatchProvenance, AReportOfAnotherRunIsNeverResumedOver) {
   EXPECT_NE(run.err.find("(version \"0.0.1\", not"), std::string::npos) << run.err;
 }
 
+// --rerun-failed keeps an earlier run's rows under this run's
+// configuration: a report of another one (a decision, not a count;
+// another --config) is refused in one line.
+TEST(BatchProvenance, AReportOfAnotherConfigurationIsNotRerun) {
+  TempDir dir;
+  write(dir / "in/q.txt", "queens 8\n");
+  ASSERT_EQ(batch(dir, "in --report find.json").status, 0);
+  for (const char* other : {"in --count --rerun-failed find.json --report r.json",
+                            "in --config zz --rerun-failed find.json --report r.json"}) {
+    auto run = batch(dir, other);
+    EXPECT_EQ(run.status, 2) << other << run.err;
+    EXPECT_NE(run.err.find("--rerun-failed find.json: the report of another configuration"),
+              std::string::npos)
+        << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+  }
+  EXPECT_EQ(batch(dir, "in --rerun-failed find.json --report r.json").status, 0);
+}
+
 TEST(BatchProvenance, PartsOfAnotherConfigurationAreNotMerged) {
   TempDir dir;
   for (int i = 1; i <= 4; ++i) write(dir / ("in/q" + std::to_string(i) + ".txt"), "queens 6\n");
@@ -290,6 +312,36 @@ TEST(BatchProvenance, PartsOfAnotherConfigurationAreNotMerged) {
   run = batch(dir, "--merge p1.json p2.json --report all.json");
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(report_of(dir, "all.json")["provenance"]["configuration"]["name"], "a");
+}
+
+// A merged summary is its rows' count: a part whose summary was edited, or
+// whose row was cut out, is refused, never added up.
+TEST(BatchProvenance, APartWhoseSummaryDisagreesWithItsRowsIsNotMerged) {
+  TempDir dir;
+  for (int i = 1; i <= 4; ++i) write(dir / ("in/q" + std::to_string(i) + ".txt"), "queens 6\n");
+  ASSERT_EQ(batch(dir, "in --part 1/2 --report p1.json").status, 0);
+  ASSERT_EQ(batch(dir, "in --part 2/2 --report p2.json").status, 0);
+  const auto part = report_of(dir, "p1.json");
+  ASSERT_FALSE(part["instances"].empty());
+  auto edited = part;
+  edited["summary"]["ok"] = edited["summary"]["ok"].get<int>() + 1000;
+  edited["summary"]["instances"] = edited["summary"]["instances"].get<int>() + 1000;
+  auto cut = part;
+  cut["instances"].erase(0);
+  for (const auto& bent : {edited, cut}) {
+    write(dir / "p1.json", bent.dump(1));
+    auto run = batch(dir, "--merge p1.json p2.json --report all.json");
+    EXPECT_EQ(run.status, 2) << run.err;
+    EXPECT_NE(run.err.find("p1.json: its summary does not add up to its rows"), std::string::npos)
+        << run.err;
+    EXPECT_FALSE(fs::exists(dir.path() / "all.json"));
+  }
+  write(dir / "p1.json", part.dump(1));
+  ASSERT_EQ(batch(dir, "--merge p1.json p2.json --report all.json").status, 0);
+  const auto all = report_of(dir, "all.json");
+  EXPECT_EQ(all["summary"]["instances"], 4);
+  EXPECT_EQ(all["summary"]["ok"], 4);
+  EXPECT_EQ(all["instances"].size(), 4u);
 }
 
 // ---- Item 8: BenchExec's result format ------------------------------------------
