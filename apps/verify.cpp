@@ -4,6 +4,7 @@
 // verdict, a file of several one line each.
 #include <iostream>
 #include <nursery/batch.hpp>
+#include <nursery/io.hpp>
 #include <string>
 
 #include "commands.hpp"
@@ -13,6 +14,11 @@
 namespace nursery::cli {
 
 namespace {
+
+// Standard input by name: "-", or a name of descriptor 0 (/dev/stdin, /dev/fd/0).
+bool reads_stdin(const std::string& path) {
+  return is_stdio(path) || descriptor_named(path) == 0;
+}
 
 // A file, never more of it than the puzzle the input's head describes can
 // be (a reader of /dev/zero would run out of memory); "-" is standard input.
@@ -72,8 +78,8 @@ int print_each(const std::vector<Checked>& checked, bool json) {
 
 // --bound: "bound B proven" (exit 0) or "not proven: why" (exit 1).
 int check_bound(const std::string& board, const std::string& certificate, bool json) {
-  if (is_stdio(board) && is_stdio(certificate))
-    throw usage_error("BOARD and CERT cannot both be - (standard input)");
+  if (reads_stdin(board) && reads_stdin(certificate))
+    throw usage_error("BOARD and CERT cannot both be standard input (-, /dev/stdin)");
   const std::string board_text = read_input(board), certificate_text = read_input(certificate);
   const auto verdict = batch::verify_bound(board_text, certificate_text, board, certificate,
                                            Budget(&interrupt_source()));
@@ -132,8 +138,8 @@ int cmd_verify(int argc, char** argv) {
   }
   if (!vm.count("output")) throw missing_argument("ANSWER");
   auto output = vm["output"].as<std::string>();
-  if (is_stdio(input) && is_stdio(output))
-    throw usage_error("FILE and ANSWER cannot both be - (standard input)");
+  if (reads_stdin(input) && reads_stdin(output))
+    throw usage_error("FILE and ANSWER cannot both be standard input (-, /dev/stdin)");
   VerifyAsk ask;
   ask.at_least_p = vm.count("at-least") != 0;
   const auto checked = verify_files(input, output, shared.progress, ask);

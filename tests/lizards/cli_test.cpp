@@ -167,6 +167,19 @@ TEST_F(LizardsCli, VerifyProvesRefutesOrLeavesFailUnverified) {
   r = run("verify big.txt fail.txt");
   EXPECT_EQ(r.status, 4) << r.out;
   EXPECT_NE(r.out.find("unverified: FAIL claimed"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("the board is beyond its exhaustive search (64 x 64 at most)"),
+            std::string::npos)
+      << r.out;
+  // A board of any size where the checker's own greedy placement reaches p:
+  // a FAIL refuted, not left unverified.
+  write("wide.txt", empty_board(65, 1));
+  r = run("verify wide.txt fail.txt");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("invalid: FAIL claimed, but 1 lizards fit (the checker's greedy"),
+            std::string::npos)
+      << r.out;
+  write("half.txt", empty_board(100, 40));
+  EXPECT_EQ(run("verify half.txt fail.txt").status, 1);
   r = run("verify big.txt fail.txt --json");
   EXPECT_NE(r.out.find("\"unproved\":true"), std::string::npos) << r.out;
 }
@@ -225,6 +238,13 @@ TEST_F(LizardsCli, VerifyJudgesOnlyBoardsTheSolverReads) {
       EXPECT_NE(r.err.find(where), std::string::npos) << text << r.err;
       EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
     }
+  }
+  // Standard input named twice, by any of its names: bad usage, not "invalid".
+  write("b4.txt", "DFS\n4\n4\n0000\n0000\n0000\n0000\n");
+  for (const char* both : {"- /dev/stdin", "/dev/stdin -", "/dev/fd/0 /dev/stdin"}) {
+    auto r = run(std::string("verify ") + both + " < b4.txt");
+    EXPECT_EQ(r.status, 2) << both << ": " << r.out << r.err;
+    EXPECT_NE(r.err.find("cannot both be standard input"), std::string::npos) << r.err;
   }
   write("bom.txt",
         "\xEF\xBB\xBF"
