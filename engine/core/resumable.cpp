@@ -3,8 +3,10 @@
 #include "nursery/resumable.hpp"
 
 #include <filesystem>
+#include <map>
 #include <stdexcept>
 #include <system_error>
+#include <utility>
 
 namespace nursery {
 
@@ -119,9 +121,18 @@ MergedParts merge_parts(const std::vector<std::string>& files) {
   if (files.empty()) throw std::invalid_argument("merge_parts: no checkpoint files");
   MergedParts merged;
   checkpoint::Tally tally;
+  // A part named twice (the same file, or a copy of one part) is a slip:
+  // the sum would not change, but the part the user meant is missing.
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::string> parts_seen;
   for (std::size_t i = 0; i < files.size(); ++i) {
     const std::string& file = files[i];
     checkpoint::Contents contents = checkpoint::read(file);
+    const auto [earlier, fresh] =
+        parts_seen.emplace(std::pair{contents.header.part, contents.header.parts}, file);
+    if (!fresh)
+      throw std::invalid_argument(file + ": part " + std::to_string(contents.header.part) + "/" +
+                                  std::to_string(contents.header.parts) + ", as " +
+                                  earlier->second + " is (each part once)");
     if (i == 0) {
       merged.header = contents.header;
       tally = checkpoint::tally(merged.header.subproblems, {}, file);

@@ -12,6 +12,7 @@
 #include <nursery/queens.hpp>
 #include <nursery/resumable.hpp>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -183,6 +184,20 @@ TEST_F(ResumableTest, PartsMergeToTheWhole) {
   const nursery::MergedParts half = nursery::merge_parts({file("part1")});
   EXPECT_FALSE(half.complete());
   EXPECT_EQ(half.first_missing, 1u);  // part 1 of 2 holds the even ids
+
+  // A part named twice (the same file, or a copy of it) is refused, naming both.
+  std::filesystem::copy_file(file("part2"), file("copy2"));
+  for (const auto& twice :
+       {std::vector<std::string>{file("part1"), file("part2"), file("part2")},
+        std::vector<std::string>{file("part2"), file("part1"), file("copy2")}}) {
+    try {
+      (void)nursery::merge_parts(twice);
+      ADD_FAILURE() << "a part named twice was merged";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("part 2/2, as"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("(each part once)"), std::string::npos) << e.what();
+    }
+  }
 }
 
 TEST_F(ResumableTest, JoinPartsMergeToTheWholeClasses) {
