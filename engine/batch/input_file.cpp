@@ -4,16 +4,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <nursery/io.hpp>
+#include <string>
 
 namespace nursery::batch {
 
 bool read_input_file(const std::filesystem::path& path, std::size_t most, std::string& text,
                      std::string& error) {
-  // O_NONBLOCK: a FIFO's open returns at once (with no writer it would
-  // wait); a regular file's reads ignore it.
+  // O_NONBLOCK: a FIFO's open returns at once (with no writer it would wait).
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) {
     error = std::strerror(errno);
@@ -26,26 +26,11 @@ bool read_input_file(const std::filesystem::path& path, std::size_t most, std::s
     ::close(fd);
     return false;
   }
-  text.clear();
-  if (st.st_size > 0)
-    text.reserve(most == 0 ? static_cast<std::size_t>(st.st_size)
-                           : std::min(most, static_cast<std::size_t>(st.st_size)));
-  char buffer[1 << 16];
-  while (most == 0 || text.size() < most) {
-    const std::size_t want =
-        most == 0 ? sizeof buffer : std::min(sizeof buffer, most - text.size());
-    const ssize_t got = ::read(fd, buffer, want);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) {
-      error = std::strerror(errno);
-      ::close(fd);
-      return false;
-    }
-    if (got == 0) break;
-    text.append(buffer, static_cast<std::size_t>(got));
-  }
+  // The file this descriptor holds, read through its /proc name (the same
+  // open file: nothing can swap another in between the check and the read).
+  const bool read = read_file("/proc/self/fd/" + std::to_string(fd), most, text, error);
   ::close(fd);
-  return true;
+  return read;
 }
 
 }  // namespace nursery::batch

@@ -35,6 +35,23 @@ nlohmann::json read_report(const std::string& path) {
   return report;
 }
 
+// The summary's counts a part's rows decide.
+constexpr std::pair<const char*, std::size_t Summary::*> kSummaryCounts[] = {
+    {"instances", &Summary::instances},
+    {"ok", &Summary::ok},
+    {"fail", &Summary::fail},
+    {"timeout", &Summary::timeout},
+    {"error", &Summary::error},
+    {"cpu_timeout", &Summary::cpu_timeout},
+    {"out_of_memory", &Summary::out_of_memory},
+    {"unfinished", &Summary::unfinished},
+    {"verified", &Summary::verified},
+    {"mismatches", &Summary::mismatches},
+    {"resumed", &Summary::resumed},
+    {"skipped", &Summary::skipped},
+    {"correct", &Summary::correct},
+    {"wrong", &Summary::wrong}};
+
 // A part's rows counted as its run counted them (count_row), from the
 // report's JSON; a row that is none is refused naming the report.
 Summary counted_rows(const nlohmann::json& rows, const std::string& path) {
@@ -149,15 +166,12 @@ Summary merge_reports(const std::vector<std::string>& reports, const fs::path& o
     const auto claims = [&](const char* name) { return s.value(name, std::size_t{0}); };
     // Files a stop left unstarted have no row: the summary's instances and
     // unfinished exceed the rows' by their number.
-    const std::size_t never_started = claims("instances") - counted.instances;
-    const bool agree =
-        claims("instances") >= counted.instances && claims("ok") == counted.ok &&
-        claims("fail") == counted.fail && claims("timeout") == counted.timeout &&
-        claims("error") == counted.error && claims("cpu_timeout") == counted.cpu_timeout &&
-        claims("out_of_memory") == counted.out_of_memory && claims("skipped") == counted.skipped &&
-        claims("verified") == counted.verified && claims("mismatches") == counted.mismatches &&
-        claims("correct") == counted.correct && claims("wrong") == counted.wrong &&
-        claims("unfinished") == counted.unfinished + never_started;
+    bool agree = claims("instances") >= counted.instances;
+    const std::size_t never_started = agree ? claims("instances") - counted.instances : 0;
+    counted.instances += never_started;
+    counted.unfinished += never_started;
+    for (const auto& [name, field] : kSummaryCounts)
+      agree = agree && claims(name) == counted.*field;
     if (!agree)
       throw std::invalid_argument("--merge: " + reports[i] +
                                   ": its summary does not add up to its rows (an edited or " +
@@ -165,23 +179,7 @@ Summary merge_reports(const std::vector<std::string>& reports, const fs::path& o
     for (auto& row : report["instances"]) instances.push_back(std::move(row));
     if (report.contains("skipped") && report["skipped"].is_array())
       for (auto& skip : report["skipped"]) skipped.push_back(std::move(skip));
-    counted.instances += never_started;
-    counted.unfinished += never_started;
-    for (auto [field, part] : {std::pair{&Summary::instances, counted.instances},
-                               {&Summary::ok, counted.ok},
-                               {&Summary::fail, counted.fail},
-                               {&Summary::timeout, counted.timeout},
-                               {&Summary::error, counted.error},
-                               {&Summary::cpu_timeout, counted.cpu_timeout},
-                               {&Summary::out_of_memory, counted.out_of_memory},
-                               {&Summary::unfinished, counted.unfinished},
-                               {&Summary::verified, counted.verified},
-                               {&Summary::mismatches, counted.mismatches},
-                               {&Summary::resumed, counted.resumed},
-                               {&Summary::skipped, counted.skipped},
-                               {&Summary::correct, counted.correct},
-                               {&Summary::wrong, counted.wrong}})
-      total.*field += part;
+    for (const auto& [name, field] : kSummaryCounts) total.*field += counted.*field;
     for (auto& row : counted.wrong_rows)
       if (total.wrong_rows.size() < Summary::kWrongNamed) total.wrong_rows.push_back(row);
     total.seconds = std::max(total.seconds, s.value("seconds", 0.0));
