@@ -261,7 +261,7 @@ TEST_F(Usage, DashReadsStandardInput) {
 
   r = run("verify - - < board.txt");
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("cannot both be -"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("cannot both be standard input"), std::string::npos) << r.err;
 }
 
 TEST_F(Usage, DashOutputIsStandardOutput) {
