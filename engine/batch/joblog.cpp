@@ -58,8 +58,6 @@ bool whole_field(const nlohmann::json& j, const char* key, Whole& into) {
   return true;
 }
 
-// A report's or a joblog's row (stream.cpp's row_json), or nullopt for
-// anything else: a field of the wrong type or out of range refuses the row.
 bool answered(const Row& row) {
   return (row.status == RowStatus::ok || row.status == RowStatus::fail) && !row.mismatch;
 }
@@ -93,6 +91,8 @@ TakenBack logged_rows(const std::string& text, const std::string& name) {
 
 }  // namespace
 
+// A report's or a joblog's row (stream.cpp's row_json), or nullopt for
+// anything else: a field of the wrong type or out of range refuses the row.
 std::optional<Row> row_from_json(const nlohmann::json& j) {
   if (!j.is_object() || !j.contains("path") || !j["path"].is_string() || !j.contains("status") ||
       !j["status"].is_string())
