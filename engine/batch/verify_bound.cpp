@@ -83,9 +83,7 @@ struct Board {
 };
 
 Board read_board(std::string_view text, const std::string& name, const Budget& budget) {
-  if (text.starts_with("\xEF\xBB\xBF"))
-    text.remove_prefix(3);  // a byte-order mark, as the solver skips it
-  Lines lines{text};
+  Lines lines{skip_byte_order_mark(text)};  // a byte-order mark, as every reader skips it
   std::string_view line;
   auto meaningful = [&](const char* expected) {
     while (lines.next(line))

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/checker_text.hpp"
+#include "nursery/input.hpp"
 #include "nursery/lizards.hpp"
 
 namespace nursery::lizards {
@@ -279,10 +280,9 @@ Verification check_ok(const std::vector<std::string_view>& in, std::size_t at,
 
 // The whole check; poll() may throw Stopped anywhere in it.
 Verification check(std::string_view input, std::string_view output, Placed placed) {
-  // A byte-order mark before the first line, as an editor may save it (the
-  // solver reads past it too).
-  constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
-  if (input.starts_with(kByteOrderMark)) input.remove_prefix(kByteOrderMark.size());
+  // A byte-order mark before the first line, as an editor may save it, is
+  // read past as every reader of the project does.
+  input = skip_byte_order_mark(input);
   auto in = split_lines(input);
   std::size_t at = 0;
   if (at < in.size()) {
